@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Islet",
+  products: [
+    .executable(name: "islet", targets: ["islet"])
+  ],
+  targets: [
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .target(name: "CSystem"),
+    .target(name: "IsletCore"),
+    .target(name: "IsletStore", dependencies: ["IsletCore", "CSQLite", "CSystem"]),
+    .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "CSystem"]),
+    .executableTarget(name: "islet", dependencies: ["IsletCLI"]),
+    .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore"]),
+    .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore"]),
+    .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore"]),
+  ]
+)

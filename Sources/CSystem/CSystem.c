@@ -1,0 +1,49 @@
+#define _GNU_SOURCE 1
+#include "CSystem.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+int islet_timerfd_create(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK); }
+
+int islet_timerfd_arm(int fd, long long seconds, long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  spec.it_value.tv_sec = seconds;
+  spec.it_value.tv_nsec = nanoseconds;
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
+int islet_spawn_detached(const char *path, char *const argv[], char *const envp[], int stdin_fd,
+                         int output_fd, int new_session, pid_t *pid) {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  sigset_t none, all;
+  int status;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attributes);
+  if (stdin_fd >= 0) posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0);
+  else posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (output_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, output_fd, 1);
+    posix_spawn_file_actions_adddup2(&actions, output_fd, 2);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  }
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  sigemptyset(&none);
+  sigfillset(&all);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setsigdefault(&attributes, &all);
+  short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+  if (new_session) flags |= POSIX_SPAWN_SETSID;
+  posix_spawnattr_setflags(&attributes, flags);
+  status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  return status;
+}

@@ -1,0 +1,16 @@
+#ifndef ISLET_CSYSTEM_H
+#define ISLET_CSYSTEM_H
+#include <sys/types.h>
+
+// Linux interfaces Glibc's Swift module leaves out (they need _GNU_SOURCE), behind plain types.
+
+/// A non-blocking CLOCK_REALTIME timerfd, or -1.
+int islet_timerfd_create(void);
+/// Arms it for an absolute wall-clock time; it also fires when the clock is set. 0,0 disarms.
+int islet_timerfd_arm(int fd, long long seconds, long nanoseconds);
+/// Starts `path` in a session of its own with stdin from `stdin_fd` (or /dev/null when -1),
+/// stdout and stderr to `output_fd` (or /dev/null when -1), no other descriptors and default
+/// signals, so that nobody waiting on our pipes waits for it. Returns 0 or an errno.
+int islet_spawn_detached(const char *path, char *const argv[], char *const envp[], int stdin_fd,
+                         int output_fd, int new_session, pid_t *pid);
+#endif

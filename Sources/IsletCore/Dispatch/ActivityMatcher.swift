@@ -1,0 +1,58 @@
+/// Which activity a command means: the current one, or the one an ACTIVITY argument names.
+public enum ActivityMatcher {
+  public enum Failure: Error, Equatable, Sendable {
+    /// Nothing is live at all.
+    case nothingLive
+    /// The query matched none of the live activities (listed).
+    case noMatch(String, live: [Activity])
+    /// The query matched several (listed).
+    case ambiguous(String, candidates: [Activity])
+  }
+
+  /// Live activities in the island's order: finished first (it needs attention), then higher
+  /// relevance, then the most recently started.
+  public static func ranked(_ live: [Activity], at now: Instant, policy: TimePolicy = .standard)
+    -> [Activity]
+  {
+    live.filter { $0.phase(at: now, policy: policy).isLive }.sorted { a, b in
+      let aFinished = a.phase(at: now, policy: policy) == .finished
+      let bFinished = b.phase(at: now, policy: policy) == .finished
+      if aFinished != bFinished { return aFinished }
+      if a.state.relevance != b.state.relevance { return a.state.relevance > b.state.relevance }
+      if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
+      return a.id < b.id
+    }
+  }
+
+  /// The activity `query` names among `live`, matched in order as its id, its `--id`
+  /// reference, then its name (exact, case-insensitive); without a query, the current one.
+  public static func match(
+    _ query: String?, among live: [Activity], at now: Instant, policy: TimePolicy = .standard
+  ) -> Result<Activity, Failure> {
+    let candidates = ranked(live, at: now, policy: policy)
+    guard let query else {
+      return candidates.first.map { .success($0) } ?? .failure(.nothingLive)
+    }
+    let folded = query.lowercased()
+    let tiers: [(Activity) -> Bool] = [
+      { $0.id == query },
+      { $0.attributes.recordID == query },
+      { $0.name.lowercased() == folded },
+    ]
+    for tier in tiers {
+      let found = candidates.filter(tier)
+      if found.count == 1 { return .success(found[0]) }
+      if found.count > 1 { return .failure(.ambiguous(query, candidates: found)) }
+    }
+    if candidates.isEmpty { return .failure(.nothingLive) }
+    return .failure(.noMatch(query, live: candidates))
+  }
+
+  /// The most recently started live activity: what `wait` waits on by default.
+  public static func mostRecent(_ live: [Activity], at now: Instant, policy: TimePolicy = .standard)
+    -> Activity?
+  {
+    live.filter { $0.phase(at: now, policy: policy).isLive }
+      .max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+  }
+}

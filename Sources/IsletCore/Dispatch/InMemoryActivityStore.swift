@@ -1,0 +1,51 @@
+/// An `ActivityStore` in memory: the test double for the dispatcher, kept as a real type.
+public final class InMemoryActivityStore: ActivityStore {
+  public private(set) var activities: [String: Activity] = [:]
+  public private(set) var history: [Event] = []
+  private var inTransaction = false
+
+  public init() {}
+
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    let (savedActivities, savedHistory) = (activities, history)
+    inTransaction = true
+    defer { inTransaction = false }
+    do {
+      return try body()
+    } catch {
+      (activities, history) = (savedActivities, savedHistory)
+      throw error
+    }
+  }
+
+  public func liveActivities() throws -> [Activity] {
+    activities.values.filter { $0.state.phase.isLive }.sorted { $0.createdAt < $1.createdAt }
+  }
+
+  public func activity(id: String) throws -> Activity? { activities[id] }
+
+  public func insert(_ activity: Activity) throws {
+    precondition(inTransaction, "insert outside a transaction")
+    activities[activity.id] = activity
+  }
+
+  public func save(_ activity: Activity) throws -> Bool {
+    precondition(inTransaction, "save outside a transaction")
+    guard activities[activity.id]?.revision == activity.revision else { return false }
+    var saved = activity
+    saved.revision += 1
+    activities[activity.id] = saved
+    return true
+  }
+
+  public func append(_ events: [Event]) throws -> [Event] {
+    precondition(inTransaction, "append outside a transaction")
+    let numbered = events.enumerated().map { offset, event in
+      var copy = event
+      copy.seq = Int64(history.count + offset + 1)
+      return copy
+    }
+    history += numbered
+    return numbered
+  }
+}

@@ -1,0 +1,191 @@
+/// The result of applying an intent or the passing of time: the new activity and its events.
+public struct Transition: Equatable, Sendable {
+  public var activity: Activity
+  public var events: [Event]
+
+  public init(activity: Activity, events: [Event] = []) {
+    self.activity = activity
+    self.events = events
+  }
+}
+
+/// The one timer engine: a pure reducer `(activity, intent, now) -> transition | refusal`.
+///
+/// ```swift
+/// let step = TimerEngine.reduce(workout, .pause, at: clock.now(), source: .cli)
+/// ```
+public enum TimerEngine {
+  /// Applies an intent. Time-caused events that are due (finished, expired) come first, so
+  /// the intent sees the phase a user sees.
+  public static func reduce(
+    _ activity: Activity?, _ intent: Intent, at now: Instant, source: Source,
+    policy: TimePolicy = .standard
+  ) -> Result<Transition, Refusal> {
+    guard let activity else {
+      guard case .start(let request) = intent else {
+        return .failure(Refusal("there is no activity to \(intent.verb)"))
+      }
+      return .success(start(request, at: now, source: source, policy: policy))
+    }
+    let settled = settle(activity, at: now, policy: policy)
+    switch apply(intent, to: settled.activity, at: now, source: source, policy: policy) {
+    case .failure(let refusal):
+      return .failure(refusal)
+    case .success(var next):
+      next.activity.state.touchedAt = now
+      let after = settle(next.activity, at: now, policy: policy)
+      return .success(
+        Transition(activity: after.activity, events: settled.events + next.events + after.events))
+    }
+  }
+
+  /// Records what time has caused since the activity was last saved: a countdown reaching
+  /// zero (`finished`, at its deadline) and an activity left alone too long (`expired`).
+  public static func settle(_ activity: Activity, at now: Instant, policy: TimePolicy = .standard)
+    -> Transition
+  {
+    var current = activity
+    var events: [Event] = []
+    if current.state.phase == .active, let deadline = current.deadline, now >= deadline {
+      current.state.phase = .finished
+      events.append(event(.finished, current, at: deadline, source: .time))
+    }
+    if let expiry = current.expiresAt(policy: policy), now >= expiry {
+      if current.state.pausedAt == nil { current.state.pausedAt = max(expiry, current.state.startedAt) }
+      current.state.phase = .expired
+      current.state.staleDate = nil
+      current.endedAt = expiry
+      events.append(event(.expired, current, at: expiry, source: .time))
+    }
+    return Transition(activity: current, events: events)
+  }
+
+  // MARK: - Intents
+
+  static func start(_ request: StartRequest, at now: Instant, source: Source, policy: TimePolicy)
+    -> Transition
+  {
+    let duration = request.attributes.mode == .countdown ? request.attributes.fullDuration : nil
+    var activity = Activity(
+      id: request.id, attributes: request.attributes,
+      state: ContentState(
+        name: request.name, category: request.category, startedAt: now,
+        pausedAt: request.paused ? now : nil, duration: duration,
+        phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now),
+      createdAt: now)
+    activity.state.staleDate = staleDate(of: activity, policy: policy)
+    return Transition(activity: activity, events: [event(.started, activity, at: now, source: source)])
+  }
+
+  static func apply(
+    _ intent: Intent, to activity: Activity, at now: Instant, source: Source, policy: TimePolicy
+  ) -> Result<Transition, Refusal> {
+    let phase = activity.state.phase
+    let name = activity.name
+    var next = activity
+    let kind: EventKind
+
+    switch (intent, phase) {
+    case (.start, _):
+      return .failure(Refusal("\(name) exists already; start makes a new activity"))
+
+    case (_, .completed), (_, .ended), (_, .expired):
+      return .failure(Refusal("\(name) is \(phase.rawValue); start a new one with islet start"))
+
+    case (.toggle, .idle), (.toggle, .paused):
+      return apply(.resume, to: activity, at: now, source: source, policy: policy)
+    case (.toggle, .active):
+      return apply(.pause, to: activity, at: now, source: source, policy: policy)
+    case (.toggle, .finished):
+      return apply(.complete, to: activity, at: now, source: source, policy: policy)
+
+    case (.pause, .active):
+      next.state.pausedAt = now
+      next.state.phase = .paused
+      kind = .paused
+    case (.pause, .paused):
+      return .failure(Refusal("\(name) is already paused"))
+    case (.pause, .idle):
+      return .failure(Refusal("\(name) has not started; resume or toggle starts it"))
+    case (.pause, .finished):
+      return .failure(Refusal("\(name) has finished; complete or reset it"))
+
+    case (.resume, .paused), (.resume, .idle):
+      let pausedAt = activity.state.pausedAt ?? now
+      next.state.startedAt = activity.state.startedAt + max(0, now - pausedAt)
+      next.state.pausedAt = nil
+      next.state.phase = .active
+      kind = phase == .idle ? .started : .resumed
+    case (.resume, .active):
+      return .failure(Refusal("\(name) is already running"))
+    case (.resume, .finished):
+      return .failure(Refusal("\(name) has finished; complete or reset it"))
+
+    case (.reset, .active), (.reset, .paused), (.reset, .finished):
+      next.state.startedAt = now
+      next.state.pausedAt = now
+      next.state.duration = activity.attributes.fullDuration ?? activity.state.duration
+      next.state.phase = .idle
+      next.state.staleDate = nil
+      // The event keeps the discarded run's length, so the history can log it.
+      var reset = event(.reset, activity, at: now, source: source)
+      reset.phase = .idle
+      return .success(Transition(activity: next, events: [reset]))
+    case (.reset, .idle):
+      return .failure(Refusal("\(name) is already reset"))
+
+    case (.complete, .active), (.complete, .paused), (.complete, .finished):
+      next.state.pausedAt = activity.state.pausedAt ?? now
+      next.state.phase = .completed
+      next.endedAt = now
+      kind = .completed
+    case (.complete, .idle):
+      return .failure(Refusal("\(name) has not started; there is nothing to complete"))
+
+    case (.end, .idle), (.end, .active), (.end, .paused), (.end, .finished):
+      next.state.pausedAt = activity.state.pausedAt ?? now
+      next.state.phase = .ended
+      next.endedAt = now
+      kind = .ended
+
+    case (.adjust(let change), _):
+      guard activity.isCountdown, let duration = activity.state.duration else {
+        return .failure(Refusal("\(name) is a stopwatch; only a countdown can be adjusted"))
+      }
+      let floor = min(duration, max(activity.elapsed(at: now), 1000))
+      let adjusted = change < 0 ? max(floor, duration + change) : duration + change
+      guard adjusted <= DurationText.maximum else {
+        return .failure(Refusal("\(name) cannot run longer than 100 hours"))
+      }
+      guard adjusted != duration else {
+        return .failure(Refusal("\(name) cannot be shortened below the time it has run"))
+      }
+      next.state.duration = adjusted
+      if phase == .finished, activity.elapsed(at: now) < adjusted { next.state.phase = .active }
+      kind = .adjusted
+
+    case (.update(let update), _):
+      if let newName = update.name { next.state.name = newName }
+      if let category = update.category { next.state.category = category.isEmpty ? nil : category }
+      if let relevance = update.relevance { next.state.relevance = relevance }
+      kind = .updated
+    }
+
+    next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
+    return .success(Transition(activity: next, events: [event(kind, next, at: now, source: source)]))
+  }
+
+  // MARK: - Helpers
+
+  static func staleDate(of activity: Activity, policy: TimePolicy) -> Instant? {
+    activity.deadline.map { $0 + (activity.attributes.staleAfter ?? policy.staleAfter) }
+  }
+
+  static func event(_ kind: EventKind, _ activity: Activity, at time: Instant, source: Source)
+    -> Event
+  {
+    Event(
+      activityID: activity.id, kind: kind, phase: activity.state.phase,
+      elapsed: activity.elapsed(at: time), source: source, at: time, name: activity.name)
+  }
+}

@@ -1,0 +1,162 @@
+/// What is fixed for an activity's life (ActivityKit's `ActivityAttributes`).
+public struct ActivityAttributes: Codable, Equatable, Sendable {
+  /// A symbolic icon name (timer, run, focus, book, coffee, code, …); themes map it to a glyph.
+  public var icon: String
+  /// The user's own reference, shown as "ID 1823".
+  public var recordID: String?
+  public var owner: String?
+  public var mode: Mode
+  /// The countdown's duration as started, restored by `reset`.
+  public var fullDuration: Milliseconds?
+  /// How long after its deadline a countdown turns stale; nil takes the configuration's.
+  public var staleAfter: Milliseconds?
+
+  public init(
+    icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
+    fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil
+  ) {
+    self.icon = icon
+    self.recordID = recordID
+    self.owner = owner
+    self.mode = mode
+    self.fullDuration = fullDuration
+    self.staleAfter = staleAfter
+  }
+}
+
+/// What changes (ActivityKit's `ContentState`). Time is kept as instants, never as a count.
+public struct ContentState: Codable, Equatable, Sendable {
+  public var name: String
+  public var category: String?
+  /// Shifted forward by each pause on resume, so elapsed is `(pausedAt ?? now) − startedAt`.
+  public var startedAt: Instant
+  public var pausedAt: Instant?
+  /// The countdown's current duration, changed by `adjust`.
+  public var duration: Milliseconds?
+  /// The phase the last intent or recorded time-caused event set.
+  public var phase: Phase
+  public var staleDate: Instant?
+  public var relevance: Double
+  /// When an intent last touched the activity; expiry counts from here.
+  public var touchedAt: Instant
+
+  public init(
+    name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
+    duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
+    touchedAt: Instant
+  ) {
+    self.name = name
+    self.category = category
+    self.startedAt = startedAt
+    self.pausedAt = pausedAt
+    self.duration = duration
+    self.phase = phase
+    self.staleDate = staleDate
+    self.relevance = relevance
+    self.touchedAt = touchedAt
+  }
+}
+
+/// A timer: a stopwatch or a countdown, living in the store rather than in a window.
+public struct Activity: Codable, Equatable, Sendable, Identifiable {
+  /// Short and stable, printed by `start` and shown by `list`.
+  public var id: String
+  public var attributes: ActivityAttributes
+  public var state: ContentState
+  public var createdAt: Instant
+  public var endedAt: Instant?
+  /// Bumped on every save, so a write made on a stale read is refused by the store.
+  public var revision: Int64
+
+  public init(
+    id: String, attributes: ActivityAttributes, state: ContentState, createdAt: Instant,
+    endedAt: Instant? = nil, revision: Int64 = 0
+  ) {
+    self.id = id
+    self.attributes = attributes
+    self.state = state
+    self.createdAt = createdAt
+    self.endedAt = endedAt
+    self.revision = revision
+  }
+}
+
+/// Settings the engine takes from the configuration.
+public struct TimePolicy: Equatable, Sendable {
+  /// An untouched activity with no deadline ahead expires after this long; 0 never.
+  public var maxIdle: Milliseconds
+  /// A countdown turns stale this long after its deadline, unless it says otherwise.
+  public var staleAfter: Milliseconds
+
+  public static let standard = TimePolicy(maxIdle: 8 * 3_600_000, staleAfter: 5 * 60_000)
+
+  public init(maxIdle: Milliseconds, staleAfter: Milliseconds) {
+    self.maxIdle = maxIdle
+    self.staleAfter = staleAfter
+  }
+}
+
+// MARK: - Computed when read
+
+extension Activity {
+  public var name: String { state.name }
+  public var isCountdown: Bool { attributes.mode == .countdown }
+
+  /// Time run so far; never negative, even when the clock has stepped back.
+  public func elapsed(at now: Instant) -> Milliseconds {
+    max(0, (state.pausedAt ?? now) - state.startedAt)
+  }
+
+  /// A countdown's time left; negative in overtime. Nil for a stopwatch.
+  public func remaining(at now: Instant) -> Milliseconds? {
+    state.duration.map { $0 - elapsed(at: now) }
+  }
+
+  /// When a running countdown reaches zero; nil while paused, idle, over or for a stopwatch.
+  public var deadline: Instant? {
+    guard isCountdown, state.pausedAt == nil, let duration = state.duration,
+      state.phase == .active || state.phase == .finished
+    else { return nil }
+    return state.startedAt + duration
+  }
+
+  /// When the activity expires if nothing touches it: `max-idle` after the later of its last
+  /// intent and its deadline.
+  public func expiresAt(policy: TimePolicy) -> Instant? {
+    guard policy.maxIdle > 0, state.phase.isLive else { return nil }
+    return max(state.touchedAt, deadline ?? state.touchedAt) + policy.maxIdle
+  }
+
+  /// The phase at `now`: the stored one, or the one time has brought (finished, expired).
+  public func phase(at now: Instant, policy: TimePolicy = .standard) -> Phase {
+    if let expiry = expiresAt(policy: policy), now >= expiry { return .expired }
+    if state.phase == .active, let deadline, now >= deadline { return .finished }
+    return state.phase
+  }
+
+  /// A countdown past its deadline by more than its stale time is shown dimmed.
+  public func isStale(at now: Instant) -> Bool {
+    guard state.phase.isLive, let staleDate = state.staleDate else { return false }
+    return now >= staleDate
+  }
+
+  /// The whole seconds on display: a stopwatch rounds down, a countdown rounds up (25:00 right
+  /// after its start, 0:01 in its last second); overtime counts up from zero.
+  public func displaySeconds(at now: Instant) -> (seconds: Int64, overtime: Bool) {
+    guard let remaining = remaining(at: now) else { return (elapsed(at: now) / 1000, false) }
+    if remaining > 0 { return ((remaining + 999) / 1000, false) }
+    return (-remaining / 1000, true)
+  }
+
+  /// The time as shown: `12:34`, `1:02:03`, or `+0:42` in overtime.
+  public func displayTime(at now: Instant) -> String {
+    let shown = displaySeconds(at: now)
+    return (shown.overtime ? "+" : "") + DurationText.clock(seconds: shown.seconds)
+  }
+
+  /// How far a countdown has run, 0…1; nil for a stopwatch.
+  public func progress(at now: Instant) -> Double? {
+    guard let duration = state.duration, duration > 0 else { return nil }
+    return min(1, Double(elapsed(at: now)) / Double(duration))
+  }
+}

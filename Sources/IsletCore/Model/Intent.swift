@@ -1,0 +1,69 @@
+/// What a user asks of a timer, from any source: a key, a click, a command, a tmux binding.
+public enum Intent: Equatable, Sendable {
+  case start(StartRequest)
+  case pause, resume, toggle, reset, complete, end
+  /// Lengthens (positive) or shortens (negative) a countdown.
+  case adjust(by: Milliseconds)
+  case update(ActivityUpdate)
+
+  /// The verb, as typed on the command line.
+  public var verb: String {
+    switch self {
+    case .start: return "start"
+    case .pause: return "pause"
+    case .resume: return "resume"
+    case .toggle: return "toggle"
+    case .reset: return "reset"
+    case .complete: return "complete"
+    case .end: return "end"
+    case .adjust: return "adjust"
+    case .update: return "update"
+    }
+  }
+}
+
+/// Everything `start` needs to make a new activity.
+public struct StartRequest: Equatable, Sendable {
+  /// Filled in by the dispatcher, which knows which ids are taken.
+  public var id: String
+  public var name: String
+  public var attributes: ActivityAttributes
+  public var category: String?
+  public var relevance: Double
+  /// Start idle (ready) instead of running.
+  public var paused: Bool
+
+  public init(
+    id: String = "", name: String, attributes: ActivityAttributes = ActivityAttributes(),
+    category: String? = nil, relevance: Double = 0, paused: Bool = false
+  ) {
+    self.id = id
+    self.name = name
+    self.attributes = attributes
+    self.category = category
+    self.relevance = relevance
+    self.paused = paused
+  }
+}
+
+/// The content an `update` changes; nil leaves a field as it is.
+public struct ActivityUpdate: Equatable, Sendable {
+  public var name: String?
+  /// An empty category clears it.
+  public var category: String?
+  public var relevance: Double?
+
+  public init(name: String? = nil, category: String? = nil, relevance: Double? = nil) {
+    self.name = name
+    self.category = category
+    self.relevance = relevance
+  }
+
+  public var isEmpty: Bool { name == nil && category == nil && relevance == nil }
+}
+
+/// Why an intent was not applied; shown as one line, exit status 1.
+public struct Refusal: Error, Equatable, Sendable {
+  public var reason: String
+  public init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,22 @@
+/// Where an activity is in its life. `finished` and `expired` are caused by time, not intents.
+public enum Phase: String, Codable, Sendable, CaseIterable {
+  case idle, active, paused, finished, completed, ended, expired
+
+  /// Live activities are shown and acted on; the others are history.
+  public var isLive: Bool {
+    switch self {
+    case .idle, .active, .paused, .finished: return true
+    case .completed, .ended, .expired: return false
+    }
+  }
+}
+
+/// A stopwatch counts up; a countdown counts down from its duration, then into overtime.
+public enum Mode: String, Codable, Sendable {
+  case stopwatch, countdown
+}
+
+/// Who asked for an intent, kept with every event.
+public enum Source: String, Codable, Sendable {
+  case cli, key, mouse, tmux, time
+}

@@ -1,0 +1,128 @@
+/// Parses and prints the spans users type and read: `90s`, `25m`, `1h30m`, `1.5h`, `25:00`, `1:30:00`, `90`.
+public enum DurationText {
+  /// The longest countdown or adjustment accepted: 100 hours.
+  public static let maximum: Milliseconds = 100 * 3_600_000
+
+  public static let acceptedForms = "90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+
+  public enum Failure: Error, Equatable, Sendable {
+    case malformed(String)
+    case notPositive(String)
+    case tooLong(String)
+
+    public var message: String {
+      switch self {
+      case .malformed(let text):
+        return "'\(text)' is not a duration; use \(DurationText.acceptedForms)"
+      case .notPositive(let text):
+        return "'\(text)' is not a positive duration; use \(DurationText.acceptedForms)"
+      case .tooLong(let text):
+        return "'\(text)' is longer than the 100 hours a timer can run; use a shorter duration"
+      }
+    }
+  }
+
+  /// A positive duration, whole milliseconds, at most `maximum`.
+  public static func parse(_ text: String) -> Result<Milliseconds, Failure> {
+    let trimmed = text.trimmingSpaces
+    guard let value = unsignedValue(trimmed) else {
+      if trimmed.hasPrefix("-") || trimmed == "0" { return .failure(.notPositive(text)) }
+      return .failure(.malformed(text))
+    }
+    if value == .infinity { return .failure(.tooLong(text)) }
+    let ms = value.rounded()
+    if ms <= 0 { return .failure(.notPositive(text)) }
+    if ms > Double(maximum) { return .failure(.tooLong(text)) }
+    return .success(Milliseconds(ms))
+  }
+
+  /// A signed change such as `+5m` or `-1m`; the sign is required.
+  public static func parseSigned(_ text: String) -> Result<Milliseconds, Failure> {
+    let trimmed = text.trimmingSpaces
+    guard let sign = trimmed.first, sign == "+" || sign == "-" else {
+      return .failure(.malformed(text))
+    }
+    switch parse(String(trimmed.dropFirst())) {
+    case .success(let span): return .success(sign == "-" ? -span : span)
+    case .failure(.malformed): return .failure(.malformed(text))
+    case .failure(.notPositive): return .failure(.notPositive(text))
+    case .failure(.tooLong): return .failure(.tooLong(text))
+    }
+  }
+
+  /// Milliseconds as a Double (`.infinity` when too large to count), or nil when malformed.
+  private static func unsignedValue(_ text: String) -> Double? {
+    if text.isEmpty { return nil }
+    if text.contains(":") { return clockValue(text) }
+    if let seconds = decimal(text) { return seconds * 1000 }
+    var total = 0.0
+    var number = ""
+    var lastUnit = 4
+    for character in text {
+      if character.isASCII && (character.isNumber || character == ".") {
+        number.append(character)
+        continue
+      }
+      let units: [Character: (rank: Int, ms: Double)] = [
+        "d": (0, 86_400_000), "h": (1, 3_600_000), "m": (2, 60_000), "s": (3, 1000),
+      ]
+      guard let unit = units[Character(character.lowercased())], unit.rank < lastUnit,
+        let value = decimal(number)
+      else { return nil }
+      total += value * unit.ms
+      lastUnit = unit.rank
+      number = ""
+    }
+    guard number.isEmpty else { return nil }
+    return total.isFinite ? total : .infinity
+  }
+
+  /// `MM:SS` or `H:MM:SS`; the first field may be as large as it likes, the others below 60.
+  private static func clockValue(_ text: String) -> Double? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    else { return nil }
+    let numbers = parts.map { Double($0) ?? .infinity }
+    if parts.dropFirst().contains(where: { $0.count != 2 }) { return nil }
+    if numbers.dropFirst().contains(where: { $0 >= 60 }) { return nil }
+    let seconds = numbers.reduce(0) { $0 * 60 + $1 }
+    return seconds.isFinite ? seconds * 1000 : .infinity
+  }
+
+  private static func decimal(_ text: String) -> Double? {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      text.filter({ $0 == "." }).count <= 1, text != "."
+    else { return nil }
+    return Double(text)
+  }
+
+  /// A whole number of seconds as a clock: `M:SS` under an hour, `H:MM:SS` from an hour.
+  public static func clock(seconds: Int64) -> String {
+    let s = max(0, seconds)
+    let hours = s / 3600
+    let minutes = (s % 3600) / 60
+    let secs = s % 60
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+  }
+
+  /// A span in words for messages: `25m`, `1h30m`, `45s`.
+  public static func short(_ span: Milliseconds) -> String {
+    let s = max(0, span / 1000)
+    var parts: [String] = []
+    if s >= 3600 { parts.append("\(s / 3600)h") }
+    if s % 3600 >= 60 { parts.append("\(s % 3600 / 60)m") }
+    if s % 60 > 0 || parts.isEmpty { parts.append("\(s % 60)s") }
+    return parts.joined()
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var view = Substring(self)
+    while view.first?.isWhitespace == true { view.removeFirst() }
+    while view.last?.isWhitespace == true { view.removeLast() }
+    return String(view)
+  }
+}

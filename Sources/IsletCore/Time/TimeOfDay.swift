@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A time of day typed for `--until`: `18:30`, `6:30pm`, `9am`.
+public struct TimeOfDay: Equatable, Sendable {
+  public var hour: Int
+  public var minute: Int
+
+  public static let acceptedForms = "HH:MM (18:30) or H:MMam/pm (6:30pm)"
+
+  public init?(hour: Int, minute: Int) {
+    guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+    self.hour = hour
+    self.minute = minute
+  }
+
+  public init?(_ text: String) {
+    var body = text.trimmingSpaces.lowercased()
+    var meridiem: String?
+    for suffix in ["am", "pm"] where body.hasSuffix(suffix) {
+      meridiem = suffix
+      body = String(body.dropLast(2)).trimmingSpaces
+    }
+    let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 1 || parts.count == 2,
+      parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      var hour = Int(parts[0])
+    else { return nil }
+    if parts.count == 1 && meridiem == nil { return nil }
+    if parts.count == 2 && parts[1].count != 2 { return nil }
+    let minute = parts.count == 2 ? Int(parts[1]) ?? 99 : 0
+    if let meridiem {
+      guard (1...12).contains(hour) else { return nil }
+      hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+    }
+    self.init(hour: hour, minute: minute)
+  }
+
+  /// The next time the local clock shows this time: today, or tomorrow when already past.
+  public func nextOccurrence(after now: Instant) -> Instant {
+    var seconds = time_t(now.milliseconds / 1000)
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    for dayOffset in 0...2 {
+      var candidate = parts
+      candidate.tm_mday += Int32(dayOffset)
+      candidate.tm_hour = Int32(hour)
+      candidate.tm_min = Int32(minute)
+      candidate.tm_sec = 0
+      candidate.tm_isdst = -1
+      let instant = Instant(seconds: Int64(mktime(&candidate)))
+      if instant > now { return instant }
+    }
+    return now + 86_400_000
+  }
+}

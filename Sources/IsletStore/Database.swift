@@ -1,0 +1,145 @@
+import CSQLite
+import IsletCore
+
+/// A thin SQLite connection: prepared statements, typed columns, errors with their codes.
+final class Database {
+  struct Failure: Error {
+    var code: Int32
+    var message: String
+
+    /// SQLite says the file is damaged or not a database at all.
+    var isDamage: Bool {
+      let primary = code & 0xFF
+      return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+    }
+  }
+
+  let handle: OpaquePointer
+  let path: String
+
+  init(path: String, readOnly: Bool) throws {
+    var connection: OpaquePointer?
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &connection, flags, nil)
+    guard status == SQLITE_OK, let connection else {
+      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(connection)
+      throw Failure(code: status, message: message)
+    }
+    handle = connection
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, 10_000)
+  }
+
+  func close() { sqlite3_close_v2(handle) }
+
+  func execute(_ sql: String) throws {
+    var error: UnsafeMutablePointer<CChar>?
+    let status = sqlite3_exec(handle, sql, nil, nil, &error)
+    if status != SQLITE_OK {
+      let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(error)
+      throw Failure(code: status, message: message)
+    }
+  }
+
+  func prepare(_ sql: String) throws -> Statement {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard status == SQLITE_OK, let statement else { throw failure(status) }
+    return Statement(database: self, handle: statement)
+  }
+
+  /// Runs a statement with bindings, returning every row.
+  @discardableResult
+  func query(_ sql: String, _ values: [Value] = []) throws -> [Row] {
+    let statement = try prepare(sql)
+    defer { statement.finalize() }
+    try statement.bind(values)
+    var rows: [Row] = []
+    while let row = try statement.step() { rows.append(row) }
+    return rows
+  }
+
+  var changes: Int { Int(sqlite3_changes(handle)) }
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  func failure(_ status: Int32) -> Failure {
+    Failure(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+  }
+}
+
+/// A value to bind or a column read back.
+enum Value: Equatable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+
+  init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+  init(_ number: Int64?) { self = number.map { .integer($0) } ?? .null }
+  init(_ instant: Instant?) { self = instant.map { .integer($0.milliseconds) } ?? .null }
+
+  var int: Int64? {
+    switch self {
+    case .integer(let n): return n
+    case .real(let d): return Int64(d)
+    default: return nil
+    }
+  }
+  var double: Double? {
+    switch self {
+    case .integer(let n): return Double(n)
+    case .real(let d): return d
+    default: return nil
+    }
+  }
+  var string: String? { if case .text(let s) = self { s } else { nil } }
+  var instant: Instant? { int.map { Instant(milliseconds: $0) } }
+}
+
+typealias Row = [Value]
+
+final class Statement {
+  let database: Database
+  let handle: OpaquePointer
+
+  init(database: Database, handle: OpaquePointer) {
+    self.database = database
+    self.handle = handle
+  }
+
+  func finalize() { sqlite3_finalize(handle) }
+
+  func bind(_ values: [Value]) throws {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let status: Int32
+      switch value {
+      case .null: status = sqlite3_bind_null(handle, index)
+      case .integer(let n): status = sqlite3_bind_int64(handle, index, n)
+      case .real(let d): status = sqlite3_bind_double(handle, index, d)
+      case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, islet_sqlite_transient())
+      }
+      if status != SQLITE_OK { throw database.failure(status) }
+    }
+  }
+
+  /// The next row, or nil when done.
+  func step() throws -> Row? {
+    let status = sqlite3_step(handle)
+    if status == SQLITE_DONE { return nil }
+    guard status == SQLITE_ROW else { throw database.failure(status) }
+    return (0..<sqlite3_column_count(handle)).map { column in
+      switch sqlite3_column_type(handle, column) {
+      case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+      case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+      case SQLITE_NULL: return .null
+      default: return .text(String(cString: sqlite3_column_text(handle, column)))
+      }
+    }
+  }
+}

@@ -1,0 +1,376 @@
+import CSQLite
+import IsletCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The store on disk: one SQLite file in WAL mode, shared by every islet process.
+///
+/// ```swift
+/// let store = try SQLiteActivityStore.openForWriting(path: path)
+/// defer { store.close() }
+/// let outcome = try IntentDispatcher(store: store, clock: SystemClock()).dispatch(.pause, source: .cli)
+/// ```
+public final class SQLiteActivityStore: ActivityStore {
+  let database: Database
+  public let path: String
+  public let isReadOnly: Bool
+
+  private init(database: Database, path: String, readOnly: Bool) {
+    self.database = database
+    self.path = path
+    self.isReadOnly = readOnly
+  }
+
+  /// Opens (creating when missing) the store to write: folders 0700, the file 0600, the schema
+  /// migrated forward. A file that is not an Islet store is refused and never written.
+  public static func openForWriting(path: String, upTo version: Int64 = Schema.version) throws
+    -> SQLiteActivityStore
+  {
+    let created = try prepareFile(path)
+    if !created { try validate(path, deep: true) }
+    let database = try guarded(path) { try Database(path: path, readOnly: false) }
+    let store = SQLiteActivityStore(database: database, path: path, readOnly: false)
+    do {
+      try guarded(path) {
+        try database.execute("PRAGMA foreign_keys = ON")
+        if try database.query("PRAGMA journal_mode").first?.first?.string != "wal" {
+          try database.execute("PRAGMA journal_mode = WAL")
+        }
+        try store.migrate(upTo: version)
+      }
+    } catch {
+      database.close()
+      throw error
+    }
+    return store
+  }
+
+  /// Opens the store to read only, as `status` and `list` do, so readers wake no one.
+  /// Nil when there is no store yet: nothing has ever been started.
+  public static func openForReading(path: String) throws -> SQLiteActivityStore? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return nil }
+      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      throw StoreError.unavailable(path: path, detail: "it is a directory; give a file path")
+    }
+    if info.st_size == 0 { return nil }
+    try checkHeader(path)
+    let database = try guarded(path) { try Database(path: path, readOnly: true) }
+    do {
+      let version = try guarded(path) { try identify(database, path: path) }
+      guard let version else {
+        database.close()
+        return nil
+      }
+      if version < Schema.version {
+        // An older schema: migrate once as a writer, then read as usual.
+        database.close()
+        try openForWriting(path: path).close()
+        return try openForReading(path: path)
+      }
+    } catch {
+      database.close()
+      throw error
+    }
+    return SQLiteActivityStore(database: database, path: path, readOnly: true)
+  }
+
+  public func close() { database.close() }
+
+  // MARK: - ActivityStore
+
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    try guarded { try database.execute("BEGIN IMMEDIATE") }
+    do {
+      let result = try body()
+      try guarded { try database.execute("COMMIT") }
+      return result
+    } catch {
+      try? database.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  static let columns = """
+    id, revision, created_at, ended_at, icon, record_id, owner, mode, full_duration, stale_after,
+    name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at
+    """
+
+  public func liveActivities() throws -> [Activity] {
+    try activities(where: "phase IN ('idle', 'active', 'paused', 'finished')")
+  }
+
+  /// Every activity, the ended ones too, oldest first.
+  public func allActivities() throws -> [Activity] {
+    try activities(where: "1")
+  }
+
+  public func activity(id: String) throws -> Activity? {
+    try activities(where: "id = ?", [.text(id)]).first
+  }
+
+  public func insert(_ activity: Activity) throws {
+    let values = Self.values(of: activity)
+    _ = try guarded {
+      try database.query(
+        "INSERT INTO activity (\(Self.columns)) VALUES (\(values.map { _ in "?" }.joined(separator: ", ")))",
+        values)
+    }
+  }
+
+  public func save(_ activity: Activity) throws -> Bool {
+    let values = Self.values(of: activity)
+    let assignments = Self.columns.split(separator: ",").dropFirst(2)
+      .map { "\($0.trimmingCharacters()) = ?" }.joined(separator: ", ")
+    return try guarded {
+      try database.query(
+        "UPDATE activity SET revision = revision + 1, \(assignments) WHERE id = ? AND revision = ?",
+        Array(values.dropFirst(2)) + [.text(activity.id), .integer(activity.revision)])
+      return database.changes == 1
+    }
+  }
+
+  public func append(_ events: [Event]) throws -> [Event] {
+    try guarded {
+      try events.map { event in
+        try database.query(
+          "INSERT INTO event (activity_id, kind, phase, elapsed_ms, source, at, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          [
+            .text(event.activityID), .text(event.kind.rawValue), .text(event.phase.rawValue),
+            .integer(event.elapsed), .text(event.source.rawValue), .integer(event.at.milliseconds),
+            .text(event.name),
+          ])
+        var numbered = event
+        numbered.seq = database.lastInsertRowID
+        return numbered
+      }
+    }
+  }
+
+  // MARK: - History
+
+  /// The history, oldest first, optionally from an instant on, for one activity, or after a
+  /// sequence number.
+  public func history(since: Instant? = nil, activityID: String? = nil, after seq: Int64 = 0)
+    throws -> [Event]
+  {
+    var conditions = ["seq > ?"]
+    var values: [Value] = [.integer(seq)]
+    if let since {
+      conditions.append("at >= ?")
+      values.append(.integer(since.milliseconds))
+    }
+    if let activityID {
+      conditions.append("activity_id = ?")
+      values.append(.text(activityID))
+    }
+    let rows = try guarded {
+      try database.query(
+        """
+        SELECT seq, activity_id, kind, phase, elapsed_ms, source, at, name FROM event
+        WHERE \(conditions.joined(separator: " AND ")) ORDER BY seq
+        """, values)
+    }
+    return try rows.map { row in
+      guard let kind = row[2].string.flatMap(EventKind.init(rawValue:)),
+        let phase = row[3].string.flatMap(Phase.init(rawValue:)),
+        let source = row[5].string.flatMap(Source.init(rawValue:)),
+        let activityID = row[1].string, let elapsed = row[4].int, let at = row[6].instant
+      else { throw StoreError.damaged(path: path, detail: "an event row holds unknown values") }
+      return Event(
+        seq: row[0].int, activityID: activityID, kind: kind, phase: phase, elapsed: elapsed,
+        source: source, at: at, name: row[7].string ?? "")
+    }
+  }
+
+  /// The newest event's sequence number (0 when the history is empty).
+  public func lastEventSeq() throws -> Int64 {
+    try guarded { try database.query("SELECT coalesce(max(seq), 0) FROM event").first?.first?.int ?? 0 }
+  }
+
+  /// Changes whenever another connection commits: the store watcher's confirmation.
+  public func dataVersion() throws -> Int64 {
+    try guarded { try database.query("PRAGMA data_version").first?.first?.int ?? 0 }
+  }
+
+  // MARK: - Rows
+
+  private func activities(where condition: String, _ values: [Value] = []) throws -> [Activity] {
+    let rows = try guarded {
+      try database.query(
+        "SELECT \(Self.columns) FROM activity WHERE \(condition) ORDER BY created_at, id", values)
+    }
+    return try rows.map { row in
+      guard let activity = Self.activity(from: row) else {
+        throw StoreError.damaged(path: path, detail: "an activity row holds unknown values")
+      }
+      return activity
+    }
+  }
+
+  static func values(of activity: Activity) -> [Value] {
+    let a = activity.attributes
+    let s = activity.state
+    return [
+      .text(activity.id), .integer(activity.revision), Value(activity.createdAt),
+      Value(activity.endedAt), .text(a.icon), Value(a.recordID), Value(a.owner),
+      .text(a.mode.rawValue), Value(a.fullDuration), Value(a.staleAfter), .text(s.name),
+      Value(s.category), Value(s.startedAt), Value(s.pausedAt), Value(s.duration),
+      .text(s.phase.rawValue), Value(s.staleDate), .real(s.relevance), Value(s.touchedAt),
+    ]
+  }
+
+  static func activity(from row: Row) -> Activity? {
+    guard row.count == 19, let id = row[0].string, let revision = row[1].int,
+      let createdAt = row[2].instant, let icon = row[4].string,
+      let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
+      let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
+      let relevance = row[17].double, let touchedAt = row[18].instant
+    else { return nil }
+    return Activity(
+      id: id,
+      attributes: ActivityAttributes(
+        icon: icon, recordID: row[5].string, owner: row[6].string, mode: mode,
+        fullDuration: row[8].int, staleAfter: row[9].int),
+      state: ContentState(
+        name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
+        duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
+        touchedAt: touchedAt),
+      createdAt: createdAt, endedAt: row[3].instant, revision: revision)
+  }
+
+  // MARK: - Opening safely
+
+  private func migrate(upTo target: Int64) throws {
+    try transaction {
+      let version = try Self.identify(database, path: path) ?? 0
+      if version > Schema.version { throw StoreError.newer(path: path, version: version) }
+      for step in Int(version)..<Int(min(target, Schema.version)) {
+        try database.execute(Schema.migrations[step])
+        try database.execute("PRAGMA user_version = \(step + 1)")
+      }
+    }
+  }
+
+  /// The schema version of an Islet store; nil for a brand-new empty database; throws for
+  /// another program's database or a newer Islet's.
+  static func identify(_ database: Database, path: String) throws -> Int64? {
+    let applicationID = try database.query("PRAGMA application_id").first?.first?.int ?? 0
+    let version = try database.query("PRAGMA user_version").first?.first?.int ?? 0
+    if applicationID == 0 {
+      let tables = try database.query("SELECT count(*) FROM sqlite_master").first?.first?.int ?? 0
+      if tables == 0 && version == 0 { return nil }
+      throw StoreError.foreign(path: path, detail: "another program's SQLite database")
+    }
+    guard applicationID == Int64(Schema.applicationID) else {
+      throw StoreError.foreign(path: path, detail: "another program's SQLite database")
+    }
+    if version > Schema.version { throw StoreError.newer(path: path, version: version) }
+    return version
+  }
+
+  /// Makes the folders (0700) and the file (0600) when missing. True when the file is new.
+  private static func prepareFile(_ path: String) throws -> Bool {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw StoreError.unavailable(path: path, detail: "it is a directory; give a file path")
+      }
+      if access(path, R_OK | W_OK) != 0 {
+        throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+      }
+      return info.st_size == 0
+    }
+    try makeFolders(for: path)
+    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if fd < 0 {
+      if errno == EEXIST { return false }
+      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+    }
+    Glibc.close(fd)
+    return true
+  }
+
+  private static func makeFolders(for path: String) throws {
+    var folders: [String] = []
+    var folder = parent(of: path)
+    var info = stat()
+    while !folder.isEmpty, folder != "/", stat(folder, &info) != 0 {
+      folders.append(folder)
+      folder = parent(of: folder)
+    }
+    for missing in folders.reversed() where mkdir(missing, 0o700) != 0 && errno != EEXIST {
+      throw StoreError.unavailable(
+        path: path, detail: "cannot make the folder \(missing): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Refuses a file that is not SQLite at all, before SQLite ever opens it.
+  private static func checkHeader(_ path: String) throws {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+    }
+    defer { Glibc.close(fd) }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = read(fd, &header, 16)
+    if count < 0 {
+      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+    }
+    if count == 0 { return }
+    if count < 16 || header != Array("SQLite format 3\0".utf8) {
+      throw StoreError.foreign(path: path, detail: "not a SQLite database")
+    }
+  }
+
+  /// Checks an existing file through a read-only connection, so that nothing is written to a
+  /// file that turns out not to be ours (a read-write close could checkpoint its journal).
+  private static func validate(_ path: String, deep: Bool) throws {
+    try checkHeader(path)
+    let database = try guarded(path) { try Database(path: path, readOnly: true) }
+    defer { database.close() }
+    try guarded(path) {
+      _ = try identify(database, path: path)
+      if deep, let verdict = try database.query("PRAGMA quick_check").first?.first?.string,
+        verdict != "ok"
+      {
+        throw StoreError.damaged(path: path, detail: printable(verdict))
+      }
+    }
+  }
+
+  private func guarded<T>(_ body: () throws -> T) throws -> T {
+    try Self.guarded(path, body)
+  }
+
+  /// Turns SQLite's failures into the store's errors with their exit statuses.
+  static func guarded<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let failure as Database.Failure {
+      if failure.isDamage {
+        if failure.code & 0xFF == SQLITE_NOTADB {
+          throw StoreError.foreign(path: path, detail: "not a SQLite database")
+        }
+        throw StoreError.damaged(path: path, detail: failure.message)
+      }
+      throw StoreError.unavailable(path: path, detail: failure.message)
+    }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters() -> String {
+    String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

@@ -1,0 +1,53 @@
+/// The store's tables, grown by forward migrations numbered by `PRAGMA user_version`.
+public enum Schema {
+  /// Marks an Islet store in the SQLite header ('ISLT'), so another program's file is told apart.
+  static let applicationID: Int32 = 0x4953_4C54
+
+  /// Each step takes the schema from version `index` to `index + 1`.
+  static let migrations: [String] = [
+    // 1: activities and their history.
+    """
+    PRAGMA application_id = \(applicationID);
+    CREATE TABLE activity (
+      id TEXT PRIMARY KEY NOT NULL,
+      revision INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL,
+      ended_at INTEGER,
+      icon TEXT NOT NULL,
+      record_id TEXT,
+      owner TEXT,
+      mode TEXT NOT NULL,
+      full_duration INTEGER,
+      stale_after INTEGER,
+      name TEXT NOT NULL,
+      category TEXT,
+      started_at INTEGER NOT NULL,
+      paused_at INTEGER,
+      duration INTEGER,
+      phase TEXT NOT NULL,
+      stale_date INTEGER,
+      relevance REAL NOT NULL DEFAULT 0,
+      touched_at INTEGER NOT NULL
+    );
+    CREATE TABLE event (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      activity_id TEXT NOT NULL REFERENCES activity(id),
+      kind TEXT NOT NULL,
+      phase TEXT NOT NULL,
+      elapsed_ms INTEGER NOT NULL,
+      source TEXT NOT NULL,
+      at INTEGER NOT NULL
+    );
+    """,
+    // 2: events keep the name the activity had, so a renamed activity's history stays true;
+    // indexes for the status line (live rows only) and for `log --since`.
+    """
+    ALTER TABLE event ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    UPDATE event SET name = coalesce((SELECT name FROM activity WHERE activity.id = event.activity_id), '');
+    CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('idle', 'active', 'paused', 'finished');
+    CREATE INDEX event_at ON event(at);
+    """,
+  ]
+
+  public static var version: Int64 { Int64(migrations.count) }
+}

@@ -1,0 +1,121 @@
+import CSystem
+import IsletCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Tells when another process has committed to the store, without polling: inotify on the
+/// store's folder (the `-wal` file is written on every commit), confirmed by `PRAGMA
+/// data_version`. Readers open the store read-only and so wake no watcher.
+public final class StoreWatcher {
+  /// Why `wait` returned.
+  public enum Wake: Equatable, Sendable {
+    /// Another process committed a change.
+    case changed
+    /// The deadline passed (or the wall clock was set, which may have moved it).
+    case deadline
+    /// The store file was deleted or moved away.
+    case gone
+    /// A signal arrived.
+    case interrupted
+  }
+
+  private let inotify: Int32
+  private let timer: Int32
+  private let path: String
+  private let names: Set<String>
+  private let reader: SQLiteActivityStore?
+  private var lastVersion: Int64
+
+  /// Watches the store at `path`, which must exist.
+  public init(path: String) throws {
+    self.path = path
+    let folder = SQLiteActivityStore.parent(of: path)
+    let base = String(path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...])
+    names = [base, base + "-wal"]
+    inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    timer = islet_timerfd_create()
+    let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    guard inotify >= 0, timer >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
+      let detail = String(cString: strerror(errno))
+      if inotify >= 0 { close(inotify) }
+      if timer >= 0 { close(timer) }
+      throw StoreError.unavailable(path: path, detail: "cannot watch it: \(detail)")
+    }
+    reader = try SQLiteActivityStore.openForReading(path: path)
+    lastVersion = try reader?.dataVersion() ?? 0
+  }
+
+  deinit {
+    reader?.close()
+    close(inotify)
+    close(timer)
+  }
+
+  /// The descriptor that becomes readable on store activity, for a caller's own `poll`.
+  public var fileDescriptor: Int32 { inotify }
+
+  /// Sleeps until another process commits, the store goes away, or the wall clock reaches
+  /// `deadline` (an absolute time, so a suspend or a clock change is handled).
+  public func wait(until deadline: Instant?) -> Wake {
+    if let deadline {
+      let ms = deadline.milliseconds
+      islet_timerfd_arm(timer, Int64(ms / 1000), Int(ms % 1000) * 1_000_000)
+    } else {
+      islet_timerfd_arm(timer, 0, 0)
+    }
+    while true {
+      var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
+      if deadline != nil { fds.append(pollfd(fd: timer, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), -1)
+      if ready < 0 {
+        if errno == EINTR { return .interrupted }
+        continue
+      }
+      if fds.count > 1 && fds[1].revents != 0 {
+        var expirations: UInt64 = 0
+        _ = read(timer, &expirations, 8)
+        return .deadline
+      }
+      if fds[0].revents != 0 {
+        switch drain() {
+        case .gone: return .gone
+        case .changed where confirmChanged(): return .changed
+        default: continue
+        }
+      }
+    }
+  }
+
+  /// Reads the pending inotify events: did the store or its WAL change, or vanish?
+  private func drain() -> Wake? {
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    var result: Wake?
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      var offset = 0
+      while offset + 16 <= count {
+        let mask = buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 4, as: UInt32.self) }
+        let length = Int(buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 12, as: UInt32.self) })
+        let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        offset += 16 + length
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { return .gone }
+        guard names.contains(name) else { continue }
+        if !name.hasSuffix("-wal") && mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { return .gone }
+        result = .changed
+      }
+    }
+    if result == .changed, access(path, F_OK) != 0 { return .gone }
+    return result
+  }
+
+  private func confirmChanged() -> Bool {
+    guard let reader else { return true }
+    guard let version = try? reader.dataVersion() else { return true }
+    defer { lastVersion = version }
+    return version != lastVersion
+  }
+}
