@@ -47,3 +47,5 @@ int islet_spawn_detached(const char *path, char *const argv[], char *const envp[
   posix_spawnattr_destroy(&attributes);
   return status;
 }
+
+int islet_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

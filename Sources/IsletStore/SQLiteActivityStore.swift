@@ -1,5 +1,6 @@
 import CSQLite
 import IsletCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +30,11 @@ public final class SQLiteActivityStore: ActivityStore {
     -> SQLiteActivityStore
   {
     let created = try prepareFile(path)
-    if !created { try validate(path, deep: true) }
+    if created {
+      checkedHeaders.withLock { _ = $0.insert(path) }
+    } else {
+      try validate(path, deep: true)
+    }
     let database = try guarded(path) { try Database(path: path, readOnly: false) }
     let store = SQLiteActivityStore(database: database, path: path, readOnly: false)
     do {
@@ -315,8 +320,14 @@ public final class SQLiteActivityStore: ActivityStore {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// Paths whose header this process has read. Closing a plain descriptor of a database file
+  /// drops every POSIX lock the process holds on it, SQLite's included; so the header is read
+  /// once, before this process opens any connection to the file.
+  private static let checkedHeaders = Mutex<Set<String>>([])
+
   /// Refuses a file that is not SQLite at all, before SQLite ever opens it.
   private static func checkHeader(_ path: String) throws {
+    if checkedHeaders.withLock({ $0.contains(path) }) { return }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
@@ -327,10 +338,10 @@ public final class SQLiteActivityStore: ActivityStore {
     if count < 0 {
       throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
     }
-    if count == 0 { return }
-    if count < 16 || header != Array("SQLite format 3\0".utf8) {
+    if count > 0 && count < 16 || header != Array("SQLite format 3\0".utf8) {
       throw StoreError.foreign(path: path, detail: "not a SQLite database")
     }
+    checkedHeaders.withLock { _ = $0.insert(path) }
   }
 
   /// Checks an existing file through a read-only connection, so that nothing is written to a

@@ -23,7 +23,9 @@ public enum DurationText {
   }
 
   /// A positive duration, whole milliseconds, at most `maximum`.
-  public static func parse(_ text: String) -> Result<Milliseconds, Failure> {
+  public static func parse(_ text: String, maximum: Milliseconds = DurationText.maximum)
+    -> Result<Milliseconds, Failure>
+  {
     let trimmed = text.trimmingSpaces
     guard let value = unsignedValue(trimmed) else {
       if trimmed.hasPrefix("-") || trimmed == "0" { return .failure(.notPositive(text)) }

@@ -1,0 +1,175 @@
+import IsletCore
+
+/// A command's name, usage, help and options: one table drives parsing and `--help`.
+struct CommandSpec {
+  var name: String
+  var usage: String
+  var summary: String
+  var details: String = ""
+  var options: [OptionSpec] = []
+  var maxOperands: Int
+
+  var helpText: String {
+    var text = "Usage: islet \(usage)\n\n\(summary)\n"
+    if !details.isEmpty { text += "\n\(details)\n" }
+    let shown = options + globalOptions.filter { $0.name == "db" || $0.name == "help" }
+    text += "\nOptions:\n"
+    let labels = shown.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    for (label, option) in zip(labels, shown) {
+      text += "  " + label + String(repeating: " ", count: width - label.count) + option.help + "\n"
+    }
+    return text
+  }
+}
+
+let activityOperandHelp = """
+  ACTIVITY is an activity's id, its --id reference, or its name (any case), among the live
+  ones; without it, the current activity (a finished one first, then by relevance, then the
+  most recently started).
+  """
+
+func intentSpec(_ name: String, _ summary: String, _ extra: String = "") -> CommandSpec {
+  CommandSpec(
+    name: name, usage: "\(name) [ACTIVITY]", summary: summary,
+    details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1)
+}
+
+let commandSpecs: [CommandSpec] = [
+  CommandSpec(
+    name: "start",
+    usage: "start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]",
+    summary: "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
+    details: """
+      DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+      --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
+
+      Examples:
+        islet start                         a stopwatch named Timer
+        islet start 25m --name Focus        a 25-minute countdown
+        islet start --until 18:00 --icon coffee
+        id=$(islet start 45m --name Workout --id 1823 --owner ada)
+      """,
+    options: [
+      OptionSpec(name: "until", value: "HH:MM", help: "count down to a time of day"),
+      OptionSpec(name: "name", value: "N", help: "what the timer is for (default Timer)"),
+      OptionSpec(name: "icon", value: "I", help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
+      OptionSpec(name: "id", value: "REF", help: "your own reference, shown as \"ID REF\""),
+      OptionSpec(name: "owner", value: "U", help: "who it belongs to"),
+      OptionSpec(name: "category", value: "C", help: "a category, changeable later"),
+      OptionSpec(name: "relevance", value: "R", help: "a number; the higher, the sooner it is the current activity"),
+      OptionSpec(name: "stale-after", value: "DURATION", help: "dim a finished countdown after this long (default 5m)"),
+      OptionSpec(name: "paused", value: nil, help: "create it ready (idle) instead of running"),
+    ],
+    maxOperands: 1),
+  intentSpec("pause", "Pause a running activity."),
+  intentSpec("resume", "Resume a paused activity, or start one that is ready."),
+  intentSpec("toggle", "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."),
+  intentSpec("reset", "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."),
+  intentSpec("complete", "Complete an activity; its elapsed time is recorded in the log."),
+  intentSpec("end", "End an activity without completing it."),
+  CommandSpec(
+    name: "adjust", usage: "adjust [ACTIVITY] +5m | -1m",
+    summary: "Lengthen or shorten a countdown (never below the time it has run).",
+    details: activityOperandHelp + "\n\nThe change is a sign and a duration: +5m, -1m, +30s, -1:00.",
+    maxOperands: 2),
+  CommandSpec(
+    name: "update", usage: "update [ACTIVITY] [--name N] [--category C] [--relevance R]",
+    summary: "Change an activity's name, category or relevance (an empty category clears it).",
+    details: activityOperandHelp,
+    options: [
+      OptionSpec(name: "name", value: "N", help: "the new name"),
+      OptionSpec(name: "category", value: "C", help: "the new category; '' clears it"),
+      OptionSpec(name: "relevance", value: "R", help: "the new relevance (a number)"),
+    ],
+    maxOperands: 1),
+  CommandSpec(
+    name: "wait", usage: "wait [ACTIVITY] [--timeout DURATION]",
+    summary: "Wait until an activity finishes or is completed (exit 0), or is reset or ended (exit 1).",
+    details: """
+      Without ACTIVITY, waits for the most recently started one, so this works:
+        islet start 25m && islet wait && notify-send "Time's up"
+      Exits 1 at once when nothing is live, 124 when --timeout runs out, 130 on Ctrl-C.
+      A stopwatch is waited on until it is completed or ended.
+      """,
+    options: [OptionSpec(name: "timeout", value: "DURATION", help: "give up after this long (exit 124)")],
+    maxOperands: 1),
+  CommandSpec(
+    name: "status", usage: "status [ACTIVITY] [--format plain|json] [--template T]",
+    summary: "Print an activity's status in one line: icon, name, time and phase. Nothing (exit 1) when nothing is live.",
+    details: """
+      --template takes {icon} {name} {time} {phase} {progress} {id}, e.g. --template '{icon} {time}'.
+      JSON prints null when nothing is live.
+      """,
+    options: [
+      OptionSpec(name: "format", value: "FORMAT", help: "plain (default) or json"),
+      OptionSpec(name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+    ],
+    maxOperands: 1),
+  CommandSpec(
+    name: "list", usage: "list [--all] [--json]",
+    summary: "List the live activities, the current one marked with *.",
+    options: [
+      OptionSpec(name: "all", value: nil, help: "include completed, ended and expired ones"),
+      OptionSpec(name: "json", value: nil, help: "print JSON (an array)"),
+    ],
+    maxOperands: 0),
+  CommandSpec(
+    name: "log", usage: "log [--since DATE] [--name N] [--json | --csv]",
+    summary: "The history: each session's elapsed time, and totals per name.",
+    details: "DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.",
+    options: [
+      OptionSpec(name: "since", value: "DATE", help: "only sessions started from then on"),
+      OptionSpec(name: "name", value: "N", help: "only sessions of this name (any case)"),
+      OptionSpec(name: "json", value: nil, help: "print JSON"),
+      OptionSpec(name: "csv", value: nil, help: "print CSV, one session a row"),
+    ],
+    maxOperands: 0),
+  CommandSpec(
+    name: "help", usage: "help [COMMAND]", summary: "Show help for islet or for one command.",
+    maxOperands: 1),
+]
+
+/// Commands islet runs itself, in the background; not for users, so not in the help.
+let hiddenSpecs: [CommandSpec] = [
+  CommandSpec(name: "__watch", usage: "__watch", summary: "The deadline watcher.", maxOperands: 0),
+  CommandSpec(
+    name: "__hooks", usage: "__hooks FOLDER LOG", summary: "Runs hooks for the events on stdin.",
+    maxOperands: 2),
+]
+
+let topUsage = "islet [COMMAND] [OPTIONS]"
+
+let topHelp = """
+  Islet — a timer for the terminal that behaves like an iOS Live Activity.
+
+  Usage: \(topUsage)
+
+  A timer (a stopwatch or a countdown) lives in a small store, not in a window: it keeps
+  running when nothing shows it, and every command below acts on it from any shell.
+
+  Commands:
+    start [DURATION]      start a countdown (or a stopwatch); prints its id
+    pause | resume | toggle | reset | complete | end [ACTIVITY]
+    adjust [ACTIVITY] +5m add or take time from a countdown
+    update [ACTIVITY]     change the name, category or relevance
+    wait [ACTIVITY]       wait until it finishes (exit 0) or is reset or ended (exit 1)
+    status [ACTIVITY]     one line: icon, name, time, phase (or --format json)
+    list [--all]          the activities
+    log                   the history, with totals per name
+    help [COMMAND]        help for a command (or: islet COMMAND --help)
+
+  Global options:
+    --db PATH             the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)
+    --ascii               ASCII glyphs only      --no-color   no colors
+    -h, --help            help                   --version    the version
+
+  Examples:
+    islet start 25m --name Focus
+    islet pause
+    islet status
+    islet start 25m && islet wait && notify-send "Time's up"
+
+  Exit status: 0 done, 1 refused or nothing to act on, 64 bad usage, 65 damaged store,
+  74 store unreadable or unwritable, 124 wait timed out, 130 interrupted.
+  """

@@ -1,0 +1,31 @@
+import IsletCore
+
+/// Exit statuses, after sysexits as Swift's argument-parser tools use them.
+public enum ExitStatus: Int32, Sendable {
+  case ok = 0
+  /// An intent was refused, or there was nothing to act on.
+  case refused = 1
+  /// Bad usage or input.
+  case usage = 64
+  /// A damaged store or theme file.
+  case dataError = 65
+  /// The store cannot be read or written.
+  case ioError = 74
+  /// `wait --timeout` ran out.
+  case timeout = 124
+  /// Interrupted (Ctrl-C).
+  case interrupted = 130
+}
+
+/// Bad usage: printed as `Error: …` and the command's usage line, exit 64.
+struct UsageError: Error {
+  var message: String
+  /// The command whose usage line follows the error; nil for the top-level usage.
+  var command: String?
+}
+
+/// A failure of another kind, printed as `Error: …` alone with its own status.
+struct CommandFailure: Error {
+  var message: String
+  var status: ExitStatus
+}

@@ -1,0 +1,213 @@
+import IsletCore
+import IsletStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `islet` command line as a library: parse, run one command, return the exit status.
+///
+/// ```swift
+/// let console = RecordingConsole()
+/// let status = CommandLineInterface(environment: ["ISLET_DB": path]).run(["start", "25m"], console: console)
+/// ```
+public struct CommandLineInterface {
+  public static let version = "0.1.0"
+
+  let environment: [String: String]
+  let clock: any WallClock
+  let handlers: [any PostCommitHandler]
+
+  public init(
+    environment: [String: String], clock: (any WallClock)? = nil,
+    handlers: [any PostCommitHandler] = []
+  ) {
+    self.environment = environment
+    self.clock = clock ?? Self.clock(for: environment)
+    self.handlers = handlers
+  }
+
+  /// The system clock, or the fixed instant `ISLET_NOW` names (Unix seconds) for scripted demos
+  /// and tests of the built binary.
+  public static func clock(for environment: [String: String]) -> any WallClock {
+    if let text = environment["ISLET_NOW"], let seconds = Double(text), seconds.isFinite {
+      return ManualClock(Instant(milliseconds: Int64(seconds * 1000)))
+    }
+    return SystemClock()
+  }
+
+  /// Runs one command line (without the program name) and returns its exit status.
+  public func run(_ arguments: [String], console: any Console) -> Int32 {
+    let context = Context(environment: environment, clock: clock, handlers: handlers, console: console)
+    do {
+      return try context.run(arguments).rawValue
+    } catch let error as UsageError {
+      let usage = error.command.flatMap { name in commandSpecs.first { $0.name == name }?.usage } ?? topUsage
+      console.err("Error: \(error.message)\nUsage: islet \(usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage)\n")
+      return ExitStatus.usage.rawValue
+    } catch let error as StoreError {
+      console.err("Error: \(error.message)\n")
+      return error.exitStatus
+    } catch let refusal as Refusal {
+      console.err("islet: \(refusal.reason)\n")
+      return ExitStatus.refused.rawValue
+    } catch let error as CommandFailure {
+      console.err("Error: \(error.message)\n")
+      return error.status.rawValue
+    } catch {
+      console.err("Error: \(printable(String(describing: error), limit: 300))\n")
+      return ExitStatus.ioError.rawValue
+    }
+  }
+}
+
+/// One run of one command: its parsed arguments, configuration, store and output.
+final class Context {
+  let environment: [String: String]
+  let clock: any WallClock
+  let handlers: [any PostCommitHandler]
+  let console: any Console
+  var arguments = ParsedArguments()
+  private var loadedConfiguration: Configuration?
+
+  init(environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler], console: any Console) {
+    self.environment = environment
+    self.clock = clock
+    self.handlers = handlers
+    self.console = console
+  }
+
+  func run(_ all: [String]) throws -> ExitStatus {
+    guard let first = all.first(where: { !$0.hasPrefix("-") || $0 == "--" }), first != "--",
+      let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first })
+    else {
+      // No command word: global options only, or an unknown command.
+      if let word = all.first(where: { !$0.hasPrefix("-") }), !isOptionValue(word, in: all) {
+        let names = commandSpecs.map(\.name).joined(separator: ", ")
+        throw UsageError(message: "unknown command '\(printable(word))'; commands: \(names)", command: nil)
+      }
+      arguments = try parse(all, options: [], command: nil)
+      if arguments.has("help") {
+        console.out(topHelp + "\n")
+        return .ok
+      }
+      if arguments.has("version") {
+        console.out("islet \(CommandLineInterface.version)\n")
+        return .ok
+      }
+      return try overview()
+    }
+    var rest = all
+    rest.remove(at: rest.firstIndex(of: first)!)
+    arguments = try parse(rest, options: spec.options, command: spec.name)
+    if arguments.has("help") {
+      console.out(spec.helpText)
+      return .ok
+    }
+    if arguments.has("version") {
+      console.out("islet \(CommandLineInterface.version)\n")
+      return .ok
+    }
+    if arguments.operands.count > spec.maxOperands {
+      let extra = arguments.operands[spec.maxOperands]
+      throw UsageError(message: "unexpected argument '\(printable(extra))'", command: spec.name)
+    }
+    return try perform(spec.name)
+  }
+
+  /// A word that follows a global option taking a value (`--db PATH`) is not a command.
+  private func isOptionValue(_ word: String, in all: [String]) -> Bool {
+    guard let index = all.firstIndex(of: word), index > 0 else { return false }
+    let previous = all[index - 1]
+    return globalOptions.contains { "--\($0.name)" == previous && $0.value != nil }
+  }
+
+  private func perform(_ command: String) throws -> ExitStatus {
+    switch command {
+    case "start": return try start()
+    case "pause": return try intent(.pause)
+    case "resume": return try intent(.resume)
+    case "toggle": return try intent(.toggle)
+    case "reset": return try intent(.reset)
+    case "complete": return try intent(.complete)
+    case "end": return try intent(.end)
+    case "adjust": return try adjust()
+    case "update": return try update()
+    case "wait": return try wait()
+    case "status": return try status()
+    case "list": return try list()
+    case "log": return try log()
+    case "help": return try help()
+    case "__watch": return try watchDeadlines()
+    case "__hooks": return try runHooks()
+    default: throw UsageError(message: "unknown command '\(command)'", command: nil)
+    }
+  }
+
+  private func help() throws -> ExitStatus {
+    guard let name = arguments.operands.first else {
+      console.out(topHelp + "\n")
+      return .ok
+    }
+    guard let spec = commandSpecs.first(where: { $0.name == name }) else {
+      let names = commandSpecs.map(\.name).joined(separator: ", ")
+      throw UsageError(message: "no help for '\(printable(name))'; commands: \(names)", command: "help")
+    }
+    console.out(spec.helpText)
+    return .ok
+  }
+
+  // MARK: - Shared pieces
+
+  var now: Instant { clock.now() }
+
+  var configuration: Configuration {
+    get throws {
+      if let loadedConfiguration { return loadedConfiguration }
+      let loaded = try ConfigurationFile.load(environment: environment)
+      loadedConfiguration = loaded
+      return loaded
+    }
+  }
+
+  var storePath: String { StoreLocation.path(option: arguments.value("db"), environment: environment) }
+
+  var glyphs: Glyphs {
+    Glyphs(unicode: Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment))
+  }
+
+  func text(_ activity: Activity, policy: TimePolicy) -> ActivityText {
+    ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs)
+  }
+
+  /// Runs the post-commit handlers for events this process recorded.
+  func handle(_ events: [Event], store: SQLiteActivityStore) throws {
+    guard !events.isEmpty || !handlers.isEmpty else { return }
+    let context = HandlerContext(
+      store: store, configuration: try configuration, environment: environment, now: now)
+    for handler in handlers { handler.handle(events, context: context) }
+  }
+
+  func refused(_ reason: String) -> ExitStatus {
+    console.err("islet: \(reason)\n")
+    return .refused
+  }
+
+  /// Turns a failed match into its message and status.
+  func matchFailure(_ failure: ActivityMatcher.Failure, command: String) -> Error {
+    func describe(_ list: [Activity]) -> String {
+      list.map { "\($0.id) (\(printable($0.name)))" }.joined(separator: ", ")
+    }
+    switch failure {
+    case .nothingLive:
+      return Refusal("nothing is live; start one with: islet start 25m")
+    case .noMatch(let query, let live):
+      return UsageError(
+        message: "no live activity matches '\(printable(query))'; live: \(describe(live))", command: command)
+    case .ambiguous(let query, let candidates):
+      return UsageError(
+        message: "'\(printable(query))' matches \(candidates.count) live activities: \(describe(candidates)); use an id",
+        command: command)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import IsletCore
+import IsletStore
+
+extension Context {
+  func log() throws -> ExitStatus {
+    if arguments.has("json") && arguments.has("csv") {
+      throw UsageError(message: "choose one of --json and --csv", command: "log")
+    }
+    var since: Instant?
+    if let text = arguments.value("since") {
+      guard let parsed = LocalTime.parseSince(text, now: now) else {
+        throw UsageError(
+          message: "--since '\(printable(text))' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d",
+          command: "log")
+      }
+      since = parsed
+    }
+    let policy = try configuration.policy
+    let (store, live) = try readLive(policy: policy)
+    defer { store?.close() }
+    let history = try store?.history() ?? []
+    var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    if let since { sessions = sessions.filter { $0.startedAt >= since } }
+    if let name = arguments.value("name")?.lowercased() {
+      sessions = sessions.filter { $0.name.lowercased() == name }
+    }
+    let totals = SessionLog.totals(sessions)
+
+    if arguments.has("json") {
+      console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
+    } else if arguments.has("csv") {
+      var csv = "started,ended,id,name,outcome,elapsed_seconds\n"
+      for s in sessions {
+        let fields = [
+          LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
+          seconds(s.elapsed),
+        ]
+        csv += fields.map(csvField).joined(separator: ",") + "\n"
+      }
+      console.out(csv)
+    } else if sessions.isEmpty {
+      console.out("No sessions\(since == nil && arguments.value("name") == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n")
+    } else {
+      var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
+      for s in sessions {
+        rows.append([LocalTime.dateTime(s.startedAt), printable(s.name), s.outcome, DurationText.clock(seconds: s.elapsed / 1000)])
+      }
+      var text = table(rows) + "\nTotals\n"
+      text += table(
+        totals.map { total in
+          [printable(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+            DurationText.clock(seconds: total.elapsed / 1000)]
+        })
+      console.out(text)
+    }
+    return .ok
+  }
+
+  private func seconds(_ span: Milliseconds) -> String {
+    let whole = span / 1000
+    let fraction = span % 1000
+    return "\(whole).\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"
+  }
+
+  /// RFC 4180: quoted when it holds a comma, quote or line break. A leading `=+-@` is prefixed
+  /// with `'` so a spreadsheet does not run it as a formula.
+  private func csvField(_ field: String) -> String {
+    var value = field
+    if let first = value.first, "=+-@".contains(first) { value = "'" + value }
+    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+    return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+  }
+}
+
+/// `log --json`: the sessions and the totals per name, spans in seconds.
+func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
+  .object([
+    ("sessions", .array(sessions.map { s in
+      .object([
+        ("id", .string(s.activityID)), ("name", .string(s.name)),
+        ("startedAt", .string(LocalTime.iso(s.startedAt))),
+        ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
+        ("elapsed", .number(Double(s.elapsed) / 1000)),
+      ])
+    })),
+    ("totals", .array(totals.map { t in
+      .object([
+        ("name", .string(t.name)), ("sessions", .number(Double(t.sessions))),
+        ("elapsed", .number(Double(t.elapsed) / 1000)),
+      ])
+    })),
+  ])
+}
+
+extension String {
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    return result
+  }
+}

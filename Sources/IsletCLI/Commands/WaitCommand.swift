@@ -1,0 +1,66 @@
+import IsletCore
+import IsletStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Context {
+  /// `islet wait`: 0 when the countdown finishes or the activity is completed; 1 when it is
+  /// reset, ended or expired, or when nothing is live; 124 on --timeout; 130 on Ctrl-C.
+  func wait() throws -> ExitStatus {
+    var giveUpAt: Instant?
+    if let text = arguments.value("timeout") {
+      giveUpAt = now + (try duration(text, command: "wait", option: "--timeout"))
+    }
+    let configuration = try configuration
+    guard try SQLiteActivityStore.openForReading(path: storePath).map({ $0.close() }) != nil else {
+      return refused("nothing is live to wait for; start one with: islet start 25m")
+    }
+    let store = try SQLiteActivityStore.openForWriting(path: storePath)
+    defer { store.close() }
+    // Watch before looking, so a change between the look and the sleep is not missed.
+    let watcher = try StoreWatcher(path: storePath)
+    let dispatcher = IntentDispatcher(store: store, clock: clock, policy: configuration.policy)
+    let interrupt: @convention(c) (Int32) -> Void = { _ in }
+    signal(SIGINT, interrupt)
+    signal(SIGTERM, interrupt)
+
+    try handle(try dispatcher.settle(), store: store)
+    let live = try store.liveActivities()
+    let target: Activity
+    if let query = arguments.operands.first {
+      switch ActivityMatcher.match(query, among: live, at: now, policy: configuration.policy) {
+      case .success(let found): target = found
+      case .failure(let failure): throw matchFailure(failure, command: "wait")
+      }
+    } else {
+      guard let found = ActivityMatcher.mostRecent(live, at: now, policy: configuration.policy) else {
+        return refused("nothing is live to wait for; start one with: islet start 25m")
+      }
+      target = found
+    }
+    if target.phase(at: now, policy: configuration.policy) == .finished { return .ok }
+    var seen = try store.lastEventSeq()
+
+    while true {
+      let next = [target.id].compactMap { _ in try? store.activity(id: target.id)?.deadline }.first
+      let wakeAt = [next, giveUpAt].compactMap { $0 }.min()
+      switch watcher.wait(until: wakeAt) {
+      case .interrupted: return .interrupted
+      case .gone: throw StoreError.unavailable(path: storePath, detail: "it was removed while waiting")
+      case .changed, .deadline: break
+      }
+      try handle(try dispatcher.settle(), store: store)
+      for event in try store.history(activityID: target.id, after: seen) {
+        seen = event.seq ?? seen
+        switch event.kind {
+        case .finished, .completed: return .ok
+        case .reset, .ended, .expired: return .refused
+        default: continue
+        }
+      }
+      if let giveUpAt, now >= giveUpAt { return .timeout }
+    }
+  }
+}

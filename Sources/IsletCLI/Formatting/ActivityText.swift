@@ -1,0 +1,74 @@
+import IsletCore
+
+/// One activity as the plain and JSON outputs show it.
+struct ActivityText {
+  var activity: Activity
+  var now: Instant
+  var policy: TimePolicy
+  var glyphs: Glyphs
+
+  var phase: Phase { activity.phase(at: now, policy: policy) }
+  var name: String { printable(activity.name) }
+  var time: String { activity.displayTime(at: now) }
+
+  var progress: String {
+    activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
+  }
+
+  /// `⏱ Workout 12:34 ⏸`
+  var line: String {
+    var parts = [glyphs.icon(activity.attributes.icon), name, time, glyphs.mark(for: phase)]
+    if activity.isStale(at: now) { parts.append("(stale)") }
+    return parts.joined(separator: " ")
+  }
+
+  /// Fills `{icon} {name} {time} {phase} {progress} {id}`; other braces are left as typed.
+  func filled(_ template: String) -> String {
+    let fields: [String: String] = [
+      "icon": glyphs.icon(activity.attributes.icon), "name": name, "time": time,
+      "phase": phase.rawValue, "progress": progress, "id": activity.id,
+    ]
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      let afterOpen = rest.index(after: open)
+      if let close = rest[afterOpen...].firstIndex(of: "}"), let value = fields[String(rest[afterOpen..<close])] {
+        result += value
+        rest = rest[rest.index(after: close)...]
+      } else {
+        result += "{"
+        rest = rest[afterOpen...]
+      }
+    }
+    return result + rest
+  }
+
+  /// The JSON of `status --format json` and `list --json`: times ISO 8601 (UTC), spans in
+  /// seconds, every key always present (null when absent).
+  var json: JSON {
+    let a = activity
+    return .object([
+      ("id", .string(a.id)),
+      ("name", .string(a.name)),
+      ("icon", .string(a.attributes.icon)),
+      ("mode", .string(a.attributes.mode.rawValue)),
+      ("phase", .string(phase.rawValue)),
+      ("time", .string(time)),
+      ("elapsed", .number(Double(a.elapsed(at: now)) / 1000)),
+      ("remaining", .number(a.remaining(at: now).map { Double($0) / 1000 })),
+      ("duration", .number(a.state.duration.map { Double($0) / 1000 })),
+      ("progress", .number(a.progress(at: now))),
+      ("stale", .bool(a.isStale(at: now))),
+      ("category", .string(a.state.category)),
+      ("recordID", .string(a.attributes.recordID)),
+      ("owner", .string(a.attributes.owner)),
+      ("relevance", .number(a.state.relevance)),
+      ("createdAt", .string(LocalTime.iso(a.createdAt))),
+      ("startedAt", .string(LocalTime.iso(a.state.startedAt))),
+      ("pausedAt", .string(a.state.pausedAt.map(LocalTime.iso))),
+      ("deadline", .string(a.deadline.map(LocalTime.iso))),
+      ("endedAt", .string(a.endedAt.map(LocalTime.iso))),
+    ])
+  }
+}

@@ -1,0 +1,69 @@
+/// JSON for output, with keys in the order written (scripts and people read it; a fixed order
+/// keeps diffs and eyes calm).
+enum JSON {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSON])
+  case object([(String, JSON)])
+
+  static func string(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+  static func number(_ value: Double?) -> JSON { value.map { .number($0) } ?? .null }
+
+  var text: String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  private func write(to out: inout String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .number(let value):
+      if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
+        out += String(Int64(value))
+      } else if value.isFinite {
+        out += "\(value)"
+      } else {
+        out += "null"
+      }
+    case .string(let value): JSON.quote(value, into: &out)
+    case .array(let items):
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += "," }
+        item.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out += "," }
+        JSON.quote(key, into: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  private static func quote(_ text: String, into out: inout String) {
+    out += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}

@@ -1,0 +1,117 @@
+import CSystem
+import FoundationEssentials
+import IsletCore
+import IsletStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the user's hooks (`<hooks folder>/<event>`, e.g. `hooks/finished`) after a commit,
+/// with the event as JSON on stdin. They run in a detached `islet __hooks`, which bounds their
+/// time and logs their failures, so a slow or broken hook never holds up an intent.
+public struct HookRunner: PostCommitHandler {
+  /// How long one hook may run before it is killed.
+  static let timeLimit: Milliseconds = 10_000
+
+  public init() {}
+
+  static func folder(_ configuration: Configuration, environment: [String: String]) -> String {
+    configuration.hooks ?? StoreLocation.configFolder(environment: environment) + "/hooks"
+  }
+
+  static func logPath(environment: [String: String]) -> String {
+    StoreLocation.stateFolder(environment: environment) + "/hooks.log"
+  }
+
+  public func handle(_ events: [Event], context: HandlerContext) {
+    let folder = Self.folder(context.configuration, environment: context.environment)
+    let due = events.filter { access(folder + "/" + $0.kind.rawValue, X_OK) == 0 }
+    guard !due.isEmpty, let binary = Spawner.executablePath,
+      let input = try? JSONEncoder().encode(due)
+    else { return }
+    Spawner.spawn(
+      [binary, "__hooks", folder, Self.logPath(environment: context.environment)],
+      environment: context.environment, input: Array(input))
+  }
+}
+
+/// What a hook reads on stdin: one event.
+func hookJSON(_ event: Event) -> JSON {
+  .object([
+    ("event", .string(event.kind.rawValue)), ("id", .string(event.activityID)),
+    ("name", .string(event.name)), ("phase", .string(event.phase.rawValue)),
+    ("elapsed", .number(Double(event.elapsed) / 1000)), ("source", .string(event.source.rawValue)),
+    ("at", .string(LocalTime.iso(event.at))),
+  ])
+}
+
+extension Context {
+  /// `islet __hooks FOLDER LOG`: runs each event's hook in turn, events as JSON on stdin.
+  func runHooks() throws -> ExitStatus {
+    guard arguments.operands.count == 2 else { return .usage }
+    let folder = arguments.operands[0]
+    let logPath = arguments.operands[1]
+    var input: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(0, &chunk, chunk.count), count > 0 { input += chunk[0..<count] }
+    guard let events = try? JSONDecoder().decode([Event].self, from: Data(input)) else { return .dataError }
+    for event in events {
+      let hook = folder + "/" + event.kind.rawValue
+      let payload = Array((hookJSON(event).text + "\n").utf8)
+      var env = environment
+      env["ISLET_EVENT"] = event.kind.rawValue
+      env["ISLET_ACTIVITY"] = event.activityID
+      if let failure = runHook(hook, input: payload, environment: env) {
+        appendLog(logPath, "\(LocalTime.iso(now)) \(event.kind.rawValue) \(event.activityID): \(hook) \(failure)")
+      }
+    }
+    return .ok
+  }
+
+  /// Runs one hook to its end or its time limit; what went wrong, or nil.
+  private func runHook(_ hook: String, input: [UInt8], environment: [String: String]) -> String? {
+    var output: [Int32] = [-1, -1]
+    guard islet_pipe_cloexec(&output) == 0 else { return "could not start: \(String(cString: strerror(errno)))" }
+    let pid = Spawner.spawn([hook], environment: environment, input: input, outputFD: output[1])
+    close(output[1])
+    defer { close(output[0]) }
+    guard let pid else { return "could not start: \(String(cString: strerror(errno)))" }
+    let deadline = now + HookRunner.timeLimit
+    var captured: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    var timedOut = false
+    while true {
+      let left = deadline - now
+      if left <= 0 {
+        timedOut = true
+        break
+      }
+      var fds = [pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)]
+      if poll(&fds, 1, Int32(left)) <= 0 { continue }
+      let count = read(output[0], &chunk, chunk.count)
+      if count <= 0 { break }
+      if captured.count < 2000 { captured += chunk[0..<count] }
+    }
+    if timedOut { kill(-pid, SIGKILL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let said = printable(String(decoding: captured, as: UTF8.self), limit: 300)
+    let tail = said.isEmpty ? "" : "; it printed: \(said)"
+    if timedOut { return "ran longer than \(HookRunner.timeLimit / 1000)s and was stopped\(tail)" }
+    let exited = status & 0x7F == 0
+    let code = (status >> 8) & 0xFF
+    if exited && code == 0 { return nil }
+    return (exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)") + tail
+  }
+
+  private func appendLog(_ path: String, _ line: String) {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    mkdir(folder, 0o700)
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+}
