@@ -1,5 +1,5 @@
 /// What is fixed for an activity's life (ActivityKit's `ActivityAttributes`).
-public struct ActivityAttributes: Codable, Equatable, Sendable {
+public struct ActivityAttributes: Codable, Hashable, Sendable {
   /// A symbolic icon name (timer, run, focus, book, coffee, code, …); themes map it to a glyph.
   public var icon: String
   /// The user's own reference, shown as "ID 1823".

@@ -1,5 +1,5 @@
 /// What a user asks of a timer, from any source: a key, a click, a command, a tmux binding.
-public enum Intent: Equatable, Sendable {
+public enum Intent: Hashable, Sendable {
   case start(StartRequest)
   case pause, resume, toggle, reset, complete, end
   /// Lengthens (positive) or shortens (negative) a countdown.
@@ -23,7 +23,7 @@ public enum Intent: Equatable, Sendable {
 }
 
 /// Everything `start` needs to make a new activity.
-public struct StartRequest: Equatable, Sendable {
+public struct StartRequest: Hashable, Sendable {
   /// Filled in by the dispatcher, which knows which ids are taken.
   public var id: String
   public var name: String
@@ -47,7 +47,7 @@ public struct StartRequest: Equatable, Sendable {
 }
 
 /// The content an `update` changes; nil leaves a field as it is.
-public struct ActivityUpdate: Equatable, Sendable {
+public struct ActivityUpdate: Hashable, Sendable {
   public var name: String?
   /// An empty category clears it.
   public var category: String?

@@ -59,7 +59,7 @@ public enum DurationText {
     if let seconds = decimal(text) { return seconds * 1000 }
     var total = 0.0
     var number = ""
-    var lastUnit = 4
+    var lastUnit = -1
     for character in text {
       if character.isASCII && (character.isNumber || character == ".") {
         number.append(character)
@@ -68,7 +68,7 @@ public enum DurationText {
       let units: [Character: (rank: Int, ms: Double)] = [
         "d": (0, 86_400_000), "h": (1, 3_600_000), "m": (2, 60_000), "s": (3, 1000),
       ]
-      guard let unit = units[Character(character.lowercased())], unit.rank < lastUnit,
+      guard let unit = units[Character(character.lowercased())], unit.rank > lastUnit,
         let value = decimal(number)
       else { return nil }
       total += value * unit.ms

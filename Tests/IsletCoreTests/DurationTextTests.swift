@@ -1,0 +1,66 @@
+@testable import IsletCore
+import Testing
+
+@Suite struct DurationTextTests {
+  @Test(arguments: [
+    ("90s", 90_000), ("25m", 1_500_000), ("1h30m", 5_400_000), ("1.5h", 5_400_000),
+    ("25:00", 1_500_000), ("1:30:00", 5_400_000), ("90", 90_000), ("0.5", 500), ("2m30s", 150_000),
+    ("1H", 3_600_000), (" 5m ", 300_000), ("100h", 360_000_000), ("1d", 86_400_000),
+  ] as [(String, Int64)])
+  func acceptsEveryDocumentedForm(text: String, ms: Int64) {
+    #expect(DurationText.parse(text) == .success(ms))
+  }
+
+  @Test(arguments: ["", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "5 m", "+5m", "5m-"])
+  func refusesMalformed(text: String) {
+    #expect(DurationText.parse(text) == .failure(.malformed(text)))
+  }
+
+  @Test(arguments: ["0", "-5m", "0s", "0:00", "0h0m"])
+  func refusesZeroAndNegative(text: String) {
+    #expect(DurationText.parse(text) == .failure(.notPositive(text)))
+  }
+
+  @Test(arguments: ["101h", "999999999999999999999999h", "9999999:00:00", "5d"])
+  func refusesOverflow(text: String) {
+    #expect(DurationText.parse(text) == .failure(.tooLong(text)))
+  }
+
+  @Test func errorMessagesNameTheValueAndTheForms() {
+    #expect(
+      DurationText.Failure.malformed("25x").message
+        == "'25x' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds")
+  }
+
+  @Test func signedChangesNeedTheirSign() {
+    #expect(DurationText.parseSigned("+5m") == .success(300_000))
+    #expect(DurationText.parseSigned("-1m") == .success(-60_000))
+    #expect(DurationText.parseSigned("-1:00") == .success(-60_000))
+    #expect(DurationText.parseSigned("5m") == .failure(.malformed("5m")))
+    #expect(DurationText.parseSigned("+0") == .failure(.notPositive("+0")))
+  }
+
+  @Test func clockFormatsUnderAndOverAnHour() {
+    #expect(DurationText.clock(seconds: 0) == "0:00")
+    #expect(DurationText.clock(seconds: 754) == "12:34")
+    #expect(DurationText.clock(seconds: 3599) == "59:59")
+    #expect(DurationText.clock(seconds: 3600) == "1:00:00")
+    #expect(DurationText.clock(seconds: 37_230) == "10:20:30")
+    #expect(DurationText.clock(seconds: -5) == "0:00")
+  }
+}
+
+@Suite struct TimeOfDayTests {
+  @Test func parsesTwentyFourHourAndMeridiemForms() {
+    #expect(TimeOfDay("18:30") == TimeOfDay(hour: 18, minute: 30))
+    #expect(TimeOfDay("6:30pm") == TimeOfDay(hour: 18, minute: 30))
+    #expect(TimeOfDay("12:05am") == TimeOfDay(hour: 0, minute: 5))
+    #expect(TimeOfDay("12pm") == TimeOfDay(hour: 12, minute: 0))
+    #expect(TimeOfDay("9 AM") == TimeOfDay(hour: 9, minute: 0))
+  }
+
+  @Test(arguments: ["24:00", "12:60", "13pm", "0am", "9", "9:5", "noon", "", "18:30:00", "-1:00"])
+  func refusesOthers(text: String) {
+    #expect(TimeOfDay(text) == nil)
+  }
+}

@@ -1,0 +1,137 @@
+@testable import IsletCore
+import Testing
+
+/// Activities in each phase, all read at `t0 + 10m`.
+enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
+  case idle, active, paused, finished, completed, ended, expired
+
+  static let readAt = t0 + minutes(10)
+  var testDescription: String { rawValue }
+
+  /// A countdown of 25 minutes (finished: of 5 minutes) in this phase at `readAt`.
+  func activity() throws -> Activity {
+    switch self {
+    case .idle: return try applied(nil, .start(countdownRequest(paused: true)), at: t0).activity
+    case .active: return try applied(nil, .start(countdownRequest()), at: t0).activity
+    case .paused:
+      let started = try applied(nil, .start(countdownRequest()), at: t0).activity
+      return try applied(started, .pause, at: t0 + minutes(4)).activity
+    case .finished: return try applied(nil, .start(countdownRequest(minutes: 5)), at: t0).activity
+    case .completed:
+      let started = try applied(nil, .start(countdownRequest()), at: t0).activity
+      return try applied(started, .complete, at: t0 + minutes(3)).activity
+    case .ended:
+      let started = try applied(nil, .start(countdownRequest()), at: t0).activity
+      return try applied(started, .end, at: t0 + minutes(3)).activity
+    case .expired:
+      let started = try applied(nil, .start(countdownRequest()), at: t0).activity
+      let policy = TimePolicy(maxIdle: minutes(30), staleAfter: minutes(5))
+      return TimerEngine.settle(started, at: t0 + minutes(60), policy: policy).activity
+    }
+  }
+}
+
+@Suite struct TimerEngineTests {
+  /// The intent table of the design, phase by phase: the phase after, or nil for a refusal.
+  static let table: [(PhaseFixture, [Intent: Phase?])] = [
+    (.idle, [.pause: nil, .resume: .active, .toggle: .active, .reset: nil, .complete: nil, .end: .ended, .adjust(by: 60_000): .idle]),
+    (.active, [.pause: .paused, .resume: nil, .toggle: .paused, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: 60_000): .active]),
+    (.paused, [.pause: nil, .resume: .active, .toggle: .active, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: 60_000): .paused]),
+    (.finished, [.pause: nil, .resume: nil, .toggle: .completed, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: minutes(10)): .active]),
+    (.completed, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
+    (.ended, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
+    (.expired, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
+  ]
+
+  @Test(arguments: PhaseFixture.allCases)
+  func everyIntentInEveryPhase(fixture: PhaseFixture) throws {
+    let activity = try fixture.activity()
+    #expect(activity.phase(at: PhaseFixture.readAt) == PhaseFixture(rawValue: fixture.rawValue).map { Phase(rawValue: $0.rawValue)! })
+    let expected = Self.table.first { $0.0 == fixture }!.1
+    for (intent, phase) in expected {
+      let result = TimerEngine.reduce(activity, intent, at: PhaseFixture.readAt, source: .key)
+      switch (result, phase) {
+      case (.success(let transition), .some(let phase)):
+        #expect(transition.activity.phase(at: PhaseFixture.readAt) == phase, "\(fixture) \(intent)")
+        #expect(transition.events.last?.source == .key)
+        #expect(transition.activity.state.touchedAt == PhaseFixture.readAt)
+      case (.failure(let refusal), .none):
+        #expect(refusal.reason.starts(with: "Workout "))
+        #expect(!refusal.reason.contains("\n"))
+      default:
+        Issue.record("\(fixture) \(intent): got \(result), expected \(String(describing: phase))")
+      }
+    }
+    let update = TimerEngine.reduce(activity, .update(ActivityUpdate(name: "Run")), at: PhaseFixture.readAt, source: .cli)
+    #expect((try? update.get().activity.name) == (activity.state.phase.isLive ? "Run" : nil))
+  }
+
+  @Test func refusalsSayWhy() throws {
+    let paused = try PhaseFixture.paused.activity()
+    #expect(TimerEngine.reduce(paused, .pause, at: PhaseFixture.readAt, source: .cli) == .failure(Refusal("Workout is already paused")))
+    let active = try PhaseFixture.active.activity()
+    #expect(TimerEngine.reduce(active, .resume, at: PhaseFixture.readAt, source: .cli) == .failure(Refusal("Workout is already running")))
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    #expect(
+      TimerEngine.reduce(stopwatch, .adjust(by: 60_000), at: t0, source: .cli)
+        == .failure(Refusal("Focus is a stopwatch; only a countdown can be adjusted")))
+  }
+
+  @Test func startMakesARunningOrReadyActivity() throws {
+    let started = try applied(nil, .start(countdownRequest()), at: t0)
+    #expect(started.activity.state == ContentState(
+      name: "Workout", startedAt: t0, duration: minutes(25), phase: .active,
+      staleDate: t0 + minutes(30), touchedAt: t0))
+    #expect(started.events == [Event(activityID: "wk01", kind: .started, phase: .active, elapsed: 0, source: .cli, at: t0, name: "Workout")])
+    let ready = try applied(nil, .start(stopwatchRequest(paused: true)), at: t0).activity
+    #expect(ready.phase(at: t0 + minutes(5)) == .idle)
+    #expect(ready.displayTime(at: t0 + minutes(5)) == "0:00")
+    #expect(TimerEngine.reduce(nil, .pause, at: t0, source: .cli) == .failure(Refusal("there is no activity to pause")))
+  }
+
+  @Test func pauseFreezesAndResumeShiftsTheStart() throws {
+    var a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    a = try applied(a, .pause, at: t0 + seconds(100)).activity
+    #expect(a.displayTime(at: t0 + seconds(500)) == "1:40")
+    a = try applied(a, .resume, at: t0 + seconds(400)).activity
+    #expect(a.state.startedAt == t0 + seconds(300))
+    #expect(a.state.pausedAt == nil)
+    #expect(a.elapsed(at: t0 + seconds(460)) == seconds(160))
+  }
+
+  @Test func resetGoesBackToTheFullDurationAndLogsTheDiscardedRun() throws {
+    var a = try applied(nil, .start(countdownRequest()), at: t0).activity
+    a = try applied(a, .adjust(by: minutes(5)), at: t0 + minutes(1)).activity
+    let reset = try applied(a, .reset, at: t0 + minutes(7))
+    #expect(reset.activity.state.phase == .idle)
+    #expect(reset.activity.state.duration == minutes(25))
+    #expect(reset.activity.displayTime(at: t0 + minutes(20)) == "25:00")
+    #expect(reset.events.map(\.kind) == [.reset])
+    #expect(reset.events[0].elapsed == minutes(7))
+    #expect(reset.events[0].phase == .idle)
+    let restarted = try applied(reset.activity, .toggle, at: t0 + minutes(8))
+    #expect(restarted.events.map(\.kind) == [.started])
+    #expect(restarted.activity.displayTime(at: t0 + minutes(9)) == "24:00")
+  }
+
+  @Test func completeAndEndRecordTheElapsedTime() throws {
+    let a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let done = try applied(a, .complete, at: t0 + minutes(25))
+    #expect(done.events.map(\.kind) == [.completed])
+    #expect(done.events[0].elapsed == minutes(25))
+    #expect(done.activity.endedAt == t0 + minutes(25))
+    #expect(done.activity.elapsed(at: t0 + minutes(90)) == minutes(25))
+    let ended = try applied(a, .end, at: t0 + minutes(3))
+    #expect(ended.activity.phase(at: t0 + minutes(4)) == .ended)
+    #expect(ended.events[0].elapsed == minutes(3))
+  }
+
+  @Test func updateChangesNameCategoryAndRelevance() throws {
+    var a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    a = try applied(a, .update(ActivityUpdate(name: "Deep work", category: "work", relevance: 2)), at: t0 + 1).activity
+    #expect((a.name, a.state.category, a.state.relevance) == ("Deep work", "work", 2))
+    a = try applied(a, .update(ActivityUpdate(category: "")), at: t0 + 2).activity
+    #expect(a.state.category == nil)
+    #expect(a.name == "Deep work")
+  }
+}
