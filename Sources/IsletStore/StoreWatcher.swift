@@ -25,10 +25,12 @@ public final class StoreWatcher {
   private let timer: Int32
   private let path: String
   private let names: Set<String>
-  private let reader: SQLiteActivityStore?
+  /// Confirms changes; a read-write connection, since a read-only one opened while no other
+  /// connection keeps the WAL index may not see `data_version` move. It never writes.
+  private let confirmer: SQLiteActivityStore
   private var lastVersion: Int64
 
-  /// Watches the store at `path`, which must exist.
+  /// Watches the store at `path`.
   public init(path: String) throws {
     self.path = path
     let folder = SQLiteActivityStore.parent(of: path)
@@ -36,19 +38,19 @@ public final class StoreWatcher {
     names = [base, base + "-wal"]
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = islet_timerfd_create()
-    let mask = UInt32(IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
     guard inotify >= 0, timer >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
       let detail = String(cString: strerror(errno))
       if inotify >= 0 { close(inotify) }
       if timer >= 0 { close(timer) }
       throw StoreError.unavailable(path: path, detail: "cannot watch it: \(detail)")
     }
-    reader = try SQLiteActivityStore.openForReading(path: path)
-    lastVersion = try reader?.dataVersion() ?? 0
+    confirmer = try SQLiteActivityStore.openForWriting(path: path)
+    lastVersion = try confirmer.dataVersion()
   }
 
   deinit {
-    reader?.close()
+    confirmer.close()
     close(inotify)
     close(timer)
   }
@@ -65,10 +67,15 @@ public final class StoreWatcher {
     } else {
       islet_timerfd_arm(timer, 0, 0)
     }
+    // The WAL is written a moment before its commit shows in the WAL index, so a write seen
+    // without a new data_version is looked at again a few times, briefly, before it is let go.
+    var recheck = 0
+    let recheckDelays: [Int32] = [1, 2, 5, 10, 25, 50, 100]
     while true {
       var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
       if deadline != nil { fds.append(pollfd(fd: timer, events: Int16(POLLIN), revents: 0)) }
-      let ready = poll(&fds, nfds_t(fds.count), -1)
+      let timeout = recheck > 0 ? recheckDelays[recheck - 1] : -1
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { return .interrupted }
         continue
@@ -81,9 +88,13 @@ public final class StoreWatcher {
       if fds[0].revents != 0 {
         switch drain() {
         case .gone: return .gone
-        case .changed where confirmChanged(): return .changed
-        default: continue
+        case .changed: recheck = 1
+        default: break
         }
+      }
+      if recheck > 0 {
+        if confirmChanged() { return .changed }
+        recheck = recheck < recheckDelays.count ? recheck + 1 : 0
       }
     }
   }
@@ -113,8 +124,7 @@ public final class StoreWatcher {
   }
 
   private func confirmChanged() -> Bool {
-    guard let reader else { return true }
-    guard let version = try? reader.dataVersion() else { return true }
+    guard let version = try? confirmer.dataVersion() else { return true }
     defer { lastVersion = version }
     return version != lastVersion
   }
