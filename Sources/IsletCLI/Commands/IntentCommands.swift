@@ -123,7 +123,7 @@ extension Context {
     case .ended: what = "ended at \(clock)"
     case .adjusted:
       let length = DurationText.clock(seconds: (activity.state.duration ?? 0) / 1000)
-      what = "now \(length) long, \(time) \(activity.displaySeconds(at: now).overtime ? "over" : "to go")"
+      what = "now \(length) long, " + (activity.displaySeconds(at: now).overtime ? "time is up" : "\(time) to go")
     case .updated: what = "updated"
     case .finished: what = "finished"
     case .expired: what = "expired"

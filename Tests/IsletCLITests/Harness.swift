@@ -1,0 +1,107 @@
+import Foundation
+import IsletCLI
+@testable import IsletCore
+
+let t0 = Instant(seconds: 1_764_493_500)
+
+/// What a command printed and how it exited.
+struct Run: Equatable, CustomStringConvertible {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+  var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
+}
+
+/// A private Islet world: its own store, configuration and state folders.
+final class Sandbox {
+  let folder = TemporaryFolder()
+  let clock = ManualClock(t0)
+  var unicode = true
+
+  var storePath: String { folder.file("state/islet/islet.db") }
+
+  var environment: [String: String] {
+    var env = [
+      "HOME": folder.path, "XDG_CONFIG_HOME": folder.file("config"), "XDG_STATE_HOME": folder.file("state"),
+      "ISLET_DB": storePath, "TZ": "UTC", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+    if unicode { env["LANG"] = "C.UTF-8" }
+    return env
+  }
+
+  /// Runs a command in this process, on the sandbox's hand-moved clock.
+  @discardableResult
+  func callAsFunction(_ arguments: String...) -> Run {
+    run(arguments)
+  }
+
+  func run(_ arguments: [String]) -> Run {
+    let console = RecordingConsole()
+    let status = CommandLineInterface(environment: environment, clock: clock).run(arguments, console: console)
+    return Run(status: status, stdout: console.stdout, stderr: console.stderr)
+  }
+
+  func writeConfig(_ text: String) {
+    mkdir(folder.file("config"), 0o700)
+    mkdir(folder.file("config/islet"), 0o700)
+    folder.write("config/islet/config", Array(text.utf8))
+  }
+}
+
+/// The built `islet`, beside the test bundle in the build folder.
+enum Binary {
+  static let path: String = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.contains(".xctest") } ?? Bundle.main.bundlePath)
+    var folder = bundle.deletingLastPathComponent()
+    if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("islet").path) {
+      folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug")
+    }
+    return folder.appendingPathComponent("islet").standardizedFileURL.path
+  }()
+
+  /// Starts the real binary; the caller waits.
+  static func start(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return (process, out, err)
+  }
+
+  static func finish(_ started: (Process, Pipe, Pipe)) -> Run {
+    let (process, out, err) = started
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  static func run(_ arguments: [String], environment: [String: String]) throws -> Run {
+    finish(try start(arguments, environment: environment))
+  }
+}
+
+extension Sandbox {
+  /// Runs the built binary in this sandbox (real clock unless `ISLET_NOW` is given).
+  func binary(_ arguments: String..., extra: [String: String] = [:]) throws -> Run {
+    try Binary.run(arguments, environment: environment.merging(extra) { $1 })
+  }
+}
+
+/// Waits for a condition, checking often, for at most `seconds`; true when it came.
+func eventually(within seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
+  let end = Date().addingTimeInterval(seconds)
+  while Date() < end {
+    if try condition() { return true }
+    usleep(20_000)
+  }
+  return try condition()
+}
