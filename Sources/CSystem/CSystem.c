@@ -5,6 +5,7 @@
 #include <spawn.h>
 #include <string.h>
 #include <sys/timerfd.h>
+#include <pthread.h>
 #include <unistd.h>
 
 int islet_timerfd_create(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK); }
@@ -49,3 +50,21 @@ int islet_spawn_detached(const char *path, char *const argv[], char *const envp[
 }
 
 int islet_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+static void islet_note_signal(int signal) { (void)signal; }
+
+int islet_catch_interrupts(void) {
+  struct sigaction action;
+  sigset_t set;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = islet_note_signal;  // no SA_RESTART: a blocking poll returns EINTR
+  sigemptyset(&action.sa_mask);
+  sigemptyset(&set);
+  int signals[] = {SIGINT, SIGTERM, SIGHUP};
+  for (int i = 0; i < 3; i++) {
+    if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    sigaddset(&set, signals[i]);
+  }
+  // A parent may have left them blocked; a waiting command must still hear Ctrl-C.
+  return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}

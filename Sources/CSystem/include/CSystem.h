@@ -13,6 +13,8 @@ int islet_timerfd_arm(int fd, long long seconds, long nanoseconds);
 /// signals, so that nobody waiting on our pipes waits for it. Returns 0 or an errno.
 int islet_spawn_detached(const char *path, char *const argv[], char *const envp[], int stdin_fd,
                          int output_fd, int new_session, pid_t *pid);
+/// Makes SIGINT, SIGTERM and SIGHUP interrupt a blocking call (EINTR) instead of killing us.
+int islet_catch_interrupts(void);
 /// A pipe whose ends close on exec.
 int islet_pipe_cloexec(int fds[2]);
 #endif

@@ -1,3 +1,4 @@
+import CSystem
 import IsletCore
 import IsletStore
 
@@ -17,14 +18,12 @@ extension Context {
     guard try SQLiteActivityStore.openForReading(path: storePath).map({ $0.close() }) != nil else {
       return refused("nothing is live to wait for; start one with: islet start 25m")
     }
+    islet_catch_interrupts()
     let store = try SQLiteActivityStore.openForWriting(path: storePath)
     defer { store.close() }
     // Watch before looking, so a change between the look and the sleep is not missed.
     let watcher = try StoreWatcher(path: storePath)
     let dispatcher = IntentDispatcher(store: store, clock: clock, policy: configuration.policy)
-    let interrupt: @convention(c) (Int32) -> Void = { _ in }
-    signal(SIGINT, interrupt)
-    signal(SIGTERM, interrupt)
 
     try handle(try dispatcher.settle(), store: store)
     let live = try store.liveActivities()
