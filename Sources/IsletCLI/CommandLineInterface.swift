@@ -43,7 +43,9 @@ public struct CommandLineInterface {
       return try context.run(arguments).rawValue
     } catch let error as UsageError {
       let usage = error.command.flatMap { name in commandSpecs.first { $0.name == name }?.usage } ?? topUsage
-      console.err("Error: \(error.message)\nUsage: islet \(usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage)\n")
+      console.err(
+        "Error: \(error.message)\nUsage: islet \(usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage)\n"
+      )
       return ExitStatus.usage.rawValue
     } catch let error as StoreError {
       console.err("Error: \(error.message)\n")
@@ -70,7 +72,10 @@ final class Context {
   var arguments = ParsedArguments()
   private var loadedConfiguration: Configuration?
 
-  init(environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler], console: any Console) {
+  init(
+    environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler],
+    console: any Console
+  ) {
     self.environment = environment
     self.clock = clock
     self.handlers = handlers
@@ -206,7 +211,8 @@ final class Context {
         message: "no live activity matches '\(printable(query))'; live: \(describe(live))", command: command)
     case .ambiguous(let query, let candidates):
       return UsageError(
-        message: "'\(printable(query))' matches \(candidates.count) live activities: \(describe(candidates)); use an id",
+        message:
+          "'\(printable(query))' matches \(candidates.count) live activities: \(describe(candidates)); use an id",
         command: command)
     }
   }

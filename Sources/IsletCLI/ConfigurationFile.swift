@@ -26,7 +26,8 @@ enum ConfigurationFile {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
-      throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
+      throw CommandFailure(
+        message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
     }
     defer { close(fd) }
     var bytes: [UInt8] = []
@@ -34,12 +35,14 @@ enum ConfigurationFile {
     while true {
       let count = read(fd, &chunk, chunk.count)
       if count < 0 {
-        throw CommandFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
+        throw CommandFailure(
+          message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
       }
       if count == 0 { break }
       bytes += chunk[0..<count]
       if bytes.count > 1_000_000 {
-        throw CommandFailure(message: "\(path) is larger than a configuration file can be (1 MB)", status: .usage)
+        throw CommandFailure(
+          message: "\(path) is larger than a configuration file can be (1 MB)", status: .usage)
       }
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -18,7 +18,9 @@ public final class StandardConsole: Console {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written <= 0 { return }
       offset += written
     }

@@ -14,11 +14,14 @@ public enum StoreError: Error, Equatable {
   public var message: String {
     switch self {
     case .foreign(let path, let detail):
-      return "\(printable(path, limit: 200)) is not an Islet store (\(detail)); it was left untouched — use --db to choose another file"
+      return
+        "\(printable(path, limit: 200)) is not an Islet store (\(detail)); it was left untouched — use --db to choose another file"
     case .damaged(let path, let detail):
-      return "the store \(printable(path, limit: 200)) is damaged (\(detail)); it was left untouched — move it aside to start afresh"
+      return
+        "the store \(printable(path, limit: 200)) is damaged (\(detail)); it was left untouched — move it aside to start afresh"
     case .newer(let path, let version):
-      return "the store \(printable(path, limit: 200)) has schema version \(version), newer than this Islet knows (\(Schema.version)); update Islet"
+      return
+        "the store \(printable(path, limit: 200)) has schema version \(version), newer than this Islet knows (\(Schema.version)); update Islet"
     case .unavailable(let path, let detail):
       return "cannot use the store \(printable(path, limit: 200)): \(detail)"
     }

@@ -34,11 +34,14 @@ public final class StoreWatcher {
   public init(path: String) throws {
     self.path = path
     let folder = SQLiteActivityStore.parent(of: path)
-    let base = String(path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...])
+    let base = String(
+      path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...])
     names = [base, base + "-wal"]
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = islet_timerfd_create()
-    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    let mask = UInt32(
+      IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF
+        | IN_MOVE_SELF)
     guard inotify >= 0, timer >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
       let detail = String(cString: strerror(errno))
       if inotify >= 0 { close(inotify) }

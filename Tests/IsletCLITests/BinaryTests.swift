@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import IsletCore
 @testable import IsletStore
-import Testing
 
 /// The real built binary, run as a user would run it.
 @Suite struct BinaryTests {
@@ -39,7 +40,11 @@ import Testing
   }
 
   @Test func waitReturnsOneWhenEndedElsewhereAndAtOnceWhenNothingIsLive() throws {
-    #expect(try islet.binary("wait") == Run(status: 1, stdout: "", stderr: "islet: nothing is live to wait for; start one with: islet start 25m\n"))
+    #expect(
+      try islet.binary("wait")
+        == Run(
+          status: 1, stdout: "",
+          stderr: "islet: nothing is live to wait for; start one with: islet start 25m\n"))
     try islet.binary("start", "--name", "Focus")
     let waiting = try Binary.start(["wait", "--timeout", "30s"], environment: islet.environment)
     // Ending it only once the waiter is watching is not needed: the waiter reads what
@@ -63,7 +68,8 @@ import Testing
   /// 20 processes toggle one activity at once: every toggle is applied and recorded once,
   /// in an order that replays to the final state.
   @Test func manyWritersAtOnceLoseNothing() throws {
-    let id = try islet.binary("start", "--name", "Shared").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try islet.binary("start", "--name", "Shared").stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
     let runs = try (0..<20).map { _ in try Binary.start(["toggle", id], environment: islet.environment) }
     let results = runs.map(Binary.finish)
     #expect(results.allSatisfy { $0.status == 0 }, "\(results.filter { $0.status != 0 })")
@@ -82,7 +88,9 @@ import Testing
   /// recorded once.
   @Test func aDeadlineIsRecordedOnceWhileSeveralNotice() throws {
     try islet.binary("start", "2s", "--name", "Egg")
-    let waiters = try (0..<5).map { _ in try Binary.start(["wait", "--timeout", "30s"], environment: islet.environment) }
+    let waiters = try (0..<5).map { _ in
+      try Binary.start(["wait", "--timeout", "30s"], environment: islet.environment)
+    }
     #expect(waiters.map(Binary.finish).map(\.status) == [0, 0, 0, 0, 0])
     let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { reader.close() }
@@ -112,25 +120,36 @@ import Testing
     let lines = text().split(separator: "\n")
     #expect(lines.count == 1)
     let id = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(lines.first?.hasPrefix("{\"event\":\"finished\",\"id\":\"\(id)\",\"name\":\"Tea\",\"phase\":\"finished\",\"elapsed\":1,\"source\":\"time\",\"at\":\"") == true)
+    #expect(
+      lines.first?.hasPrefix(
+        "{\"event\":\"finished\",\"id\":\"\(id)\",\"name\":\"Tea\",\"phase\":\"finished\",\"elapsed\":1,\"source\":\"time\",\"at\":\""
+      ) == true)
   }
 
   @Test func aFailingHookIsLoggedAndDoesNotBlockTheIntent() throws {
     let hooks = islet.folder.file("config/islet/hooks")
     try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
-    try "#!/bin/sh\necho 'no luck' >&2\nexit 3\n".write(toFile: hooks + "/paused", atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho 'no luck' >&2\nexit 3\n".write(
+      toFile: hooks + "/paused", atomically: true, encoding: .utf8)
     chmod(hooks + "/paused", 0o755)
     try islet.binary("start", "--name", "Focus")
     #expect(try islet.binary("pause").status == 0)
     let log = islet.folder.file("state/islet/hooks.log")
-    #expect(eventually { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("exited with status 3; it printed: no luck") })
+    #expect(
+      eventually {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains(
+          "exited with status 3; it printed: no luck")
+      })
   }
 }
 
 /// How many inotify watchers the process holds: a sign that it has started waiting.
 func watcherCount(of pid: Int32) -> Int {
   let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-  return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }.count
+  return fds.filter {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))
+      == "anon_inode:inotify"
+  }.count
 }
 
 func lockIsFree(_ path: String) -> Bool {

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import IsletCLI
 @testable import IsletCore
-import Testing
 
 @Suite struct CommandTests {
   let islet = Sandbox()
@@ -16,7 +17,9 @@ import Testing
     #expect(islet("status").stdout == "⏱ Workout 12:26 ●\n")
     #expect(islet("status", id).stdout == "⏱ Workout 12:26 ●\n")
     #expect(islet("status", "1823").stdout == "⏱ Workout 12:26 ●\n")
-    #expect(islet("status", "--template", "{icon} {time} {progress} {id} {nope}").stdout == "⏱ 12:26 50% \(id) {nope}\n")
+    #expect(
+      islet("status", "--template", "{icon} {time} {progress} {id} {nope}").stdout
+        == "⏱ 12:26 50% \(id) {nope}\n")
   }
 
   @Test func theIntentCommandsSayWhatTheyDid() {
@@ -47,34 +50,63 @@ import Testing
     #expect(islet("adjust", "workout", "-10m").stdout == "± Workout now 20:00 long, 19:00 to go\n")
     #expect(islet("adjust", "-1h").stdout == "± Workout now 1:00 long, time is up\n")
     #expect(islet("status").stdout == "⏱ Workout +0:00 ⏰\n")
-    #expect(islet("adjust") == Run(status: 64, stdout: "", stderr: "Error: adjust needs a change such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m\n"))
-    #expect(islet("adjust", "5m").stderr == "Error: '5m' is not a change; use a sign and a duration such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m\n")
+    #expect(
+      islet("adjust")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: adjust needs a change such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m\n"))
+    #expect(
+      islet("adjust", "5m").stderr
+        == "Error: '5m' is not a change; use a sign and a duration such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m\n"
+    )
     islet("start", "--name", "Clock")
-    #expect(islet("adjust", "Clock", "+1m") == Run(status: 1, stdout: "", stderr: "islet: Clock is a stopwatch; only a countdown can be adjusted\n"))
+    #expect(
+      islet("adjust", "Clock", "+1m")
+        == Run(
+          status: 1, stdout: "", stderr: "islet: Clock is a stopwatch; only a countdown can be adjusted\n"))
   }
 
   @Test func refusalsAreOneLineAndExitOne() {
     islet("start", "--name", "Workout", "--paused")
-    #expect(islet("pause") == Run(status: 1, stdout: "", stderr: "islet: Workout has not started; resume or toggle starts it\n"))
+    #expect(
+      islet("pause")
+        == Run(status: 1, stdout: "", stderr: "islet: Workout has not started; resume or toggle starts it\n"))
     islet("resume")
     #expect(islet("resume") == Run(status: 1, stdout: "", stderr: "islet: Workout is already running\n"))
     islet("end")
-    #expect(islet("pause") == Run(status: 1, stdout: "", stderr: "islet: nothing is live; start one with: islet start 25m\n"))
+    #expect(
+      islet("pause")
+        == Run(status: 1, stdout: "", stderr: "islet: nothing is live; start one with: islet start 25m\n"))
   }
 
   @Test func activityMatchingNamesTheCandidates() {
     let a = islet("start", "--name", "Tea").stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 1000)
     let b = islet("start", "--name", "tea").stdout.replacingAll("\n", with: "")
-    #expect(islet("pause", "Coffee") == Run(status: 64, stdout: "", stderr: "Error: no live activity matches 'Coffee'; live: \(b) (tea), \(a) (Tea)\nUsage: islet pause [ACTIVITY]\n"))
-    #expect(islet("pause", "TEA") == Run(status: 64, stdout: "", stderr: "Error: 'TEA' matches 2 live activities: \(b) (tea), \(a) (Tea); use an id\nUsage: islet pause [ACTIVITY]\n"))
+    #expect(
+      islet("pause", "Coffee")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: no live activity matches 'Coffee'; live: \(b) (tea), \(a) (Tea)\nUsage: islet pause [ACTIVITY]\n"
+        ))
+    #expect(
+      islet("pause", "TEA")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: 'TEA' matches 2 live activities: \(b) (tea), \(a) (Tea); use an id\nUsage: islet pause [ACTIVITY]\n"
+        ))
     #expect(islet("pause", a).stdout == "⏸ Tea paused at 0:01\n")
   }
 
   @Test func statusAndListAsJSON() {
     #expect(islet("status", "--format", "json") == Run(status: 1, stdout: "null\n", stderr: ""))
     #expect(islet("list", "--json").stdout == "[]\n")
-    let id = islet("start", "25m", "--name", "Workout", "--id", "1823", "--owner", "ada", "--category", "sport").stdout.replacingAll("\n", with: "")
+    let id = islet(
+      "start", "25m", "--name", "Workout", "--id", "1823", "--owner", "ada", "--category", "sport"
+    ).stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 750_000)
     let json = """
       {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null}
@@ -88,17 +120,19 @@ import Testing
     islet.clock.advance(by: 60_000)
     let b = islet("start", "--name", "Tea", "--icon", "coffee").stdout.replacingAll("\n", with: "")
     islet("complete", "Tea")
-    #expect(islet("list").stdout == """
-         ID    NAME     PHASE   TIME   KIND
-      *  \(a)  Workout  active  24:00  countdown 25:00 · ID 1823
+    #expect(
+      islet("list").stdout == """
+           ID    NAME     PHASE   TIME   KIND
+        *  \(a)  Workout  active  24:00  countdown 25:00 · ID 1823
 
-      """)
-    #expect(islet("list", "--all").stdout == """
-         ID    NAME     PHASE      TIME   KIND
-      *  \(a)  Workout  active     24:00  countdown 25:00 · ID 1823
-         \(b)  Tea      completed  0:00   stopwatch
+        """)
+    #expect(
+      islet("list", "--all").stdout == """
+           ID    NAME     PHASE      TIME   KIND
+        *  \(a)  Workout  active     24:00  countdown 25:00 · ID 1823
+           \(b)  Tea      completed  0:00   stopwatch
 
-      """)
+        """)
     islet("end", "Workout")
     #expect(islet("list").stdout == "No live activities. Start one with: islet start 25m --name Focus\n")
   }
@@ -113,21 +147,31 @@ import Testing
     islet("reset")
     islet("start", "--name", "Tea, \"green\"")
     islet.clock.advance(by: 90_000)
-    #expect(islet("log").stdout == """
-      STARTED           NAME          OUTCOME    ELAPSED
-      2025-11-30 09:05  Workout       completed  25:00
-      2025-11-30 09:31  workout       reset      10:00
-      2025-11-30 09:41  Tea, "green"  running    1:30
+    #expect(
+      islet("log").stdout == """
+        STARTED           NAME          OUTCOME    ELAPSED
+        2025-11-30 09:05  Workout       completed  25:00
+        2025-11-30 09:31  workout       reset      10:00
+        2025-11-30 09:41  Tea, "green"  running    1:30
 
-      Totals
-      Workout       2 sessions  35:00
-      Tea, "green"  1 session   1:30
+        Totals
+        Workout       2 sessions  35:00
+        Tea, "green"  1 session   1:30
 
-      """)
-    #expect(islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 5)
-    #expect(islet("log", "--csv").stdout.split(separator: "\n").last == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000")
-    #expect(islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix("\"outcome\":\"running\",\"elapsed\":90}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"))
-    #expect(islet("log", "--since", "tomorrow").stderr.hasPrefix("Error: --since 'tomorrow' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d\n"))
+        """)
+    #expect(
+      islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 5)
+    #expect(
+      islet("log", "--csv").stdout.split(separator: "\n").last
+        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000"
+    )
+    #expect(
+      islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
+        "\"outcome\":\"running\",\"elapsed\":90}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
+      ))
+    #expect(
+      islet("log", "--since", "tomorrow").stderr.hasPrefix(
+        "Error: --since 'tomorrow' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d\n"))
     #expect(islet("log", "--since", "1h").stdout.hasPrefix("STARTED"))
   }
 
@@ -140,22 +184,43 @@ import Testing
   }
 
   @Test func namesWithControlCharactersAreRefused() {
-    #expect(islet("start", "--name", "evil\u{1B}]0;pwned\u{07}") == Run(status: 64, stdout: "", stderr: "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"))
-    #expect(islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix("Error: --name 'xxxxxxxxxxxxxxxxxxxx…' is 101 characters long; use at most 100\n"))
+    #expect(
+      islet("start", "--name", "evil\u{1B}]0;pwned\u{07}")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"
+        ))
+    #expect(
+      islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix(
+        "Error: --name 'xxxxxxxxxxxxxxxxxxxx…' is 101 characters long; use at most 100\n"))
     #expect(islet("start", "--name", "#[fg=red]$(touch x)").status == 0)
     #expect(islet("status").stdout == "⏱ #[fg=red]$(touch x) 0:00 ●\n")
   }
 
   @Test func noCommandShowsTheCurrentActivityAndAHint() {
-    #expect(islet() == Run(status: 0, stdout: "No timer is running. Start one with: islet start 25m --name Focus\nMore: islet --help\n", stderr: ""))
+    #expect(
+      islet()
+        == Run(
+          status: 0,
+          stdout: "No timer is running. Start one with: islet start 25m --name Focus\nMore: islet --help\n",
+          stderr: ""))
     islet("start", "--name", "Tea")
-    #expect(islet().stdout == "⏱ Tea 0:00 ●\nAct on it with: islet pause | resume | complete | end. More: islet --help\n")
+    #expect(
+      islet().stdout
+        == "⏱ Tea 0:00 ●\nAct on it with: islet pause | resume | complete | end. More: islet --help\n")
   }
 
   @Test func aBadConfigurationLineIsNamed() {
     islet.writeConfig("theme = dark\nmax-idle = soon\n")
     let run = islet("status")
-    #expect(run == Run(status: 64, stdout: "", stderr: "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never\n"))
+    #expect(
+      run
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never\n"
+        ))
   }
 
   @Test func configurationGivesTheDefaultIcon() {

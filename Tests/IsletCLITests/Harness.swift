@@ -1,5 +1,6 @@
 import Foundation
 import IsletCLI
+
 @testable import IsletCore
 
 let t0 = Instant(seconds: 1_764_493_500)
@@ -23,7 +24,8 @@ final class Sandbox {
   var environment: [String: String] {
     var env = [
       "HOME": folder.path, "XDG_CONFIG_HOME": folder.file("config"), "XDG_STATE_HOME": folder.file("state"),
-      "ISLET_DB": storePath, "TZ": "UTC", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "ISLET_DB": storePath, "TZ": "UTC",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
     if unicode { env["LANG"] = "C.UTF-8" }
     return env
@@ -51,10 +53,12 @@ final class Sandbox {
 /// The built `islet`, beside the test bundle in the build folder.
 enum Binary {
   static let path: String = {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.contains(".xctest") } ?? Bundle.main.bundlePath)
+    let bundle = URL(
+      fileURLWithPath: CommandLine.arguments.first { $0.contains(".xctest") } ?? Bundle.main.bundlePath)
     var folder = bundle.deletingLastPathComponent()
     if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("islet").path) {
-      folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug")
+      folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../.build/debug")
     }
     return folder.appendingPathComponent("islet").standardizedFileURL.path
   }()

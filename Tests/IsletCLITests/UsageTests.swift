@@ -1,10 +1,14 @@
-@testable import IsletCLI
 import Testing
+
+@testable import IsletCLI
 
 @Suite struct UsageTests {
   let islet = Sandbox()
 
-  static let commands = ["start", "pause", "resume", "toggle", "reset", "complete", "end", "adjust", "update", "wait", "status", "list", "log", "help"]
+  static let commands = [
+    "start", "pause", "resume", "toggle", "reset", "complete", "end", "adjust", "update", "wait", "status",
+    "list", "log", "help",
+  ]
 
   @Test(arguments: commands)
   func everyCommandHasHelp(command: String) {
@@ -20,40 +24,105 @@ import Testing
   @Test func topLevelHelpAndVersion() {
     let help = islet("--help")
     #expect(help.status == 0)
-    #expect(help.stdout.hasPrefix("Islet — a timer for the terminal that behaves like an iOS Live Activity.\n\nUsage: islet [COMMAND] [OPTIONS]\n"))
+    #expect(
+      help.stdout.hasPrefix(
+        "Islet — a timer for the terminal that behaves like an iOS Live Activity.\n\nUsage: islet [COMMAND] [OPTIONS]\n"
+      ))
     for command in Self.commands { #expect(help.stdout.contains(command), "\(command) missing from --help") }
     #expect(islet("help") == help)
     #expect(islet("--version") == Run(status: 0, stdout: "islet 0.1.0\n", stderr: ""))
   }
 
-  static let startUsage = "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"
+  static let startUsage =
+    "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
-  @Test(arguments: [
-    (["frob"], "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet [COMMAND] [OPTIONS]\n"),
-    (["pause", "--frob"], "Error: unknown option '--frob'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"),
-    (["pause", "-x"], "Error: unknown option '-x'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"),
-    (["--frob"], "Error: unknown option '--frob'; see 'islet --help'\nUsage: islet [COMMAND] [OPTIONS]\n"),
-    (["pause", "a", "b"], "Error: unexpected argument 'b'\nUsage: islet pause [ACTIVITY]\n"),
-    (["list", "--all=yes"], "Error: --all takes no value, but was given 'yes'\nUsage: islet list [--all] [--json]\n"),
-    (["start", "--name"], "Error: --name needs a value (N)\n" + startUsage),
-    (["start", "25x"], "Error: '25x' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n" + startUsage),
-    (["start", "0"], "Error: '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n" + startUsage),
-    (["start", "--", "-5m"], "Error: '-5m' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n" + startUsage),
-    (["start", "101h"], "Error: '101h' is longer than the 100 hours a timer can run; use a shorter duration\n" + startUsage),
-    (["start", "99999999999999999999999"], "Error: '99999999999999999999999' is longer than the 100 hours a timer can run; use a shorter duration\n" + startUsage),
-    (["start", "25m", "--until", "9:00"], "Error: give a DURATION or --until, not both\n" + startUsage),
-    (["start", "--until", "25:00"], "Error: --until '25:00' is not a time of day; use HH:MM (18:30) or H:MMam/pm (6:30pm)\n" + startUsage),
-    (["start", "--relevance", "high"], "Error: --relevance 'high' is not a number; use a number such as 0, 1 or 2.5\n" + startUsage),
-    (["start", "--icon", "a b"], "Error: --icon 'a b' is not an icon name; use a word such as timer, run, focus, book, coffee or code\n" + startUsage),
-    (["start", "--name", ""], "Error: --name is empty; give some text\n" + startUsage),
-    (["start", "--stale-after", "soon"], "Error: --stale-after 'soon' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n" + startUsage),
-    (["status", "--format", "xml"], "Error: --format 'xml' is not a format; use plain or json\nUsage: islet status [ACTIVITY] [--format plain|json] [--template T]\n"),
-    (["update"], "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R]\n"),
-    (["wait", "--timeout", "0"], "Error: --timeout '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\nUsage: islet wait [ACTIVITY] [--timeout DURATION]\n"),
-    (["log", "--json", "--csv"], "Error: choose one of --json and --csv\nUsage: islet log [--since DATE] [--name N] [--json | --csv]\n"),
-    (["help", "nope"], "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet help [COMMAND]\n"),
-  ] as [([String], String)])
+  @Test(
+    arguments: [
+      (
+        ["frob"],
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+      ),
+      (
+        ["pause", "--frob"],
+        "Error: unknown option '--frob'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"
+      ),
+      (
+        ["pause", "-x"],
+        "Error: unknown option '-x'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"
+      ),
+      (["--frob"], "Error: unknown option '--frob'; see 'islet --help'\nUsage: islet [COMMAND] [OPTIONS]\n"),
+      (["pause", "a", "b"], "Error: unexpected argument 'b'\nUsage: islet pause [ACTIVITY]\n"),
+      (
+        ["list", "--all=yes"],
+        "Error: --all takes no value, but was given 'yes'\nUsage: islet list [--all] [--json]\n"
+      ),
+      (["start", "--name"], "Error: --name needs a value (N)\n" + startUsage),
+      (
+        ["start", "25x"],
+        "Error: '25x' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+          + startUsage
+      ),
+      (
+        ["start", "0"],
+        "Error: '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+          + startUsage
+      ),
+      (
+        ["start", "--", "-5m"],
+        "Error: '-5m' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+          + startUsage
+      ),
+      (
+        ["start", "101h"],
+        "Error: '101h' is longer than the 100 hours a timer can run; use a shorter duration\n" + startUsage
+      ),
+      (
+        ["start", "99999999999999999999999"],
+        "Error: '99999999999999999999999' is longer than the 100 hours a timer can run; use a shorter duration\n"
+          + startUsage
+      ),
+      (["start", "25m", "--until", "9:00"], "Error: give a DURATION or --until, not both\n" + startUsage),
+      (
+        ["start", "--until", "25:00"],
+        "Error: --until '25:00' is not a time of day; use HH:MM (18:30) or H:MMam/pm (6:30pm)\n" + startUsage
+      ),
+      (
+        ["start", "--relevance", "high"],
+        "Error: --relevance 'high' is not a number; use a number such as 0, 1 or 2.5\n" + startUsage
+      ),
+      (
+        ["start", "--icon", "a b"],
+        "Error: --icon 'a b' is not an icon name; use a word such as timer, run, focus, book, coffee or code\n"
+          + startUsage
+      ),
+      (["start", "--name", ""], "Error: --name is empty; give some text\n" + startUsage),
+      (
+        ["start", "--stale-after", "soon"],
+        "Error: --stale-after 'soon' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+          + startUsage
+      ),
+      (
+        ["status", "--format", "xml"],
+        "Error: --format 'xml' is not a format; use plain or json\nUsage: islet status [ACTIVITY] [--format plain|json] [--template T]\n"
+      ),
+      (
+        ["update"],
+        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R]\n"
+      ),
+      (
+        ["wait", "--timeout", "0"],
+        "Error: --timeout '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\nUsage: islet wait [ACTIVITY] [--timeout DURATION]\n"
+      ),
+      (
+        ["log", "--json", "--csv"],
+        "Error: choose one of --json and --csv\nUsage: islet log [--since DATE] [--name N] [--json | --csv]\n"
+      ),
+      (
+        ["help", "nope"],
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet help [COMMAND]\n"
+      ),
+    ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {
     #expect(islet.run(arguments) == Run(status: 64, stdout: "", stderr: stderr))
     // A refused command leaves no store behind.
@@ -71,13 +140,23 @@ import Testing
     islet.folder.write("notes.txt", Array("not a database".utf8))
     let path = islet.folder.file("notes.txt")
     let run = islet("--db", path, "start")
-    #expect(run == Run(status: 65, stdout: "", stderr: "Error: \(path) is not an Islet store (not a SQLite database); it was left untouched — use --db to choose another file\n"))
+    #expect(
+      run
+        == Run(
+          status: 65, stdout: "",
+          stderr:
+            "Error: \(path) is not an Islet store (not a SQLite database); it was left untouched — use --db to choose another file\n"
+        ))
     #expect(islet("--db", path, "status").status == 65)
     #expect(islet.folder.bytes("notes.txt") == Array("not a database".utf8))
   }
 
   @Test func aDirectoryStoreIsExit74() {
-    #expect(islet("--db", islet.folder.path, "start") == Run(status: 74, stdout: "", stderr: "Error: cannot use the store \(islet.folder.path): it is a directory; give a file path\n"))
+    #expect(
+      islet("--db", islet.folder.path, "start")
+        == Run(
+          status: 74, stdout: "",
+          stderr: "Error: cannot use the store \(islet.folder.path): it is a directory; give a file path\n"))
     #expect(islet("--db", islet.folder.path, "status").status == 74)
   }
 }

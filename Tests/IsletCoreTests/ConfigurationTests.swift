@@ -1,5 +1,6 @@
-@testable import IsletCore
 import Testing
+
+@testable import IsletCore
 
 @Suite struct ConfigurationTests {
   @Test func readsEveryKey() throws {
@@ -23,14 +24,22 @@ import Testing
     #expect(try Configuration.parse("").get() == Configuration())
   }
 
-  @Test(arguments: [
-    ("colour = red", 1, "unknown key 'colour'; known keys: theme, bell, max-idle, stale-after, icon, hooks"),
-    ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
-    ("max-idle = forever", 1, "max-idle is 'forever'; use a duration such as 8h, 30m or 90s or 0 for never"),
-    ("stale-after = 0", 1, "stale-after is '0'; use a duration such as 8h, 30m or 90s"),
-    ("just words", 1, "'just words' is not a 'key = value' line"),
-    ("icon = \u{1B}[31m", 1, "icon is '\\e[31m'; use a name such as timer, run, focus, book, coffee or code"),
-  ] as [(String, Int, String)])
+  @Test(
+    arguments: [
+      (
+        "colour = red", 1, "unknown key 'colour'; known keys: theme, bell, max-idle, stale-after, icon, hooks"
+      ),
+      ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
+      (
+        "max-idle = forever", 1, "max-idle is 'forever'; use a duration such as 8h, 30m or 90s or 0 for never"
+      ),
+      ("stale-after = 0", 1, "stale-after is '0'; use a duration such as 8h, 30m or 90s"),
+      ("just words", 1, "'just words' is not a 'key = value' line"),
+      (
+        "icon = \u{1B}[31m", 1,
+        "icon is '\\e[31m'; use a name such as timer, run, focus, book, coffee or code"
+      ),
+    ] as [(String, Int, String)])
   func namesTheBadLine(text: String, line: Int, message: String) {
     #expect(Configuration.parse(text) == .failure(Configuration.LineError(line: line, message: message)))
   }
@@ -40,7 +49,10 @@ import Testing
   @Test func sessionsEndWhereARunClosesAndTotalsAddUpPerName() throws {
     var a = try applied(nil, .start(countdownRequest()), at: t0)
     var history = a.events
-    for (intent, at) in [(Intent.pause, minutes(5)), (.resume, minutes(10)), (.reset, minutes(12)), (.toggle, minutes(20)), (.complete, minutes(45))] {
+    for (intent, at) in [
+      (Intent.pause, minutes(5)), (.resume, minutes(10)), (.reset, minutes(12)), (.toggle, minutes(20)),
+      (.complete, minutes(45)),
+    ] {
       a = try applied(a.activity, intent, at: t0 + at)
       history += a.events
     }
@@ -51,8 +63,10 @@ import Testing
     #expect(sessions.map(\.elapsed) == [minutes(7), minutes(25), minutes(3)])
     #expect(sessions.map(\.startedAt) == [t0, t0 + minutes(20), t0 + minutes(50)])
     #expect(sessions[1].endedAt == t0 + minutes(45))
-    #expect(SessionLog.totals(sessions) == [
-      NameTotal(name: "Workout", sessions: 2, elapsed: minutes(32)), NameTotal(name: "tea", sessions: 1, elapsed: minutes(3)),
-    ])
+    #expect(
+      SessionLog.totals(sessions) == [
+        NameTotal(name: "Workout", sessions: 2, elapsed: minutes(32)),
+        NameTotal(name: "tea", sessions: 1, elapsed: minutes(3)),
+      ])
   }
 }

@@ -1,5 +1,6 @@
-@testable import IsletCore
 import Testing
+
+@testable import IsletCore
 
 @Suite struct DispatcherTests {
   let store = InMemoryActivityStore()
@@ -22,7 +23,11 @@ import Testing
     #expect(paused.activity?.revision == 1)
     #expect(store.history.map(\.kind) == [.started, .paused])
     #expect(store.history.map(\.seq) == [1, 2])
-    #expect(store.history[1] == Event(seq: 2, activityID: "a111", kind: .paused, phase: .paused, elapsed: minutes(3), source: .key, at: t0 + minutes(3), name: "Workout"))
+    #expect(
+      store.history[1]
+        == Event(
+          seq: 2, activityID: "a111", kind: .paused, phase: .paused, elapsed: minutes(3), source: .key,
+          at: t0 + minutes(3), name: "Workout"))
   }
 
   @Test func aRefusalChangesNothingButKeepsWhatTimeCaused() throws {
@@ -75,7 +80,10 @@ import Testing
     try d.dispatch(.start(countdownRequest()), source: .cli)
     #expect(throws: Failing.self) {
       try store.transaction {
-        _ = try store.append([Event(activityID: "a111", kind: .paused, phase: .paused, elapsed: 0, source: .cli, at: t0, name: "x")])
+        _ = try store.append([
+          Event(
+            activityID: "a111", kind: .paused, phase: .paused, elapsed: 0, source: .cli, at: t0, name: "x")
+        ])
         throw Failing()
       }
     }
@@ -114,8 +122,13 @@ final class IDQueue: @unchecked Sendable {
     twin.attributes.recordID = nil
     let live = [workout, tea, twin]
     let ranked = [tea, twin, workout]
-    #expect(ActivityMatcher.match("Coffee", among: live, at: t0 + 2000) == .failure(.noMatch("Coffee", live: ranked)))
-    guard case .failure(.ambiguous("tea", let candidates)) = ActivityMatcher.match("tea", among: live, at: t0 + 2000) else {
+    #expect(
+      ActivityMatcher.match("Coffee", among: live, at: t0 + 2000)
+        == .failure(.noMatch("Coffee", live: ranked)))
+    guard
+      case .failure(.ambiguous("tea", let candidates)) = ActivityMatcher.match(
+        "tea", among: live, at: t0 + 2000)
+    else {
       Issue.record("expected an ambiguous match")
       return
     }

@@ -1,17 +1,21 @@
-@testable import IsletCore
 import Testing
 
+@testable import IsletCore
+
 @Suite struct DurationTextTests {
-  @Test(arguments: [
-    ("90s", 90_000), ("25m", 1_500_000), ("1h30m", 5_400_000), ("1.5h", 5_400_000),
-    ("25:00", 1_500_000), ("1:30:00", 5_400_000), ("90", 90_000), ("0.5", 500), ("2m30s", 150_000),
-    ("1H", 3_600_000), (" 5m ", 300_000), ("100h", 360_000_000), ("1d", 86_400_000),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("90s", 90_000), ("25m", 1_500_000), ("1h30m", 5_400_000), ("1.5h", 5_400_000),
+      ("25:00", 1_500_000), ("1:30:00", 5_400_000), ("90", 90_000), ("0.5", 500), ("2m30s", 150_000),
+      ("1H", 3_600_000), (" 5m ", 300_000), ("100h", 360_000_000), ("1d", 86_400_000),
+    ] as [(String, Int64)])
   func acceptsEveryDocumentedForm(text: String, ms: Int64) {
     #expect(DurationText.parse(text) == .success(ms))
   }
 
-  @Test(arguments: ["", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "5 m", "+5m", "5m-"])
+  @Test(arguments: [
+    "", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "5 m", "+5m", "5m-",
+  ])
   func refusesMalformed(text: String) {
     #expect(DurationText.parse(text) == .failure(.malformed(text)))
   }

@@ -6,10 +6,12 @@ let t0 = Instant(seconds: 1_764_493_500)
 func seconds(_ n: Int64) -> Milliseconds { n * 1000 }
 func minutes(_ n: Int64) -> Milliseconds { n * 60_000 }
 
-func countdownRequest(_ name: String = "Workout", minutes m: Int64 = 25, paused: Bool = false) -> StartRequest {
+func countdownRequest(_ name: String = "Workout", minutes m: Int64 = 25, paused: Bool = false) -> StartRequest
+{
   StartRequest(
     id: "wk01", name: name,
-    attributes: ActivityAttributes(icon: "timer", recordID: "1823", owner: "ada", mode: .countdown, fullDuration: minutes(m)),
+    attributes: ActivityAttributes(
+      icon: "timer", recordID: "1823", owner: "ada", mode: .countdown, fullDuration: minutes(m)),
     paused: paused)
 }
 

@@ -1,5 +1,6 @@
-@testable import IsletCore
 import Testing
+
+@testable import IsletCore
 
 @Suite struct TimeTests {
   @Test func countdownFinishesAtZeroThenCountsOvertime() throws {
@@ -57,7 +58,9 @@ import Testing
     #expect(revived.activity.displayTime(at: t0 + minutes(11)) == "4:00")
     // And finishing again is a second finished event.
     #expect(TimerEngine.settle(revived.activity, at: t0 + minutes(20)).events.map(\.kind) == [.finished])
-    #expect(TimerEngine.reduce(a, .adjust(by: minutes(200) * 60), at: t0, source: .cli) == .failure(Refusal("Workout cannot run longer than 100 hours")))
+    #expect(
+      TimerEngine.reduce(a, .adjust(by: minutes(200) * 60), at: t0, source: .cli)
+        == .failure(Refusal("Workout cannot run longer than 100 hours")))
   }
 
   @Test func untouchedActivitiesExpireAfterMaxIdle() throws {
@@ -72,11 +75,17 @@ import Testing
     // A countdown with its deadline still ahead does not expire; after it, it does.
     let long = try applied(nil, .start(countdownRequest(minutes: 10 * 60)), at: t0).activity
     #expect(long.phase(at: t0 + minutes(9 * 60), policy: policy) == .active)
-    #expect(TimerEngine.settle(long, at: t0 + minutes(30 * 60), policy: policy).events.map(\.kind) == [.finished, .expired])
+    #expect(
+      TimerEngine.settle(long, at: t0 + minutes(30 * 60), policy: policy).events.map(\.kind) == [
+        .finished, .expired,
+      ])
     // Touching it restarts the count; max-idle 0 never expires.
-    let touched = try applied(stopwatch, .update(ActivityUpdate(name: "Still here")), at: t0 + minutes(7 * 60), policy: policy).activity
+    let touched = try applied(
+      stopwatch, .update(ActivityUpdate(name: "Still here")), at: t0 + minutes(7 * 60), policy: policy
+    ).activity
     #expect(touched.phase(at: t0 + minutes(14 * 60), policy: policy) == .active)
-    #expect(stopwatch.phase(at: t0 + minutes(1000 * 60), policy: TimePolicy(maxIdle: 0, staleAfter: 0)) == .active)
+    #expect(
+      stopwatch.phase(at: t0 + minutes(1000 * 60), policy: TimePolicy(maxIdle: 0, staleAfter: 0)) == .active)
   }
 
   @Test func finishedCountdownsTurnStale() throws {

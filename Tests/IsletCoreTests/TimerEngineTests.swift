@@ -1,5 +1,6 @@
-@testable import IsletCore
 import Testing
+
+@testable import IsletCore
 
 /// Activities in each phase, all read at `t0 + 10m`.
 enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
@@ -34,19 +35,63 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
 @Suite struct TimerEngineTests {
   /// The intent table of the design, phase by phase: the phase after, or nil for a refusal.
   static let table: [(PhaseFixture, [Intent: Phase?])] = [
-    (.idle, [.pause: nil, .resume: .active, .toggle: .active, .reset: nil, .complete: nil, .end: .ended, .adjust(by: 60_000): .idle]),
-    (.active, [.pause: .paused, .resume: nil, .toggle: .paused, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: 60_000): .active]),
-    (.paused, [.pause: nil, .resume: .active, .toggle: .active, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: 60_000): .paused]),
-    (.finished, [.pause: nil, .resume: nil, .toggle: .completed, .reset: .idle, .complete: .completed, .end: .ended, .adjust(by: minutes(10)): .active]),
-    (.completed, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
-    (.ended, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
-    (.expired, [.pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil, .adjust(by: 60_000): nil]),
+    (
+      .idle,
+      [
+        .pause: nil, .resume: .active, .toggle: .active, .reset: nil, .complete: nil, .end: .ended,
+        .adjust(by: 60_000): .idle,
+      ]
+    ),
+    (
+      .active,
+      [
+        .pause: .paused, .resume: nil, .toggle: .paused, .reset: .idle, .complete: .completed, .end: .ended,
+        .adjust(by: 60_000): .active,
+      ]
+    ),
+    (
+      .paused,
+      [
+        .pause: nil, .resume: .active, .toggle: .active, .reset: .idle, .complete: .completed, .end: .ended,
+        .adjust(by: 60_000): .paused,
+      ]
+    ),
+    (
+      .finished,
+      [
+        .pause: nil, .resume: nil, .toggle: .completed, .reset: .idle, .complete: .completed, .end: .ended,
+        .adjust(by: minutes(10)): .active,
+      ]
+    ),
+    (
+      .completed,
+      [
+        .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
+        .adjust(by: 60_000): nil,
+      ]
+    ),
+    (
+      .ended,
+      [
+        .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
+        .adjust(by: 60_000): nil,
+      ]
+    ),
+    (
+      .expired,
+      [
+        .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
+        .adjust(by: 60_000): nil,
+      ]
+    ),
   ]
 
   @Test(arguments: PhaseFixture.allCases)
   func everyIntentInEveryPhase(fixture: PhaseFixture) throws {
     let activity = try fixture.activity()
-    #expect(activity.phase(at: PhaseFixture.readAt) == PhaseFixture(rawValue: fixture.rawValue).map { Phase(rawValue: $0.rawValue)! })
+    #expect(
+      activity.phase(at: PhaseFixture.readAt)
+        == PhaseFixture(rawValue: fixture.rawValue).map { Phase(rawValue: $0.rawValue)! })
     let expected = Self.table.first { $0.0 == fixture }!.1
     for (intent, phase) in expected {
       let result = TimerEngine.reduce(activity, intent, at: PhaseFixture.readAt, source: .key)
@@ -62,15 +107,20 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
         Issue.record("\(fixture) \(intent): got \(result), expected \(String(describing: phase))")
       }
     }
-    let update = TimerEngine.reduce(activity, .update(ActivityUpdate(name: "Run")), at: PhaseFixture.readAt, source: .cli)
+    let update = TimerEngine.reduce(
+      activity, .update(ActivityUpdate(name: "Run")), at: PhaseFixture.readAt, source: .cli)
     #expect((try? update.get().activity.name) == (activity.state.phase.isLive ? "Run" : nil))
   }
 
   @Test func refusalsSayWhy() throws {
     let paused = try PhaseFixture.paused.activity()
-    #expect(TimerEngine.reduce(paused, .pause, at: PhaseFixture.readAt, source: .cli) == .failure(Refusal("Workout is already paused")))
+    #expect(
+      TimerEngine.reduce(paused, .pause, at: PhaseFixture.readAt, source: .cli)
+        == .failure(Refusal("Workout is already paused")))
     let active = try PhaseFixture.active.activity()
-    #expect(TimerEngine.reduce(active, .resume, at: PhaseFixture.readAt, source: .cli) == .failure(Refusal("Workout is already running")))
+    #expect(
+      TimerEngine.reduce(active, .resume, at: PhaseFixture.readAt, source: .cli)
+        == .failure(Refusal("Workout is already running")))
     let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
     #expect(
       TimerEngine.reduce(stopwatch, .adjust(by: 60_000), at: t0, source: .cli)
@@ -79,14 +129,23 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
 
   @Test func startMakesARunningOrReadyActivity() throws {
     let started = try applied(nil, .start(countdownRequest()), at: t0)
-    #expect(started.activity.state == ContentState(
-      name: "Workout", startedAt: t0, duration: minutes(25), phase: .active,
-      staleDate: t0 + minutes(30), touchedAt: t0))
-    #expect(started.events == [Event(activityID: "wk01", kind: .started, phase: .active, elapsed: 0, source: .cli, at: t0, name: "Workout")])
+    #expect(
+      started.activity.state
+        == ContentState(
+          name: "Workout", startedAt: t0, duration: minutes(25), phase: .active,
+          staleDate: t0 + minutes(30), touchedAt: t0))
+    #expect(
+      started.events == [
+        Event(
+          activityID: "wk01", kind: .started, phase: .active, elapsed: 0, source: .cli, at: t0,
+          name: "Workout")
+      ])
     let ready = try applied(nil, .start(stopwatchRequest(paused: true)), at: t0).activity
     #expect(ready.phase(at: t0 + minutes(5)) == .idle)
     #expect(ready.displayTime(at: t0 + minutes(5)) == "0:00")
-    #expect(TimerEngine.reduce(nil, .pause, at: t0, source: .cli) == .failure(Refusal("there is no activity to pause")))
+    #expect(
+      TimerEngine.reduce(nil, .pause, at: t0, source: .cli)
+        == .failure(Refusal("there is no activity to pause")))
   }
 
   @Test func pauseFreezesAndResumeShiftsTheStart() throws {
@@ -128,7 +187,8 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
 
   @Test func updateChangesNameCategoryAndRelevance() throws {
     var a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
-    a = try applied(a, .update(ActivityUpdate(name: "Deep work", category: "work", relevance: 2)), at: t0 + 1).activity
+    a = try applied(a, .update(ActivityUpdate(name: "Deep work", category: "work", relevance: 2)), at: t0 + 1)
+      .activity
     #expect((a.name, a.state.category, a.state.relevance) == ("Deep work", "work", 2))
     a = try applied(a, .update(ActivityUpdate(category: "")), at: t0 + 2).activity
     #expect(a.state.category == nil)

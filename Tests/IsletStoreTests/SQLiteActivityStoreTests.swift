@@ -1,14 +1,17 @@
 import Glibc
+import Testing
+
 @testable import IsletCore
 @testable import IsletStore
-import Testing
 
 let t0 = Instant(seconds: 1_764_493_500)
 
 func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
   Activity(
     id: id,
-    attributes: ActivityAttributes(icon: "run", recordID: "1823", owner: "ada", mode: .countdown, fullDuration: 1_500_000, staleAfter: 60_000),
+    attributes: ActivityAttributes(
+      icon: "run", recordID: "1823", owner: "ada", mode: .countdown, fullDuration: 1_500_000,
+      staleAfter: 60_000),
     state: ContentState(
       name: name, category: "sport", startedAt: t0, pausedAt: t0 + 5000, duration: 1_800_000, phase: .paused,
       staleDate: t0 + 99, relevance: 2.5, touchedAt: t0 + 5000),
@@ -22,7 +25,9 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     let path = folder.file("state/islet/islet.db")
     let store = try SQLiteActivityStore.openForWriting(path: path)
     let activity = sampleActivity()
-    let event = Event(activityID: "wk01", kind: .paused, phase: .paused, elapsed: 5000, source: .key, at: t0 + 5000, name: "Workout")
+    let event = Event(
+      activityID: "wk01", kind: .paused, phase: .paused, elapsed: 5000, source: .key, at: t0 + 5000,
+      name: "Workout")
     let numbered = try store.transaction {
       try store.insert(activity)
       return try store.append([event, event])
@@ -43,7 +48,11 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     #expect(try reader.liveActivities() == [changed])
     #expect(try reader.history().count == 2)
     #expect(try reader.history(after: 1).map(\.seq) == [2])
-    #expect(try reader.history()[0] == Event(seq: 1, activityID: "wk01", kind: .paused, phase: .paused, elapsed: 5000, source: .key, at: t0 + 5000, name: "Workout"))
+    #expect(
+      try reader.history()[0]
+        == Event(
+          seq: 1, activityID: "wk01", kind: .paused, phase: .paused, elapsed: 5000, source: .key,
+          at: t0 + 5000, name: "Workout"))
     #expect(try reader.lastEventSeq() == 2)
   }
 
@@ -64,7 +73,8 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
   @Test func migratesAnOlderSchemaKeepingItsData() throws {
     let path = folder.file("old.db")
     let old = try SQLiteActivityStore.openForWriting(path: path, upTo: 1)
-    try old.database.execute("""
+    try old.database.execute(
+      """
       INSERT INTO activity (id, created_at, icon, mode, name, started_at, phase, touched_at)
         VALUES ('old1', 1000, 'timer', 'stopwatch', 'Reading', 1000, 'active', 1000);
       INSERT INTO event (activity_id, kind, phase, elapsed_ms, source, at) VALUES ('old1', 'started', 'active', 0, 'cli', 1000);
@@ -85,12 +95,15 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     #expect(throws: StoreError.foreign(path: folder.file("notes.txt"), detail: "not a SQLite database")) {
       try SQLiteActivityStore.openForWriting(path: folder.file("notes.txt"))
     }
-    #expect(throws: StoreError.self) { try SQLiteActivityStore.openForReading(path: folder.file("notes.txt")) }
+    #expect(throws: StoreError.self) {
+      try SQLiteActivityStore.openForReading(path: folder.file("notes.txt"))
+    }
     #expect(folder.bytes("notes.txt") == before)
 
     // Another program's SQLite database, in WAL mode with a pending journal.
     let other = try Database(path: folder.file("other.db"), readOnly: false)
-    try other.execute("PRAGMA journal_mode = WAL; CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x');")
+    try other.execute(
+      "PRAGMA journal_mode = WAL; CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x');")
     other.close()
     let otherBefore = folder.bytes("other.db")
     do {
@@ -107,7 +120,9 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     let path = folder.file("islet.db")
     let store = try SQLiteActivityStore.openForWriting(path: path)
     try store.transaction {
-      for n in 0..<200 { try store.insert(sampleActivity(id: "a\(n)", name: String(repeating: "n", count: 300))) }
+      for n in 0..<200 {
+        try store.insert(sampleActivity(id: "a\(n)", name: String(repeating: "n", count: 300)))
+      }
     }
     store.close()
     var bytes = try #require(folder.bytes("islet.db"))
@@ -125,7 +140,8 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
   }
 
   @Test func aDirectoryOrAnUnwritablePlaceIsAnIOError() throws {
-    #expect(throws: StoreError.unavailable(path: folder.path, detail: "it is a directory; give a file path")) {
+    #expect(throws: StoreError.unavailable(path: folder.path, detail: "it is a directory; give a file path"))
+    {
       try SQLiteActivityStore.openForWriting(path: folder.path)
     }
     do {

@@ -1,7 +1,8 @@
 import Glibc
+import Testing
+
 @testable import IsletCore
 @testable import IsletStore
-import Testing
 
 @Suite struct StoreConcurrencyTests {
   let folder = TemporaryFolder()
@@ -11,7 +12,8 @@ import Testing
     let path = folder.file("islet.db")
     let clock = ManualClock(t0)
     let setup = try SQLiteActivityStore.openForWriting(path: path)
-    let request = StartRequest(name: "Egg", attributes: ActivityAttributes(mode: .countdown, fullDuration: 180_000))
+    let request = StartRequest(
+      name: "Egg", attributes: ActivityAttributes(mode: .countdown, fullDuration: 180_000))
     try IntentDispatcher(store: setup, clock: clock).dispatch(.start(request), source: .cli)
     setup.close()
     clock.advance(by: 200_000)

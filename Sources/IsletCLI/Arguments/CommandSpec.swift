@@ -38,8 +38,10 @@ func intentSpec(_ name: String, _ summary: String, _ extra: String = "") -> Comm
 let commandSpecs: [CommandSpec] = [
   CommandSpec(
     name: "start",
-    usage: "start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]",
-    summary: "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
+    usage:
+      "start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]",
+    summary:
+      "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
     details: """
       DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
       --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
@@ -53,19 +55,29 @@ let commandSpecs: [CommandSpec] = [
     options: [
       OptionSpec(name: "until", value: "HH:MM", help: "count down to a time of day"),
       OptionSpec(name: "name", value: "N", help: "what the timer is for (default Timer)"),
-      OptionSpec(name: "icon", value: "I", help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
+      OptionSpec(
+        name: "icon", value: "I",
+        help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
       OptionSpec(name: "id", value: "REF", help: "your own reference, shown as \"ID REF\""),
       OptionSpec(name: "owner", value: "U", help: "who it belongs to"),
       OptionSpec(name: "category", value: "C", help: "a category, changeable later"),
-      OptionSpec(name: "relevance", value: "R", help: "a number; the higher, the sooner it is the current activity"),
-      OptionSpec(name: "stale-after", value: "DURATION", help: "dim a finished countdown after this long (default 5m)"),
+      OptionSpec(
+        name: "relevance", value: "R", help: "a number; the higher, the sooner it is the current activity"),
+      OptionSpec(
+        name: "stale-after", value: "DURATION", help: "dim a finished countdown after this long (default 5m)"),
       OptionSpec(name: "paused", value: nil, help: "create it ready (idle) instead of running"),
     ],
     maxOperands: 1),
   intentSpec("pause", "Pause a running activity."),
   intentSpec("resume", "Resume a paused activity, or start one that is ready."),
-  intentSpec("toggle", "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."),
-  intentSpec("reset", "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."),
+  intentSpec(
+    "toggle",
+    "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."
+  ),
+  intentSpec(
+    "reset",
+    "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."
+  ),
   intentSpec("complete", "Complete an activity; its elapsed time is recorded in the log."),
   intentSpec("end", "End an activity without completing it."),
   CommandSpec(
@@ -96,14 +108,16 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 1),
   CommandSpec(
     name: "status", usage: "status [ACTIVITY] [--format plain|json] [--template T]",
-    summary: "Print an activity's status in one line: icon, name, time and phase. Nothing (exit 1) when nothing is live.",
+    summary:
+      "Print an activity's status in one line: icon, name, time and phase. Nothing (exit 1) when nothing is live.",
     details: """
       --template takes {icon} {name} {time} {phase} {progress} {id}, e.g. --template '{icon} {time}'.
       JSON prints null when nothing is live.
       """,
     options: [
       OptionSpec(name: "format", value: "FORMAT", help: "plain (default) or json"),
-      OptionSpec(name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+      OptionSpec(
+        name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
     ],
     maxOperands: 1),
   CommandSpec(

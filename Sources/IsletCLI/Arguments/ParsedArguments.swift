@@ -20,7 +20,8 @@ struct OptionSpec {
 
 /// The global options every command accepts.
 let globalOptions: [OptionSpec] = [
-  OptionSpec(name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)"),
+  OptionSpec(
+    name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)"),
   OptionSpec(name: "theme", value: "NAME|FILE", help: "the theme to draw with"),
   OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
   OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
@@ -47,13 +48,15 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       parsed.flags.insert("help")
       continue
     }
-    let looksNumeric = argument.count > 1 && argument.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+    let looksNumeric =
+      argument.count > 1 && argument.dropFirst().first.map { $0.isNumber || $0 == "." } == true
     guard argument.hasPrefix("-"), argument != "-", !looksNumeric else {
       parsed.operands.append(argument)
       continue
     }
     guard argument.hasPrefix("--") else {
-      throw UsageError(message: "unknown option '\(printable(argument))'\(helpHint(command))", command: command)
+      throw UsageError(
+        message: "unknown option '\(printable(argument))'\(helpHint(command))", command: command)
     }
     var name = String(argument.dropFirst(2))
     var inlineValue: String?
@@ -75,7 +78,8 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       }
     } else {
       if let inlineValue {
-        throw UsageError(message: "--\(name) takes no value, but was given '\(printable(inlineValue))'", command: command)
+        throw UsageError(
+          message: "--\(name) takes no value, but was given '\(printable(inlineValue))'", command: command)
       }
       parsed.flags.insert(name)
     }

@@ -25,9 +25,12 @@ extension Context {
       attributes.fullDuration = time.nextOccurrence(after: at) - at
     }
     if let icon = arguments.value("icon") {
-      guard !icon.isEmpty, icon.count <= 32, icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+      guard !icon.isEmpty, icon.count <= 32,
+        icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+      else {
         throw UsageError(
-          message: "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code",
+          message:
+            "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code",
           command: "start")
       }
       attributes.icon = icon.lowercased()
@@ -57,7 +60,10 @@ extension Context {
     switch DurationText.parseSigned(changeText) {
     case .success(let parsed): change = parsed
     case .failure(let failure):
-      let hint = changeText.first == "+" || changeText.first == "-" ? failure.message : "'\(printable(changeText))' is not a change; use a sign and a duration such as +5m or -1m"
+      let hint =
+        changeText.first == "+" || changeText.first == "-"
+        ? failure.message
+        : "'\(printable(changeText))' is not a change; use a sign and a duration such as +5m or -1m"
       throw UsageError(message: hint, command: "adjust")
     }
     return try dispatch(
@@ -76,7 +82,8 @@ extension Context {
     guard !change.isEmpty else {
       throw UsageError(message: "update needs --name, --category or --relevance", command: "update")
     }
-    return try dispatch(.update(change), target: arguments.operands.first, command: "update", describe: confirmation)
+    return try dispatch(
+      .update(change), target: arguments.operands.first, command: "update", describe: confirmation)
   }
 
   // MARK: - Dispatching
@@ -123,7 +130,8 @@ extension Context {
     case .ended: what = "ended at \(clock)"
     case .adjusted:
       let length = DurationText.clock(seconds: (activity.state.duration ?? 0) / 1000)
-      what = "now \(length) long, " + (activity.displaySeconds(at: now).overtime ? "time is up" : "\(time) to go")
+      what =
+        "now \(length) long, " + (activity.displaySeconds(at: now).overtime ? "time is up" : "\(time) to go")
     case .updated: what = "updated"
     case .finished: what = "finished"
     case .expired: what = "expired"
@@ -155,7 +163,8 @@ extension Context {
     }
     if text.count > limit {
       throw UsageError(
-        message: "--\(option) '\(printable(text, limit: 20))' is \(text.count) characters long; use at most \(limit)",
+        message:
+          "--\(option) '\(printable(text, limit: 20))' is \(text.count) characters long; use at most \(limit)",
         command: command)
     }
     return text

@@ -10,7 +10,8 @@ extension Context {
     if let text = arguments.value("since") {
       guard let parsed = LocalTime.parseSince(text, now: now) else {
         throw UsageError(
-          message: "--since '\(printable(text))' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d",
+          message:
+            "--since '\(printable(text))' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d",
           command: "log")
       }
       since = parsed
@@ -39,17 +40,24 @@ extension Context {
       }
       console.out(csv)
     } else if sessions.isEmpty {
-      console.out("No sessions\(since == nil && arguments.value("name") == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n")
+      console.out(
+        "No sessions\(since == nil && arguments.value("name") == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
+      )
     } else {
       var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
       for s in sessions {
-        rows.append([LocalTime.dateTime(s.startedAt), printable(s.name), s.outcome, DurationText.clock(seconds: s.elapsed / 1000)])
+        rows.append([
+          LocalTime.dateTime(s.startedAt), printable(s.name), s.outcome,
+          DurationText.clock(seconds: s.elapsed / 1000),
+        ])
       }
       var text = table(rows) + "\nTotals\n"
       text += table(
         totals.map { total in
-          [printable(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
-            DurationText.clock(seconds: total.elapsed / 1000)]
+          [
+            printable(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+            DurationText.clock(seconds: total.elapsed / 1000),
+          ]
         })
       console.out(text)
     }
@@ -75,27 +83,37 @@ extension Context {
 /// `log --json`: the sessions and the totals per name, spans in seconds.
 func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
   .object([
-    ("sessions", .array(sessions.map { s in
-      .object([
-        ("id", .string(s.activityID)), ("name", .string(s.name)),
-        ("startedAt", .string(LocalTime.iso(s.startedAt))),
-        ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
-        ("elapsed", .number(Double(s.elapsed) / 1000)),
-      ])
-    })),
-    ("totals", .array(totals.map { t in
-      .object([
-        ("name", .string(t.name)), ("sessions", .number(Double(t.sessions))),
-        ("elapsed", .number(Double(t.elapsed) / 1000)),
-      ])
-    })),
+    (
+      "sessions",
+      .array(
+        sessions.map { s in
+          .object([
+            ("id", .string(s.activityID)), ("name", .string(s.name)),
+            ("startedAt", .string(LocalTime.iso(s.startedAt))),
+            ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
+            ("elapsed", .number(Double(s.elapsed) / 1000)),
+          ])
+        })
+    ),
+    (
+      "totals",
+      .array(
+        totals.map { t in
+          .object([
+            ("name", .string(t.name)), ("sessions", .number(Double(t.sessions))),
+            ("elapsed", .number(Double(t.elapsed) / 1000)),
+          ])
+        })
+    ),
   ])
 }
 
 extension String {
   func replacingAll(_ target: Character, with replacement: String) -> String {
     var result = ""
-    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
     return result
   }
 }

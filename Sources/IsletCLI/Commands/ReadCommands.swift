@@ -13,7 +13,8 @@ extension Context {
   func status() throws -> ExitStatus {
     let format = arguments.value("format") ?? "plain"
     guard format == "plain" || format == "json" else {
-      throw UsageError(message: "--format '\(printable(format))' is not a format; use plain or json", command: "status")
+      throw UsageError(
+        message: "--format '\(printable(format))' is not a format; use plain or json", command: "status")
     }
     let policy = try configuration.policy
     let (store, live) = try readLive(policy: policy)
@@ -57,7 +58,8 @@ extension Context {
     var rows = [["", "ID", "NAME", "PHASE", "TIME", "KIND"]]
     for activity in shown {
       let t = text(activity, policy: policy)
-      let kind = activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" } ?? "stopwatch"
+      let kind =
+        activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" } ?? "stopwatch"
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,

@@ -33,7 +33,9 @@ struct ActivityText {
     while let open = rest.firstIndex(of: "{") {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
-      if let close = rest[afterOpen...].firstIndex(of: "}"), let value = fields[String(rest[afterOpen..<close])] {
+      if let close = rest[afterOpen...].firstIndex(of: "}"),
+        let value = fields[String(rest[afterOpen..<close])]
+      {
         result += value
         rest = rest[rest.index(after: close)...]
       } else {

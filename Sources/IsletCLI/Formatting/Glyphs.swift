@@ -48,7 +48,8 @@ struct Glyphs {
   /// UTF-8 unless told otherwise or the locale says another codeset.
   static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {
     if ascii { return false }
-    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
+    let locale =
+      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
       .compactMap { $0 }.first { !$0.isEmpty } ?? ""
     let lowered = locale.lowercased()
     return lowered.contains("utf-8") || lowered.contains("utf8")

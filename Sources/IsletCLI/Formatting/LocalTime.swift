@@ -34,7 +34,8 @@ enum LocalTime {
     gmtime_r(&seconds, &t)
     let ms = instant.milliseconds - Int64(seconds) * 1000
     let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
-    return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday))T\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)).\(msText)Z"
+    return
+      "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday))T\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec)).\(msText)Z"
   }
 
   /// `--since`: `YYYY-MM-DD` (local midnight), `today`, `yesterday`, or a span back (`7d`).

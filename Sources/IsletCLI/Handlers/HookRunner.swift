@@ -63,7 +63,8 @@ extension Context {
       env["ISLET_EVENT"] = event.kind.rawValue
       env["ISLET_ACTIVITY"] = event.activityID
       if let failure = runHook(hook, input: payload, environment: env) {
-        appendLog(logPath, "\(LocalTime.iso(now)) \(event.kind.rawValue) \(event.activityID): \(hook) \(failure)")
+        appendLog(
+          logPath, "\(LocalTime.iso(now)) \(event.kind.rawValue) \(event.activityID): \(hook) \(failure)")
       }
     }
     return .ok
@@ -72,7 +73,9 @@ extension Context {
   /// Runs one hook to its end or its time limit; what went wrong, or nil.
   private func runHook(_ hook: String, input: [UInt8], environment: [String: String]) -> String? {
     var output: [Int32] = [-1, -1]
-    guard islet_pipe_cloexec(&output) == 0 else { return "could not start: \(String(cString: strerror(errno)))" }
+    guard islet_pipe_cloexec(&output) == 0 else {
+      return "could not start: \(String(cString: strerror(errno)))"
+    }
     let pid = Spawner.spawn([hook], environment: environment, input: input, outputFD: output[1])
     close(output[1])
     defer { close(output[0]) }

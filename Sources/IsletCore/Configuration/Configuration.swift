@@ -30,7 +30,8 @@ public struct Configuration: Equatable, Sendable {
       let content = String(line).trimmingSpaces
       if content.isEmpty { continue }
       guard let equals = content.firstIndex(of: "=") else {
-        return .failure(LineError(line: number, message: "'\(printable(content))' is not a 'key = value' line"))
+        return .failure(
+          LineError(line: number, message: "'\(printable(content))' is not a 'key = value' line"))
       }
       let key = String(content[..<equals]).trimmingSpaces
       let value = String(content[content.index(after: equals)...]).trimmingSpaces

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// Where the engine's `now` comes from: the system's wall clock, or a test's hand.
 public protocol WallClock: Sendable {
