@@ -17,7 +17,11 @@ public struct HookRunner: PostCommitHandler {
   public init() {}
 
   static func folder(_ configuration: Configuration, environment: [String: String]) -> String {
-    configuration.hooks ?? StoreLocation.configFolder(environment: environment) + "/hooks"
+    guard let folder = configuration.hooks else {
+      return StoreLocation.configFolder(environment: environment) + "/hooks"
+    }
+    if folder.hasPrefix("~/"), let home = environment["HOME"] { return home + folder.dropFirst() }
+    return folder
   }
 
   static func logPath(environment: [String: String]) -> String {
