@@ -158,3 +158,40 @@ func lockIsFree(_ path: String) -> Bool {
   defer { close(fd) }
   return flock(fd, LOCK_EX | LOCK_NB) == 0
 }
+
+/// Cases that need an ordinary user: tests run as root, for whom every file is writable.
+@Suite struct OrdinaryUserTests {
+  let islet = Sandbox()
+
+  func asNobody(_ arguments: String...) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Binary.path] + arguments
+    process.environment = islet.environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreTheUserCannotWriteIsExit74AndUnchanged() throws {
+    try islet.binary("start", "25m", "--name", "Workout")
+    for folder in [islet.folder.path, islet.folder.file("state"), islet.folder.file("state/islet")] {
+      chmod(folder, 0o755)
+    }
+    chmod(islet.storePath, 0o644)
+    let before = islet.folder.bytes("state/islet/islet.db")
+    let run = try asNobody("pause")
+    #expect(run.status == 74)
+    #expect(run.stderr == "Error: cannot use the store \(islet.storePath): Permission denied\n")
+    #expect(islet.folder.bytes("state/islet/islet.db") == before)
+  }
+}

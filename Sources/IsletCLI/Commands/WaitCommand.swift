@@ -43,8 +43,11 @@ extension Context {
     var seen = try store.lastEventSeq()
 
     while true {
-      let next = [target.id].compactMap { _ in try? store.activity(id: target.id)?.deadline }.first
-      let wakeAt = [next, giveUpAt].compactMap { $0 }.min()
+      let current = try store.activity(id: target.id)
+      let at = now
+      // Only times still ahead: a past one would fire at once, again and again.
+      let wakeAt = [current?.deadline, current?.expiresAt(policy: configuration.policy), giveUpAt]
+        .compactMap { $0 }.filter { $0 > at }.min() ?? giveUpAt
       switch watcher.wait(until: wakeAt) {
       case .interrupted: return .interrupted
       case .gone: throw StoreError.unavailable(path: storePath, detail: "it was removed while waiting")
