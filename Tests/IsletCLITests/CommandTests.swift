@@ -229,3 +229,15 @@ import Testing
     #expect(islet("status").stdout == "☕ Timer 0:00 ●\n")
   }
 }
+
+@Suite struct HookFolderTests {
+  @Test func theHooksFolderComesFromTheConfigurationWithTildeExpanded() {
+    var configuration = Configuration()
+    let environment = ["HOME": "/home/ada", "XDG_CONFIG_HOME": "/home/ada/.cfg"]
+    #expect(HookRunner.folder(configuration, environment: environment) == "/home/ada/.cfg/islet/hooks")
+    configuration.hooks = "~/hooks"
+    #expect(HookRunner.folder(configuration, environment: environment) == "/home/ada/hooks")
+    configuration.hooks = "/srv/hooks"
+    #expect(HookRunner.folder(configuration, environment: environment) == "/srv/hooks")
+  }
+}

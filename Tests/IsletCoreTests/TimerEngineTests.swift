@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 @testable import IsletCore
@@ -193,5 +194,17 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
     a = try applied(a, .update(ActivityUpdate(category: "")), at: t0 + 2).activity
     #expect(a.state.category == nil)
     #expect(a.name == "Deep work")
+  }
+}
+
+@Suite struct ModelCodingTests {
+  @Test func anActivityRoundTripsThroughJSON() throws {
+    let activity = try applied(nil, .start(countdownRequest()), at: t0).activity
+    let paused = try applied(activity, .pause, at: t0 + minutes(3)).activity
+    let data = try JSONEncoder().encode(paused)
+    #expect(try JSONDecoder().decode(Activity.self, from: data) == paused)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains("\"pausedAt\":1764493680000"))
+    #expect(text.contains("\"mode\":\"countdown\""))
   }
 }

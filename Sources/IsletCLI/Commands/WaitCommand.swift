@@ -46,7 +46,8 @@ extension Context {
       let current = try store.activity(id: target.id)
       let at = now
       // Only times still ahead: a past one would fire at once, again and again.
-      let wakeAt = [current?.deadline, current?.expiresAt(policy: configuration.policy), giveUpAt]
+      let wakeAt =
+        [current?.deadline, current?.expiresAt(policy: configuration.policy), giveUpAt]
         .compactMap { $0 }.filter { $0 > at }.min() ?? giveUpAt
       switch watcher.wait(until: wakeAt) {
       case .interrupted: return .interrupted
