@@ -12,10 +12,12 @@ let package = Package(
     .target(name: "CSystem"),
     .target(name: "IsletCore"),
     .target(name: "IsletStore", dependencies: ["IsletCore", "CSQLite", "CSystem"]),
-    .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "CSystem"]),
+    .target(name: "IsletUI", dependencies: ["IsletCore"]),
+    .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "CSystem"]),
     .executableTarget(name: "islet", dependencies: ["IsletCLI"]),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore"]),
+    .testTarget(name: "IsletUITests", dependencies: ["IsletUI", "IsletCore"]),
     .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore"]),
   ]
 )

@@ -1,5 +1,6 @@
 import IsletCore
 import IsletStore
+import IsletUI
 
 #if canImport(Glibc)
   import Glibc
@@ -71,6 +72,7 @@ final class Context {
   let console: any Console
   var arguments = ParsedArguments()
   private var loadedConfiguration: Configuration?
+  private var loadedTheme: Theme?
 
   init(
     environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler],
@@ -177,8 +179,27 @@ final class Context {
 
   var storePath: String { StoreLocation.path(option: arguments.value("db"), environment: environment) }
 
+  var unicode: Bool { Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment) }
+
   var glyphs: Glyphs {
-    Glyphs(unicode: Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment))
+    Glyphs(unicode: unicode, theme: (try? theme) ?? ThemeCatalog.fallback)
+  }
+
+  /// The theme `--theme` or the configuration names; the default otherwise.
+  var theme: Theme {
+    get throws {
+      if let loadedTheme { return loadedTheme }
+      let reference = try arguments.value("theme") ?? configuration.theme ?? "default"
+      let catalog = ThemeCatalog.standard(
+        configFolder: StoreLocation.configFolder(environment: environment), executablePath: Spawner.executablePath)
+      switch catalog.load(reference) {
+      case .success(let theme):
+        loadedTheme = theme
+        return theme
+      case .failure(let failure):
+        throw CommandFailure(message: failure.message, status: ExitStatus(rawValue: failure.exitStatus) ?? .dataError)
+      }
+    }
   }
 
   func text(_ activity: Activity, policy: TimePolicy) -> ActivityText {

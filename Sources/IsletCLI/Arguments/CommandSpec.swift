@@ -107,17 +107,29 @@ let commandSpecs: [CommandSpec] = [
     options: [OptionSpec(name: "timeout", value: "DURATION", help: "give up after this long (exit 124)")],
     maxOperands: 1),
   CommandSpec(
-    name: "status", usage: "status [ACTIVITY] [--format plain|json] [--template T]",
-    summary:
-      "Print an activity's status in one line: icon, name, time and phase. Nothing (exit 1) when nothing is live.",
+    name: "status",
+    usage: "status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]",
+    summary: "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
     details: """
+      Without --presentation, plain output is one line: icon, name, time and phase. The ansi and
+      tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
+      shows the next live activity as a bubble beside the current one.
       --template takes {icon} {name} {time} {phase} {progress} {id}, e.g. --template '{icon} {time}'.
-      JSON prints null when nothing is live.
+      JSON prints the activity, the presentation's lines, or null when nothing is live.
+
+      Examples:
+        islet status --presentation lockscreen
+        islet status --presentation compact --format ansi --theme light
+        islet status --format tmux --width 40
       """,
     options: [
-      OptionSpec(name: "format", value: "FORMAT", help: "plain (default) or json"),
-      OptionSpec(
-        name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+      OptionSpec(name: "presentation", value: "P", help: "minimal, compact, expanded or lockscreen"),
+      OptionSpec(name: "format", value: "FORMAT", help: "plain (default), ansi, tmux or json"),
+      OptionSpec(name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
+      OptionSpec(name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+      OptionSpec(name: "theme", value: "NAME|FILE", help: "the theme (default from the configuration, else default)"),
+      OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
+      OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
     ],
     maxOperands: 1),
   CommandSpec(

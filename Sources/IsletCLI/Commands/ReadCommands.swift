@@ -1,5 +1,6 @@
 import IsletCore
 import IsletStore
+import IsletUI
 
 // MARK: - status, list, log, and islet with no command: readers, which open the store read-only
 
@@ -12,11 +13,31 @@ extension Context {
 
   func status() throws -> ExitStatus {
     let format = arguments.value("format") ?? "plain"
-    guard format == "plain" || format == "json" else {
+    guard ["plain", "ansi", "tmux", "json"].contains(format) else {
       throw UsageError(
-        message: "--format '\(printable(format))' is not a format; use plain or json", command: "status")
+        message: "--format '\(printable(format))' is not a format; use plain, ansi, tmux or json", command: "status")
+    }
+    var presentation = arguments.value("presentation")
+    if let name = presentation, !Presentation.names.contains(name) {
+      throw UsageError(
+        message: "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+        command: "status")
+    }
+    var width: Int?
+    if let text = arguments.value("width") {
+      guard let value = Int(text), (1...1000).contains(value) else {
+        throw UsageError(message: "--width '\(printable(text))' is not a width; use a number of cells from 1 to 1000", command: "status")
+      }
+      width = value
+    }
+    if presentation != nil && arguments.value("template") != nil {
+      throw UsageError(message: "give --presentation or --template, not both", command: "status")
+    }
+    if presentation == nil && (format == "ansi" || format == "tmux") && arguments.value("template") == nil {
+      presentation = "compact"
     }
     let policy = try configuration.policy
+    let theme = try theme
     let (store, live) = try readLive(policy: policy)
     defer { store?.close() }
     let activity: Activity
@@ -28,12 +49,44 @@ extension Context {
     case .failure(let failure): throw matchFailure(failure, command: "status")
     }
     let shown = text(activity, policy: policy)
-    if format == "json" {
-      console.out(shown.json.text + "\n")
-    } else if let template = arguments.value("template") {
-      console.out(shown.filled(template) + "\n")
-    } else {
-      console.out(shown.line + "\n")
+    var lines: [String]?
+    var canvas: Canvas?
+    if let presentation {
+      let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: !unicode)
+      // The island shows the next activity beside the current one, unless one was named.
+      let next = arguments.operands.isEmpty && live.count > 1
+        ? Look(activity: live[1], now: now, policy: policy, theme: theme, ascii: !unicode) : nil
+      let drawn = Presentation(rawValue: presentation)!.draw(look, next: next, width: width)
+      canvas = drawn
+      lines = PlainText.render(drawn).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    switch format {
+    case "json":
+      var json = shown.json
+      if case .object(var members) = json {
+        members.append(("presentation", .string(presentation ?? "line")))
+        members.append(("lines", .array((lines ?? [shown.line]).map { .string($0) })))
+        json = .object(members)
+      }
+      console.out(json.text + "\n")
+    case "ansi":
+      let depth = arguments.has("no-color") ? .none : ColorDepth.of(environment: environment)
+      console.out(ANSIText.render(canvas!, theme: theme, depth: depth) + "\n")
+    case "tmux":
+      let depth: ColorDepth = arguments.has("no-color") || environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
+      if let template = arguments.value("template") {
+        console.out(TmuxText.escaped(shown.filled(template)) + "\n")
+      } else {
+        console.out(TmuxText.render(canvas!, theme: theme, depth: depth) + "\n")
+      }
+    default:
+      if let lines {
+        console.out(lines.joined(separator: "\n") + "\n")
+      } else if let template = arguments.value("template") {
+        console.out(shown.filled(template) + "\n")
+      } else {
+        console.out(shown.line + "\n")
+      }
     }
     return .ok
   }

@@ -1,20 +1,14 @@
 import IsletCore
+import IsletUI
 
 /// The glyphs plain output uses, Unicode or ASCII (`--ascii`, or a locale that is not UTF-8).
 struct Glyphs {
   var unicode: Bool
 
-  /// The theme's icon map arrives with themes; until then, the shipped default's icons.
-  static let icons: [String: (unicode: String, ascii: String)] = [
-    "timer": ("⏱", "[T]"), "stopwatch": ("⏱", "[T]"), "run": ("🏃", "[R]"), "focus": ("🎯", "[F]"),
-    "book": ("📖", "[B]"), "coffee": ("☕", "[C]"), "code": ("💻", "[<>]"), "workout": ("🏋", "[W]"),
-    "tea": ("🍵", "[t]"), "music": ("🎵", "[M]"), "meeting": ("👥", "[m]"), "sleep": ("🌙", "[z]"),
-  ]
+  /// Where the icons come from.
+  var theme: Theme
 
-  func icon(_ name: String) -> String {
-    let pair = Self.icons[name] ?? ("•", "[*]")
-    return unicode ? pair.unicode : pair.ascii
-  }
+  func icon(_ name: String) -> String { theme.icon(name, ascii: !unicode) }
 
   /// The mark after the time: what state the timer is in.
   func mark(for phase: Phase) -> String {

@@ -1,0 +1,130 @@
+/// A cell's look, resolved from its roles by a theme, at an output's color depth.
+public struct ResolvedStyle: Equatable, Sendable {
+  public var foreground: Color?
+  public var background: Color?
+  public var bold = false
+  public var dim = false
+  public var reverse = false
+
+  public static let plain = ResolvedStyle()
+
+  public init(cell: Cell, theme: Theme, depth: ColorDepth) {
+    let style = theme.style(cell.role)
+    let fill = cell.fill.map(theme.style)
+    foreground = style.foreground?.degraded(to: depth)
+    background = (style.background ?? fill?.background)?.degraded(to: depth)
+    bold = style.bold
+    dim = style.dim
+    // A fill drawn by reverse video (mono) reverses what sits on it too.
+    reverse = style.reverse || (fill?.reverse == true && fill?.background == nil && cell.role != .islandEdge)
+    if depth == .none && cell.fill == .island && !reverse && cell.role != .islandEdge {
+      reverse = true
+    }
+  }
+
+  public init() {}
+}
+
+/// Prints a canvas as plain text: one line a row, trailing blanks dropped.
+public enum PlainText {
+  public static func render(_ canvas: Canvas) -> String {
+    canvas.lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+  }
+}
+
+/// Prints a canvas with ANSI SGR escapes, colors at the terminal's depth.
+public enum ANSIText {
+  public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> String {
+    var out = ""
+    for y in 0..<canvas.height {
+      var current: ResolvedStyle?
+      for x in 0..<canvas.width {
+        let cell = canvas[x, y]
+        if cell.isContinuation { continue }
+        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
+        if style != current {
+          out += sgr(style)
+          current = style
+        }
+        out += cell.text
+      }
+      out += "\u{1B}[0m"
+      if y < canvas.height - 1 { out += "\n" }
+    }
+    return out
+  }
+
+  static func sgr(_ style: ResolvedStyle) -> String {
+    var codes = ["0"]
+    if style.bold { codes.append("1") }
+    if style.dim { codes.append("2") }
+    if style.reverse { codes.append("7") }
+    if let fg = style.foreground { codes.append(code(fg, base: 30)) }
+    if let bg = style.background { codes.append(code(bg, base: 40)) }
+    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+  }
+
+  static func code(_ color: Color, base: Int) -> String {
+    switch color {
+    case .rgb(let r, let g, let b): return "\(base + 8);2;\(r);\(g);\(b)"
+    case .indexed(let n) where n < 8: return "\(base + Int(n))"
+    case .indexed(let n) where n < 16: return "\(base + 60 + Int(n) - 8)"
+    case .indexed(let n): return "\(base + 8);5;\(n)"
+    }
+  }
+}
+
+/// Prints a canvas in tmux's status-line format: `#[fg=…,bg=…,bold]` styles, and every `#`
+/// of the text written as `##`, so user text is shown and never run.
+public enum TmuxText {
+  public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth = .trueColor) -> String {
+    var out = ""
+    for y in 0..<canvas.height {
+      var current: ResolvedStyle?
+      for x in 0..<canvas.width {
+        let cell = canvas[x, y]
+        if cell.isContinuation { continue }
+        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
+        if style != current {
+          out += format(style)
+          current = style
+        }
+        out += escaped(cell.text)
+      }
+      out += "#[default]"
+      if y < canvas.height - 1 { out += "\n" }
+    }
+    return out
+  }
+
+  /// `#` doubled: tmux reads `##` as a literal `#`, so `#(…)` and `#[…]` in a name stay text.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "#" { out += "##" } else { out.append(character) }
+    }
+    return out
+  }
+
+  static func format(_ style: ResolvedStyle) -> String {
+    var parts = ["default"]
+    if let fg = style.foreground { parts.append("fg=" + name(fg)) }
+    if let bg = style.background { parts.append("bg=" + name(bg)) }
+    if style.bold { parts.append("bold") }
+    if style.dim { parts.append("dim") }
+    if style.reverse { parts.append("reverse") }
+    return "#[" + parts.joined(separator: ",") + "]"
+  }
+
+  static func name(_ color: Color) -> String {
+    switch color {
+    case .rgb(let r, let g, let b):
+      func hex(_ v: UInt8) -> String {
+        let s = String(v, radix: 16)
+        return s.count == 1 ? "0" + s : s
+      }
+      return "#" + hex(r) + hex(g) + hex(b)
+    case .indexed(let n): return "colour\(n)"
+    }
+  }
+}

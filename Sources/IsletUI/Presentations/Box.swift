@@ -1,0 +1,44 @@
+/// Rounded boxes, progress bars and the big time: pieces the boxed presentations share.
+enum Pieces {
+  /// A rounded box around `rect`, its lines drawn as text (ACS lines misdraw under tmux).
+  static func box(_ rect: Rect, on canvas: inout Canvas, role: Role, glyphs: Glyphs) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let b = glyphs.box
+    let middle = String(repeating: b.h, count: rect.width - 2)
+    canvas.put(b.tl + middle + b.tr, x: rect.x, y: rect.y, role: role)
+    canvas.put(b.bl + middle + b.br, x: rect.x, y: rect.maxY - 1, role: role)
+    for y in (rect.y + 1)..<(rect.maxY - 1) {
+      canvas.put(b.v, x: rect.x, y: y, role: role)
+      canvas.put(b.v, x: rect.maxX - 1, y: y, role: role)
+    }
+  }
+
+  /// `━━━━━━━━──────── 50%` across `width` cells.
+  static func progress(_ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect) {
+    let percent = "\(Int((fraction * 100).rounded(.down)))%"
+    let label = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
+    let barWidth = width - label.count - 1
+    guard barWidth >= 4 else {
+      canvas.put(label, x: x + width - label.count, y: y, role: .secondary, clip: clip)
+      return
+    }
+    let filled = Int((Double(barWidth) * min(1, max(0, fraction))).rounded(.down))
+    var column = canvas.put(String(repeating: glyphs.barFull, count: filled), x: x, y: y, role: .progress, clip: clip)
+    column = canvas.put(String(repeating: glyphs.barEmpty, count: barWidth - filled), x: column, y: y, role: .progressTrack, clip: clip)
+    canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
+  }
+
+  /// The big time's three rows at (x, y).
+  static func bigTime(_ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect) {
+    for (row, line) in BigDigits.rows(text, ascii: ascii).enumerated() {
+      canvas.put(line, x: x, y: y + row, role: role, clip: clip)
+    }
+  }
+
+  /// Dims everything but the box lines.
+  static func dim(_ canvas: inout Canvas, keeping keyline: Bool = true) {
+    for y in 0..<canvas.height {
+      for x in 0..<canvas.width where !(keyline && canvas[x, y].role == .keyline) { canvas[x, y].role = .stale }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import IsletCore
+
+/// The Dynamic Island's compact presentation: one row, a pill whose leading side holds the
+/// icon and name and whose trailing side holds the time and a pulsing dot, around the camera.
+///
+/// ```
+/// ◖ ⏱ Workout            ● 12:30 ◗
+/// ```
+public enum Compact {
+  public static let targetWidth = 32
+  public static let minimumWidth = 1
+
+  /// What to leave out, tried in order until the pill fits: detail first, then text, then
+  /// the long form of the time.
+  struct Variant {
+    var name = true
+    var mark = true
+    var padding = true
+    var longTime = true
+    var icon = true
+    var caps = true
+  }
+
+  static let variants: [Variant] = [
+    Variant(),
+    Variant(name: false),
+    Variant(name: false, padding: false),
+    Variant(name: false, mark: false, padding: false),
+    Variant(name: false, mark: false, padding: false, longTime: false),
+    Variant(name: false, mark: false, padding: false, longTime: false, icon: false),
+    Variant(name: false, mark: false, padding: false, longTime: false, icon: false, caps: false),
+  ]
+
+  public static func draw(_ look: Look, width: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: width > 0 ? 1 : 0, ascii: look.ascii)
+    guard width > 0 else { return canvas }
+    let g = look.g
+    let mark = self.mark(look)
+    for variant in variants {
+      let time = variant.longTime ? look.time : look.shortTime
+      let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0
+      let pad = variant.padding ? 1 : 0
+      let iconWidth = variant.icon ? DisplayWidth.of(look.icon) : 0
+      let markWidth = variant.mark && !mark.text.isEmpty ? DisplayWidth.of(mark.text) + 1 : 0
+      // The camera's gap: at least one cell between the leading and the trailing side.
+      let gap = variant.icon ? 1 : 0
+      let fixed = 2 * capWidth + 2 * pad + iconWidth + gap + markWidth + DisplayWidth.of(time)
+      var name = ""
+      if variant.name {
+        let room = width - fixed - 1
+        let fitted = DisplayWidth.truncate(look.name, to: room, ellipsis: g.ellipsis)
+        // A name cut to its ellipsis alone says nothing: leave it out instead.
+        guard room >= 2, fitted != g.ellipsis, !fitted.isEmpty else { continue }
+        name = fitted
+      }
+      guard fixed + (name.isEmpty ? 0 : DisplayWidth.of(name) + 1) <= width else { continue }
+      canvas.fill(canvas.bounds, with: .island)
+      var x = 0
+      if variant.caps {
+        canvas.put(g.leftCap, x: 0, y: 0, role: .islandEdge, fill: nil)
+        canvas.put(g.rightCap, x: width - capWidth, y: 0, role: .islandEdge, fill: nil)
+        canvas.fill(Rect(x: 0, y: 0, width: capWidth, height: 1), with: nil)
+        canvas.fill(Rect(x: width - capWidth, y: 0, width: capWidth, height: 1), with: nil)
+        x = capWidth
+      }
+      x += pad
+      if variant.icon { x = canvas.put(look.icon, x: x, y: 0, role: .island) + 1 }
+      if variant.name { canvas.put(name, x: x, y: 0, role: .island) }
+      var right = width - capWidth - pad - DisplayWidth.of(time)
+      canvas.put(time, x: right, y: 0, role: look.phase == .finished ? .alert : .island)
+      if markWidth > 0 {
+        right -= markWidth
+        canvas.put(mark.text, x: right, y: 0, role: mark.role)
+      }
+      canvas.addButton(.expand, area: canvas.bounds)
+      if look.isDimmed { dim(&canvas) }
+      return canvas
+    }
+    return canvas
+  }
+
+  /// The mark before the time: the pulsing dot while running, ⏸ while paused.
+  static func mark(_ look: Look) -> (text: String, role: Role) {
+    switch look.phase {
+    case .active: return (look.g.dot, look.pulseOn ? .pulse : .secondary)
+    case .paused: return (look.g.pausedMark, .accent)
+    case .idle: return (look.g.dot, .secondary)
+    case .completed: return (look.g.doneMark, .buttonComplete)
+    case .finished, .ended, .expired: return ("", .island)
+    }
+  }
+
+  static func dim(_ canvas: inout Canvas) {
+    for y in 0..<canvas.height {
+      for x in 0..<canvas.width where canvas[x, y].role != .islandEdge { canvas[x, y].role = .stale }
+    }
+  }
+}
+
+/// The minimal presentation: the icon in a tiny pill, pulsing while active; a countdown shows
+/// its minutes left instead, as the iOS Timer does.
+///
+/// ```
+/// ◖⏱◗   ◖12◗
+/// ```
+public enum Minimal {
+  public static let maximumWidth = 6
+
+  public static func content(_ look: Look) -> (text: String, role: Role) {
+    let phase = look.phase
+    if phase == .finished { return (look.icon, .alert) }
+    if look.activity.isCountdown, phase == .active || phase == .paused,
+      let remaining = look.activity.remaining(at: look.now), remaining > 0
+    {
+      let seconds = (remaining + 999) / 1000
+      let text = seconds >= 60 ? "\((seconds + 59) / 60)" : "\(seconds)s"
+      return (text, phase == .paused ? .secondary : .island)
+    }
+    if phase == .active { return (look.icon, look.pulseOn ? .island : .secondary) }
+    return (look.icon, .island)
+  }
+
+  /// The width it takes when given room.
+  public static func width(_ look: Look) -> Int {
+    min(maximumWidth, DisplayWidth.of(content(look).text) + 2 * DisplayWidth.of(look.g.leftCap))
+  }
+
+  public static func draw(_ look: Look, width: Int) -> Canvas {
+    let used = min(width, self.width(look))
+    var canvas = Canvas(width: used, height: used > 0 ? 1 : 0, ascii: look.ascii)
+    guard used > 0 else { return canvas }
+    let g = look.g
+    var content = self.content(look)
+    if DisplayWidth.of(content.text) > used || DisplayWidth.of(content.text) > maximumWidth - 2 {
+      content = (look.icon, content.role)
+    }
+    // Too narrow even for the icon: a dot still says a timer is there.
+    if DisplayWidth.of(content.text) > used { content = (g.dot, content.role) }
+    let caps = DisplayWidth.of(content.text) + 2 <= used
+    canvas.fill(canvas.bounds, with: .island)
+    var x = 0
+    if caps {
+      canvas.put(g.leftCap, x: 0, y: 0, role: .islandEdge)
+      canvas.put(g.rightCap, x: used - 1, y: 0, role: .islandEdge)
+      canvas.fill(Rect(x: 0, y: 0, width: 1, height: 1), with: nil)
+      canvas.fill(Rect(x: used - 1, y: 0, width: 1, height: 1), with: nil)
+      x = 1
+    }
+    canvas.put(content.text, x: x, y: 0, role: content.role, clip: Rect(x: x, y: 0, width: used - 2 * x, height: 1))
+    canvas.addButton(.expand, area: canvas.bounds)
+    if look.isDimmed { Compact.dim(&canvas) }
+    return canvas
+  }
+}

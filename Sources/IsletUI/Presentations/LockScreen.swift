@@ -1,0 +1,124 @@
+import IsletCore
+
+/// The Lock Screen banner: icon, name and ID; the time in big digits; the intent buttons; a
+/// progress bar for a countdown; when it started and whose it is.
+///
+/// ```
+/// ╭──────────────────────────────────────────────────────────────╮
+/// │ ⏱  Workout                                           ID 1823 │
+/// │    ▀█  ▀▀█   ▀▀█ █▀█                                         │
+/// │     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │
+/// │    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │
+/// │ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │
+/// │ Started 30 Nov, 9:05 · ada                                   │
+/// ╰──────────────────────────────────────────────────────────────╯
+/// ```
+public enum LockScreen {
+  public static let targetSize = (width: 64, height: 8)
+  public static let minimumSize = (width: 24, height: 5)
+
+  /// The rows it wants: a countdown has a progress row, a stopwatch does not.
+  public static func height(for activity: Activity) -> Int { activity.isCountdown ? 8 : 7 }
+
+  public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
+    guard width >= minimumSize.width, height >= minimumSize.height else {
+      return Expanded.draw(look, width: width, height: height)
+    }
+    let h = min(height, 9)
+    var canvas = Canvas(width: width, height: h, ascii: look.ascii)
+    let g = look.g
+    Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
+    let inner = canvas.bounds.inset(dx: 2, dy: 1)
+    let fraction = look.activity.progress(at: look.now)
+
+    // Rows, most needed first: header, time, buttons (beside the time), progress, footer.
+    var available = inner.height - 1
+    let bigTime = available >= 3 && BigDigits.width(look.time, ascii: look.ascii) + 4 <= inner.width
+    available -= bigTime ? 3 : 1
+    let showProgress = fraction != nil && available >= 1
+    if showProgress { available -= 1 }
+    let showFooter = available >= 1
+
+    // Header: icon, name and phase on the left; the user's ID on the right.
+    var y = inner.y
+    let reference = look.activity.attributes.recordID.map { "ID \($0)" } ?? ""
+    if !reference.isEmpty {
+      canvas.put(DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
+        x: inner.maxX - min(DisplayWidth.of(reference), inner.width / 3), y: y, role: .secondary, clip: inner)
+    }
+    let titleRoom = inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
+    var x = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
+    // The time lines up under the name.
+    let timeX = x
+    x = canvas.put(
+      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (x - inner.x)), ellipsis: g.ellipsis), x: x, y: y,
+      role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
+    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
+      canvas.put(" \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary, clip: inner)
+    }
+    y += 1
+
+    // The time, and the buttons beside its middle row.
+    let buttons = ButtonSpec.lockScreen(look.phase)
+    let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
+    let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
+    let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) + 3 <= buttonRoom
+    let fits = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g) <= buttonRoom
+    if bigTime {
+      Pieces.bigTime(look.time, x: timeX, y: y, role: look.timeRole, on: &canvas, ascii: look.ascii, clip: inner)
+    } else {
+      canvas.put(look.time, x: timeX, y: y, role: look.timeRole, clip: inner)
+    }
+    if fits {
+      ButtonSpec.draw(
+        buttons, on: &canvas, right: inner.maxX - (long ? 3 : 0), y: y + (bigTime ? 1 : 0), long: long, gap: 1,
+        glyphs: g, clip: inner)
+    }
+    // No room beside the time: the buttons take the end of the last row instead.
+    let footerButtons = fits ? 0 : ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)
+    y += bigTime ? 3 : 1
+
+    if showProgress, let fraction {
+      Pieces.progress(fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner)
+      y += 1
+    }
+    if showFooter || footerButtons > 0 {
+      let row = showFooter ? y : inner.maxY - 1
+      var room = inner.width
+      if footerButtons > 0 && footerButtons <= inner.width {
+        ButtonSpec.draw(buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner)
+        room -= footerButtons + 1
+      }
+      if showFooter {
+        var facts = ["Started \(look.dayAndClock(look.activity.createdAt))"]
+        if let owner = look.activity.attributes.owner { facts.append(owner) }
+        if let category = look.activity.state.category { facts.append(category) }
+        let footer = DisplayWidth.truncate(facts.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
+        canvas.put(footer, x: inner.x, y: row, role: .secondary, clip: inner)
+      }
+    }
+    if look.isDimmed { Pieces.dim(&canvas) }
+    return canvas
+  }
+}
+
+/// The island as the device view and the status line show it: the current activity in
+/// compact, and the next one as a minimal bubble beside it, as iOS does.
+public enum Island {
+  public static func draw(_ current: Look, next: Look?, width: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: width > 0 ? 1 : 0, ascii: current.ascii)
+    guard width > 0 else { return canvas }
+    var bubbleWidth = 0
+    if let next {
+      let wanted = Minimal.width(next)
+      // The bubble only when the pill keeps room for its time.
+      if width - wanted - 1 >= 14 { bubbleWidth = wanted }
+      if bubbleWidth > 0 {
+        canvas.draw(Minimal.draw(next, width: bubbleWidth), x: width - bubbleWidth, y: 0)
+      }
+    }
+    let pillWidth = bubbleWidth > 0 ? width - bubbleWidth - 1 : width
+    canvas.draw(Compact.draw(current, width: pillWidth), x: 0, y: 0)
+    return canvas
+  }
+}

@@ -1,0 +1,130 @@
+import IsletCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything a presentation draws from: one activity at one instant, in one theme, with
+/// the glyphs the output can show.
+public struct Look: Sendable {
+  public var activity: Activity
+  public var now: Instant
+  public var policy: TimePolicy
+  public var theme: Theme
+  public var ascii: Bool
+  /// The local time zone's offset from UTC in seconds; nil asks the system.
+  public var utcOffset: Int?
+
+  public init(
+    activity: Activity, now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
+    ascii: Bool = false, utcOffset: Int? = nil
+  ) {
+    self.activity = activity
+    self.now = now
+    self.policy = policy
+    self.theme = theme
+    self.ascii = ascii
+    self.utcOffset = utcOffset
+  }
+
+  public var phase: Phase { activity.phase(at: now, policy: policy) }
+  public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
+  public var icon: String { theme.icon(activity.attributes.icon, ascii: ascii) }
+  public var name: String { activity.name }
+  /// The time as shown; once over, the total time it ran.
+  public var time: String {
+    phase.isLive ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+  }
+
+  /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
+  public var shortTime: String {
+    let shown: (seconds: Int64, overtime: Bool) =
+      phase.isLive ? activity.displaySeconds(at: now) : (activity.elapsed(at: now) / 1000, false)
+    let s = shown.seconds
+    let text: String
+    if s < 60 {
+      text = "\(s)s"
+    } else if s < 3600 {
+      text = "\(s / 60)m"
+    } else {
+      let minutes = s % 3600 / 60
+      text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    }
+    return (shown.overtime ? "+" : "") + text
+  }
+
+  /// Whether the pulsing dot is lit: it flips with each displayed second.
+  public var pulseOn: Bool { activity.displaySeconds(at: now).seconds % 2 == 0 }
+
+  /// The role of the time itself for this phase.
+  var timeRole: Role {
+    switch phase {
+    case .finished: return .alert
+    case .paused, .idle, .completed, .ended: return .secondary
+    default: return .timer
+    }
+  }
+
+  /// The word for the phase in a header: "Paused", "Time's up", …; nil while running.
+  var phaseWord: String? {
+    switch phase {
+    case .idle: return "Ready"
+    case .active: return activity.isStale(at: now) ? "Stale" : nil
+    case .paused: return "Paused"
+    case .finished: return "Time's up"
+    case .completed: return "Done"
+    case .ended: return "Ended"
+    case .expired: return "Expired"
+    }
+  }
+
+  // MARK: - Glyphs
+
+  var g: Glyphs { Glyphs(ascii: ascii) }
+
+  // MARK: - Times of day
+
+  /// `9:05`
+  func clock(_ instant: Instant) -> String {
+    let t = local(instant)
+    return "\(t.hour):" + (t.minute < 10 ? "0" : "") + "\(t.minute)"
+  }
+
+  /// `30 Nov, 9:05`
+  func dayAndClock(_ instant: Instant) -> String {
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let t = local(instant)
+    return "\(t.day) \(months[t.month]), \(clock(instant))"
+  }
+
+  func local(_ instant: Instant) -> (day: Int, month: Int, hour: Int, minute: Int) {
+    var seconds = time_t(instant.milliseconds / 1000)
+    var parts = tm()
+    if let utcOffset {
+      seconds += time_t(utcOffset)
+      gmtime_r(&seconds, &parts)
+    } else {
+      localtime_r(&seconds, &parts)
+    }
+    return (Int(parts.tm_mday), Int(parts.tm_mon), Int(parts.tm_hour), Int(parts.tm_min))
+  }
+}
+
+/// The glyphs of the presentations, Unicode or ASCII.
+struct Glyphs {
+  var ascii: Bool
+
+  var leftCap: String { ascii ? "(" : "◖" }
+  var rightCap: String { ascii ? ")" : "◗" }
+  var dot: String { ascii ? "*" : "●" }
+  var pausedMark: String { ascii ? "||" : "⏸" }
+  var doneMark: String { ascii ? "ok" : "✓" }
+  var separator: String { ascii ? "-" : "·" }
+  var ellipsis: String { ascii ? "~" : "…" }
+  var spaceKey: String { ascii ? "spc" : "␣" }
+  var barFull: String { ascii ? "=" : "━" }
+  var barEmpty: String { ascii ? "-" : "─" }
+  var box: (tl: String, tr: String, bl: String, br: String, h: String, v: String) {
+    ascii ? ("+", "+", "+", "+", "-", "|") : ("╭", "╮", "╰", "╯", "─", "│")
+  }
+}

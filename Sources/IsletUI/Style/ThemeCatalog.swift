@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Finds a theme by name or file: `$XDG_CONFIG_HOME/islet/themes/NAME.json`, then
+/// `share/islet/themes/NAME.json` beside the installed binary, then the built-in ones.
+public struct ThemeCatalog: Sendable {
+  /// Folders searched for `NAME.json`, in order.
+  public var folders: [String]
+
+  public init(folders: [String]) { self.folders = folders }
+
+  /// The usual folders for this environment and binary.
+  public static func standard(configFolder: String, executablePath: String?) -> ThemeCatalog {
+    var folders = [configFolder + "/themes"]
+    if let executablePath, let slash = executablePath.lastIndex(of: "/") {
+      folders.append(String(executablePath[..<slash]) + "/../share/islet/themes")
+    }
+    return ThemeCatalog(folders: folders)
+  }
+
+  public enum Failure: Error, Equatable, Sendable {
+    /// No theme has this name (exit 64).
+    case unknown(String, known: [String])
+    /// The file is not a usable theme (exit 65).
+    case broken(path: String, key: String, message: String)
+    /// The file cannot be read (exit 74).
+    case unreadable(path: String, detail: String)
+
+    public var message: String {
+      switch self {
+      case .unknown(let name, let known):
+        return "unknown theme '\(name)'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
+      case .broken(let path, let key, let message):
+        return key == "(file)" ? "theme file \(path) \(message)" : "theme file \(path): \(key) \(message)"
+      case .unreadable(let path, let detail):
+        return "cannot read the theme file \(path): \(detail)"
+      }
+    }
+
+    public var exitStatus: Int32 {
+      switch self {
+      case .unknown: return 64
+      case .broken: return 65
+      case .unreadable: return 74
+      }
+    }
+  }
+
+  /// The built-in default theme: always there.
+  public static let fallback: Theme = builtin("default")!
+
+  public static func builtin(_ name: String) -> Theme? {
+    guard let file = BuiltinThemes.files.first(where: { $0.name == name }) else { return nil }
+    return try? Theme.parse(Array(file.json.utf8), name: name).get()
+  }
+
+  /// The names a user can pick, built-in first, then any found in the folders.
+  public func names() -> [String] {
+    var names = BuiltinThemes.files.map(\.name)
+    for folder in folders {
+      for file in Self.jsonFiles(in: folder) where !names.contains(file) { names.append(file) }
+    }
+    return names
+  }
+
+  /// Loads `reference`: a path (it holds a `/` or ends in `.json`) or a name.
+  public func load(_ reference: String) -> Result<Theme, Failure> {
+    if reference.contains("/") || reference.hasSuffix(".json") {
+      return Self.loadFile(reference, name: Self.stem(reference))
+    }
+    for folder in folders {
+      let path = folder + "/" + reference + ".json"
+      if access(path, F_OK) == 0 { return Self.loadFile(path, name: reference) }
+    }
+    if let theme = Self.builtin(reference) { return .success(theme) }
+    return .failure(.unknown(reference, known: names()))
+  }
+
+  static func loadFile(_ path: String, name: String) -> Result<Theme, Failure> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(.unreadable(path: path, detail: String(cString: strerror(errno)))) }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 8192)
+    while true {
+      let count = read(fd, &chunk, chunk.count)
+      if count < 0 { return .failure(.unreadable(path: path, detail: String(cString: strerror(errno)))) }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      if bytes.count > 1_000_000 {
+        return .failure(.broken(path: path, key: "(file)", message: "is larger than a theme can be (1 MB)"))
+      }
+    }
+    return Theme.parse(bytes, name: name).mapError { .broken(path: path, key: $0.key, message: $0.message) }
+  }
+
+  static func stem(_ path: String) -> String {
+    var base = path.split(separator: "/").last.map(String.init) ?? path
+    if base.hasSuffix(".json") { base.removeLast(5) }
+    return base
+  }
+
+  static func jsonFiles(in folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".json") && !name.hasPrefix(".") { names.append(String(name.dropLast(5))) }
+    }
+    return names.sorted()
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+@testable import IsletCore
+@testable import IsletUI
+
+/// 2025-11-30 09:05:00 UTC.
+let t0 = Instant(seconds: 1_764_493_500)
+
+func seconds(_ n: Int64) -> Milliseconds { n * 1000 }
+func minutes(_ n: Int64) -> Milliseconds { n * 60_000 }
+
+/// The example activity of the design: "Workout", ID 1823, ada's, a 25-minute countdown.
+func workout(countdown: Bool = true, icon: String = "timer", name: String = "Workout") -> Activity {
+  let request = StartRequest(
+    id: "wk01", name: name,
+    attributes: ActivityAttributes(
+      icon: icon, recordID: "1823", owner: "ada", mode: countdown ? .countdown : .stopwatch,
+      fullDuration: countdown ? minutes(25) : nil))
+  return try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+}
+
+func step(_ activity: Activity, _ intent: Intent, at offset: Milliseconds) -> Activity {
+  try! TimerEngine.reduce(activity, intent, at: t0 + offset, source: .cli).get().activity
+}
+
+/// The example in each phase, and the instant to draw it at.
+func inPhase(_ phase: Phase, countdown: Bool = true) -> (Activity, Instant) {
+  let a = workout(countdown: countdown)
+  let half = minutes(12) + seconds(30)
+  switch phase {
+  case .idle: return (step(a, .reset, at: half), t0 + half + seconds(10))
+  case .active: return (a, t0 + half)
+  case .paused: return (step(a, .pause, at: half), t0 + half + minutes(3))
+  case .finished: return (a, t0 + minutes(25) + seconds(42))
+  case .completed: return (step(a, .complete, at: minutes(25)), t0 + minutes(26))
+  case .ended: return (step(a, .end, at: half), t0 + half + seconds(5))
+  case .expired:
+    let policy = TimePolicy.standard
+    return (TimerEngine.settle(a, at: t0 + minutes(9 * 60), policy: policy).activity, t0 + minutes(9 * 60))
+  }
+}
+
+func look(_ activity: Activity, at now: Instant, ascii: Bool = false, theme: Theme = ThemeCatalog.fallback) -> Look {
+  Look(activity: activity, now: now, theme: theme, ascii: ascii, utcOffset: 0)
+}
+
+/// Compares text with a reviewed snapshot file in `Snapshots/`; `ISLET_RECORD=1` rewrites it.
+func matchesSnapshot(_ text: String, named name: String, file: String = #filePath) -> Bool {
+  let folder = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Snapshots")
+  let url = folder.appendingPathComponent(name + ".txt")
+  if ProcessInfo.processInfo.environment["ISLET_RECORD"] == "1" {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? text.write(to: url, atomically: true, encoding: .utf8)
+    return true
+  }
+  guard let expected = try? String(contentsOf: url, encoding: .utf8) else { return false }
+  return expected == text
+}
+
+/// Rows framed with `|` at both ends, so trailing blanks and widths show in a snapshot.
+func framed(_ canvas: Canvas) -> String {
+  canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n")
+}
