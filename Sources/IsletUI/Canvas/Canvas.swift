@@ -117,10 +117,14 @@ public struct Canvas: Equatable, Sendable {
     return column
   }
 
-  /// Paints the background of `rect` with a role, keeping the glyphs.
+  /// Paints the background of `rect` with a role, keeping the glyphs; blanks take the role,
+  /// so a filled run prints as one style.
   public mutating func fill(_ rect: Rect, with role: Role?) {
     for y in max(0, rect.y)..<min(height, rect.maxY) {
-      for x in max(0, rect.x)..<min(width, rect.maxX) { self[x, y].fill = role }
+      for x in max(0, rect.x)..<min(width, rect.maxX) {
+        self[x, y].fill = role
+        if self[x, y].text == " " { self[x, y].role = role ?? .text }
+      }
     }
   }
 

@@ -76,6 +76,8 @@ public enum Compact {
       if look.isDimmed { dim(&canvas) }
       return canvas
     }
+    // Not even the time fits: the minimal presentation's glyph says a timer is there.
+    canvas.draw(Minimal.draw(look, width: width), x: 0, y: 0)
     return canvas
   }
 

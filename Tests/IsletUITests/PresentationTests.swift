@@ -1,0 +1,112 @@
+@testable import IsletCore
+@testable import IsletUI
+import Testing
+
+/// The design's sketches, line for line, and the roles behind them.
+@Suite struct PresentationTests {
+  @Test func compactAsTheDesignDrawsIt() {
+    let (activity, now) = inPhase(.active)
+    #expect(Compact.draw(look(activity, at: now), width: 32).lines == ["◖ ⏱ Workout            ● 12:30 ◗"])
+    let (paused, then) = inPhase(.paused)
+    #expect(Compact.draw(look(paused, at: then), width: 32).lines == ["◖ ⏱ Workout            ⏸ 12:30 ◗"])
+    let (finished, late) = inPhase(.finished)
+    #expect(Compact.draw(look(finished, at: late), width: 32).lines == ["◖ ⏱ Workout              +0:42 ◗"])
+  }
+
+  @Test func compactRoles() {
+    let (activity, now) = inPhase(.active)
+    let canvas = Compact.draw(look(activity, at: now), width: 32)
+    #expect(canvas[0, 0].role == .islandEdge && canvas[0, 0].fill == nil)
+    #expect(canvas[31, 0].role == .islandEdge)
+    #expect((1...30).allSatisfy { canvas[$0, 0].fill == .island })
+    #expect(canvas[4, 0].role == .island)  // the name
+    #expect(canvas[23, 0].text == "●")
+    #expect(canvas[23, 0].role == .pulse)  // lit on an even second
+    #expect(canvas[25, 0].role == .island)  // the time
+    #expect(canvas.buttons == [Button(area: Rect(x: 0, y: 0, width: 32, height: 1), action: .expand)])
+    // One second later the dot is dim: it pulses once a second.
+    let later = Compact.draw(look(activity, at: now + 1000), width: 32)
+    #expect(later[23, 0].role == .secondary)
+    // Finished: the overtime is an alert.
+    let (finished, late) = inPhase(.finished)
+    #expect(Compact.draw(look(finished, at: late), width: 32)[25, 0].role == .alert)
+  }
+
+  @Test func theNameShortensBeforeTheTime() {
+    let long = workout(name: "A very long activity name indeed")
+    let lines = Compact.draw(look(long, at: t0 + minutes(3)), width: 32).lines
+    #expect(lines == ["◖ ⏱ A very long activ… ● 22:00 ◗"])
+  }
+
+  @Test func minimalShowsMinutesLeftOrTheIcon() {
+    let (activity, now) = inPhase(.active)
+    #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["◖13◗"])
+    let (stopwatch, then) = inPhase(.active, countdown: false)
+    #expect(Minimal.draw(look(stopwatch, at: then), width: 6).lines == ["◖⏱◗"])
+    let coffee = workout(countdown: false, icon: "coffee")
+    #expect(Minimal.draw(look(coffee, at: t0), width: 6).lines == ["◖☕◗"])
+    #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 6).lines == ["◖30s◗"])
+  }
+
+  @Test func theIslandShowsTheNextActivityAsABubble() {
+    let (activity, now) = inPhase(.active)
+    let tea = workout(countdown: false, icon: "coffee", name: "Tea")
+    let canvas = Island.draw(look(activity, at: now), next: look(tea, at: now), width: 37)
+    #expect(canvas.lines == ["◖ ⏱ Workout            ● 12:30 ◗ ◖☕◗"])
+    // Without room for both, the current one keeps the island.
+    #expect(Island.draw(look(activity, at: now), next: look(tea, at: now), width: 16).lines.first?.contains("☕") == false)
+  }
+
+  @Test func expandedAsTheDesignDrawsIt() {
+    let (activity, now) = inPhase(.active)
+    #expect(Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
+      "╭────────────────────────────────────────────────────────╮",
+      "│ ⏱ Workout                                 [⏸ ␣]  [↺ r] │",
+      "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
+      "│                    █  █▀▀ ▀  ▀█ █ █                    │",
+      "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
+      "│ Started 9:05 · ID 1823 · ada    ━━━━━━━━─────────  50% │",
+      "╰────────────────────────────────────────────────────────╯",
+    ])
+  }
+
+  @Test func lockScreenAsTheDesignDrawsIt() {
+    let (activity, now) = inPhase(.active)
+    let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
+    #expect(canvas.lines == [
+      "╭──────────────────────────────────────────────────────────────╮",
+      "│ ⏱  Workout                                           ID 1823 │",
+      "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
+      "│     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │",
+      "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
+      "│ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │",
+      "│ Started 30 Nov, 9:05 · ada                                   │",
+      "╰──────────────────────────────────────────────────────────────╯",
+    ])
+    #expect(canvas.buttons == [Button(area: Rect(x: 50, y: 3, width: 9, height: 1), action: .pause)])
+    #expect(canvas[50, 3].role == .buttonPause)
+    #expect(canvas[0, 0].role == .keyline)
+    #expect(canvas[5, 2].role == .timer)
+    #expect(canvas[2, 5].role == .progress)
+    #expect(canvas[40, 5].role == .progressTrack)
+  }
+
+  @Test func lockScreenWhilePausedOffersDoneAndResume() {
+    let (activity, now) = inPhase(.paused)
+    let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
+    #expect(canvas.lines[1] == "│ ⏱  Workout · Paused                                  ID 1823 │")
+    #expect(canvas.lines[3] == "│     █  █▀▀ ▀  ▀█ █ █                  [✓ Done] [▶ Resume]    │")
+    #expect(canvas.buttons.map(\.action) == [.complete, .resume])
+    #expect(canvas[5, 2].role == .secondary)  // a frozen time is quiet
+  }
+
+  @Test func staleAndExpiredAreDimmed() {
+    let (expired, now) = inPhase(.expired)
+    let canvas = LockScreen.draw(look(expired, at: now), width: 64, height: 8)
+    #expect(canvas.cells.filter { $0.text != " " && $0.role != .keyline }.allSatisfy { $0.role == .stale })
+    let stale = workout()
+    let compact = Compact.draw(look(stale, at: t0 + minutes(31)), width: 32)
+    #expect(compact[25, 0].role == .stale)
+    #expect(compact[0, 0].role == .islandEdge)
+  }
+}

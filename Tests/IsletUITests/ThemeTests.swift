@@ -1,0 +1,159 @@
+import Foundation
+@testable import IsletCore
+@testable import IsletUI
+import Testing
+
+@Suite struct ThemeTests {
+  static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Themes").standardizedFileURL.path
+
+  @Test func theBuiltInCopiesAreTheShippedFiles() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesFolder).filter { $0.hasSuffix(".json") }.sorted()
+    #expect(files.map { String($0.dropLast(5)) }.sorted() == BuiltinThemes.files.map(\.name).sorted())
+    for builtin in BuiltinThemes.files {
+      let text = try String(contentsOfFile: Self.themesFolder + "/\(builtin.name).json", encoding: .utf8)
+      #expect(builtin.json + "\n" == text, "Themes/\(builtin.name).json differs from its built-in copy; run Themes/embed")
+    }
+  }
+
+  @Test(arguments: BuiltinThemes.files.map(\.name))
+  func everyShippedThemeParsesAndColorsEveryRole(name: String) throws {
+    let theme = try #require(ThemeCatalog.builtin(name))
+    #expect(theme.name == name)
+    #expect(Set(theme.roles.keys) == Set(Role.themed))
+    for icon in ["timer", "run", "focus", "book", "coffee", "code"] {
+      #expect(theme.icons[icon] != nil, "\(name) lacks \(icon)")
+    }
+    #expect(theme.icons.values.allSatisfy { $0.ascii.allSatisfy { $0.isASCII } })
+  }
+
+  func failure(_ json: String) -> Theme.Failure? {
+    if case .failure(let failure) = Theme.parse(Array(json.utf8), name: "t") { return failure }
+    return nil
+  }
+
+  @Test func brokenThemesSayWhichKeyAndWhatItShouldBe() {
+    #expect(failure("") == Theme.Failure(key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
+    #expect(failure(##"{"roles": {"timer": {"fg": "#12"##)?.key == "(file)")
+    #expect(failure("[1, 2]")?.message == "is not a JSON object; a theme is an object with \"roles\" and \"icons\"")
+    #expect(failure(#"{"icons": {}}"#)?.key == "roles")
+    #expect(failure(#"{"roles": {"timer": {"fg": "blue"}}}"#) == Theme.Failure(key: "roles.timer.fg", message: "is 'blue'; use \"#RRGGBB\" or a number 0–255"))
+    #expect(failure(#"{"roles": {"timer": {"fg": 256}}}"#) == Theme.Failure(key: "roles.timer.fg", message: "is 256; use \"#RRGGBB\" or a number 0–255"))
+    #expect(failure(#"{"roles": {"timer": {"fg": -1}}}"#)?.key == "roles.timer.fg")
+    #expect(failure(#"{"roles": {"timer": {"fg": 1.5}}}"#)?.key == "roles.timer.fg")
+    #expect(failure(#"{"roles": {"timer": {"bold": "yes"}}}"#) == Theme.Failure(key: "roles.timer.bold", message: "is 'yes'; use true or false"))
+    #expect(failure(#"{"roles": {"timer": {"blink": true}}}"#) == Theme.Failure(key: "roles.timer.blink", message: "is not a style key; use fg, bg, bold, dim or reverse"))
+    #expect(failure(#"{"roles": {"clock": {}}}"#)?.message.hasPrefix("is not a role; use one of background, island, text") == true)
+    #expect(failure(#"{"roles": {"island.edge": {}}}"#)?.key == "roles.island.edge")
+    #expect(failure(#"{"roles": {}, "icons": {"run": {"glyph": "🏃"}}}"#)?.key == "icons.run")
+    #expect(failure(#"{"roles": {}, "icons": {"run": {"glyph": "🏃", "ascii": "é"}}}"#)?.key == "icons.run")
+    #expect(failure(#"{"roles": {}, "colour": 1}"#) == Theme.Failure(key: "colour", message: "is not a theme key; use name, description, roles and icons"))
+    #expect(failure(#"{"roles": {"timer": "red"}}"#)?.key == "roles.timer")
+  }
+
+  @Test func themesAreFoundByNameThenFileThenBuiltIn() throws {
+    let folder = TemporaryFolder()
+    let catalog = ThemeCatalog(folders: [folder.path])
+    #expect(try catalog.load("light").get().name == "light")
+    folder.write("light.json", Array(#"{"name": "my light", "roles": {}}"#.utf8))
+    #expect(try catalog.load("light").get().name == "my light")
+    folder.write("ocean.json", Array(#"{"roles": {"timer": {"fg": 33}}}"#.utf8))
+    #expect(try catalog.load("ocean").get().style(.timer).foreground == .indexed(33))
+    #expect(try catalog.load(folder.file("ocean.json")).get().name == "ocean")
+    #expect(catalog.names() == ["default", "light", "high-contrast", "mono", "ocean"])
+    #expect(catalog.load("neon") == .failure(.unknown("neon", known: ["default", "light", "high-contrast", "mono", "ocean"])))
+    folder.write("bad.json", Array(##"{"roles": {"alert": {"bg": "#GGGGGG"}}}"##.utf8))
+    let broken = catalog.load("bad")
+    #expect(broken == .failure(.broken(path: folder.file("bad.json"), key: "roles.alert.bg", message: "is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")))
+    if case .failure(let failure) = broken {
+      #expect(failure.exitStatus == 65)
+      #expect(failure.message == "theme file \(folder.file("bad.json")): roles.alert.bg is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")
+    }
+    #expect(catalog.load("/nonexistent/x.json") == .failure(.unreadable(path: "/nonexistent/x.json", detail: "No such file or directory")))
+  }
+}
+
+@Suite struct ColorTests {
+  @Test func colorsDegradeByDepth() {
+    let orange = Color(hex: "#FF9F0A")!
+    #expect(orange.degraded(to: .trueColor) == orange)
+    #expect(orange.degraded(to: .palette256) == .indexed(214))
+    #expect(orange.degraded(to: .basic16) == .indexed(3))
+    #expect(orange.degraded(to: .basic8) == .indexed(3))
+    #expect(orange.degraded(to: .none) == nil)
+    #expect(Color.indexed(200).degraded(to: .palette256) == .indexed(200))
+    #expect(Color.indexed(9).degraded(to: .basic8) == .indexed(1))
+    #expect(Color(hex: "#000000")!.degraded(to: .palette256) == .indexed(16))
+    #expect(Color(hex: "#12345") == nil)
+    #expect(Color(hex: "#12345G") == nil)
+  }
+
+  @Test func theTerminalSaysHowManyColors() {
+    #expect(ColorDepth.of(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .trueColor)
+    #expect(ColorDepth.of(environment: ["TERM": "xterm-256color"]) == .palette256)
+    #expect(ColorDepth.of(environment: ["TERM": "xterm"]) == .basic16)
+    #expect(ColorDepth.of(environment: ["TERM": "linux"]) == .basic8)
+    #expect(ColorDepth.of(environment: ["TERM": "vt100"]) == .none)
+    #expect(ColorDepth.of(environment: ["TERM": "dumb"]) == .none)
+    #expect(ColorDepth.of(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
+  }
+}
+
+@Suite struct BackendTests {
+  @Test func tmuxEscapesEveryHashInUserText() {
+    let evil = workout(countdown: false, name: "#(touch /tmp/x) #[fg=red]")
+    let canvas = Compact.draw(look(evil, at: t0), width: 40)
+    let line = TmuxText.render(canvas, theme: ThemeCatalog.fallback)
+    #expect(line.contains("##(touch /tmp/x) ##[fg=red]"))
+    // Read as tmux reads it, the line shows exactly the canvas's text and runs nothing.
+    #expect(tmuxVisibleText(line) == canvas.lines[0])
+    #expect(line.hasPrefix("#[default,fg=#000000]◖#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch"))
+    #expect(line.hasSuffix("#[default]"))
+    #expect(TmuxText.escaped("a#b##") == "a##b####")
+  }
+
+  @Test func ansiWritesColorsAtTheTerminalsDepth() {
+    var canvas = Canvas(width: 3, height: 1)
+    canvas.put("ab", x: 0, y: 0, role: .alert)
+    canvas.put("c", x: 2, y: 0, role: .text)
+    let theme = ThemeCatalog.fallback
+    #expect(ANSIText.render(canvas, theme: theme, depth: .trueColor) == "\u{1B}[0;1;38;2;255;69;58mab\u{1B}[0;38;2;229;229;234mc\u{1B}[0m")
+    #expect(ANSIText.render(canvas, theme: theme, depth: .basic8) == "\u{1B}[0;1;31mab\u{1B}[0;37mc\u{1B}[0m")
+    #expect(ANSIText.render(canvas, theme: theme, depth: .none) == "\u{1B}[0;1mab\u{1B}[0mc\u{1B}[0m")
+    #expect(PlainText.render(canvas) == "abc")
+  }
+
+  @Test func monoDrawsTheIslandInReverseVideo() throws {
+    let mono = try #require(ThemeCatalog.builtin("mono"))
+    let (activity, now) = inPhase(.active)
+    let canvas = Compact.draw(look(activity, at: now, theme: mono), width: 32)
+    let styles = (0..<32).map { ResolvedStyle(cell: canvas[$0, 0], theme: mono, depth: .trueColor) }
+    #expect(!styles[0].reverse)
+    #expect(styles[1...30].allSatisfy { $0.reverse })
+    #expect(styles.allSatisfy { $0.foreground == nil && $0.background == nil })
+  }
+}
+
+/// What tmux shows for a status string: `##` is `#`, `#[…]` is a style; any other `#` would be
+/// a tmux command or variable, and fails the reading.
+func tmuxVisibleText(_ line: String) -> String? {
+  var visible = ""
+  var rest = Substring(line)
+  while let first = rest.first {
+    if first != "#" {
+      visible.append(first)
+      rest = rest.dropFirst()
+      continue
+    }
+    let next = rest.dropFirst().first
+    if next == "#" {
+      visible.append("#")
+      rest = rest.dropFirst(2)
+    } else if next == "[", let close = rest.firstIndex(of: "]") {
+      rest = rest[rest.index(after: close)...]
+    } else {
+      return nil
+    }
+  }
+  return visible
+}
