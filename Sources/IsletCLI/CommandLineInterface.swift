@@ -145,6 +145,7 @@ final class Context {
     case "list": return try list()
     case "log": return try log()
     case "help": return try help()
+    case "themes": return try themes()
     case "__watch": return try watchDeadlines()
     case "__hooks": return try runHooks()
     default: throw UsageError(message: "unknown command '\(command)'", command: nil)
@@ -191,13 +192,15 @@ final class Context {
       if let loadedTheme { return loadedTheme }
       let reference = try arguments.value("theme") ?? configuration.theme ?? "default"
       let catalog = ThemeCatalog.standard(
-        configFolder: StoreLocation.configFolder(environment: environment), executablePath: Spawner.executablePath)
+        configFolder: StoreLocation.configFolder(environment: environment),
+        executablePath: Spawner.executablePath)
       switch catalog.load(reference) {
       case .success(let theme):
         loadedTheme = theme
         return theme
       case .failure(let failure):
-        throw CommandFailure(message: failure.message, status: ExitStatus(rawValue: failure.exitStatus) ?? .dataError)
+        throw CommandFailure(
+          message: failure.message, status: ExitStatus(rawValue: failure.exitStatus) ?? .dataError)
       }
     }
   }

@@ -6,6 +6,8 @@
 public protocol Console: AnyObject {
   func out(_ text: String)
   func err(_ text: String)
+  /// Whether normal output goes to a terminal (and so may be colored).
+  var isTerminal: Bool { get }
 }
 
 /// The process's stdout and stderr.
@@ -13,6 +15,7 @@ public final class StandardConsole: Console {
   public init() {}
   public func out(_ text: String) { write(1, text) }
   public func err(_ text: String) { write(2, text) }
+  public var isTerminal: Bool { isatty(1) == 1 }
 
   private func write(_ fd: Int32, _ text: String) {
     var bytes = Array(text.utf8)
@@ -31,6 +34,7 @@ public final class StandardConsole: Console {
 public final class RecordingConsole: Console {
   public private(set) var stdout = ""
   public private(set) var stderr = ""
+  public var isTerminal = false
   public init() {}
   public func out(_ text: String) { stdout += text }
   public func err(_ text: String) { stderr += text }

@@ -18,8 +18,16 @@ final class Sandbox {
   let folder = TemporaryFolder()
   let clock = ManualClock(t0)
   var unicode = true
+  /// More environment for the next commands.
+  var extra: [String: String] = [:]
 
   var storePath: String { folder.file("state/islet/islet.db") }
+
+  init() {
+    // Local times in the output are read in UTC, whatever this machine's zone.
+    setenv("TZ", "UTC", 1)
+    tzset()
+  }
 
   var environment: [String: String] {
     var env = [
@@ -28,7 +36,7 @@ final class Sandbox {
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
     if unicode { env["LANG"] = "C.UTF-8" }
-    return env
+    return env.merging(extra) { $1 }
   }
 
   /// Runs a command in this process, on the sandbox's hand-moved clock.

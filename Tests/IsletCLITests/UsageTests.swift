@@ -33,6 +33,8 @@ import Testing
     #expect(islet("--version") == Run(status: 0, stdout: "islet 0.1.0\n", stderr: ""))
   }
 
+  static let statusUsage =
+    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]\n"
   static let startUsage =
     "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"
 
@@ -41,7 +43,7 @@ import Testing
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -104,7 +106,24 @@ import Testing
       ),
       (
         ["status", "--format", "xml"],
-        "Error: --format 'xml' is not a format; use plain or json\nUsage: islet status [ACTIVITY] [--format plain|json] [--template T]\n"
+        "Error: --format 'xml' is not a format; use plain, ansi, tmux or json\n" + statusUsage
+      ),
+      (
+        ["status", "--presentation", "huge"],
+        "Error: --presentation 'huge' is not a presentation; use minimal, compact, expanded, lockscreen\n"
+          + statusUsage
+      ),
+      (
+        ["status", "--width", "0"],
+        "Error: --width '0' is not a width; use a number of cells from 1 to 1000\n" + statusUsage
+      ),
+      (
+        ["status", "--width", "wide"],
+        "Error: --width 'wide' is not a width; use a number of cells from 1 to 1000\n" + statusUsage
+      ),
+      (
+        ["status", "--presentation", "compact", "--template", "{time}"],
+        "Error: give --presentation or --template, not both\n" + statusUsage
       ),
       (
         ["update"],
@@ -120,7 +139,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {

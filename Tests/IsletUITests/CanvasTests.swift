@@ -1,6 +1,7 @@
+import Testing
+
 @testable import IsletCore
 @testable import IsletUI
-import Testing
 
 @Suite struct DisplayWidthTests {
   @Test func knowsWideNarrowAndZeroWidthGlyphs() {

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import IsletCore
 @testable import IsletUI
-import Testing
 
 /// The design's sketches, line for line, and the roles behind them.
 @Suite struct PresentationTests {
@@ -54,35 +55,39 @@ import Testing
     let canvas = Island.draw(look(activity, at: now), next: look(tea, at: now), width: 37)
     #expect(canvas.lines == ["◖ ⏱ Workout            ● 12:30 ◗ ◖☕◗"])
     // Without room for both, the current one keeps the island.
-    #expect(Island.draw(look(activity, at: now), next: look(tea, at: now), width: 16).lines.first?.contains("☕") == false)
+    #expect(
+      Island.draw(look(activity, at: now), next: look(tea, at: now), width: 16).lines.first?.contains("☕")
+        == false)
   }
 
   @Test func expandedAsTheDesignDrawsIt() {
     let (activity, now) = inPhase(.active)
-    #expect(Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
-      "╭────────────────────────────────────────────────────────╮",
-      "│ ⏱ Workout                                 [⏸ ␣]  [↺ r] │",
-      "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
-      "│                    █  █▀▀ ▀  ▀█ █ █                    │",
-      "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
-      "│ Started 9:05 · ID 1823 · ada    ━━━━━━━━─────────  50% │",
-      "╰────────────────────────────────────────────────────────╯",
-    ])
+    #expect(
+      Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
+        "╭────────────────────────────────────────────────────────╮",
+        "│ ⏱ Workout                                 [⏸ ␣]  [↺ r] │",
+        "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
+        "│                    █  █▀▀ ▀  ▀█ █ █                    │",
+        "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
+        "│ Started 9:05 · ID 1823 · ada    ━━━━━━━━─────────  50% │",
+        "╰────────────────────────────────────────────────────────╯",
+      ])
   }
 
   @Test func lockScreenAsTheDesignDrawsIt() {
     let (activity, now) = inPhase(.active)
     let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
-    #expect(canvas.lines == [
-      "╭──────────────────────────────────────────────────────────────╮",
-      "│ ⏱  Workout                                           ID 1823 │",
-      "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
-      "│     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │",
-      "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
-      "│ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │",
-      "│ Started 30 Nov, 9:05 · ada                                   │",
-      "╰──────────────────────────────────────────────────────────────╯",
-    ])
+    #expect(
+      canvas.lines == [
+        "╭──────────────────────────────────────────────────────────────╮",
+        "│ ⏱  Workout                                           ID 1823 │",
+        "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
+        "│     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │",
+        "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
+        "│ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │",
+        "│ Started 30 Nov, 9:05 · ada                                   │",
+        "╰──────────────────────────────────────────────────────────────╯",
+      ])
     #expect(canvas.buttons == [Button(area: Rect(x: 50, y: 3, width: 9, height: 1), action: .pause)])
     #expect(canvas[50, 3].role == .buttonPause)
     #expect(canvas[0, 0].role == .keyline)

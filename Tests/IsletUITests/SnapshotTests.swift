@@ -1,6 +1,7 @@
+import Testing
+
 @testable import IsletCore
 @testable import IsletUI
-import Testing
 
 /// Every presentation in every phase, in Unicode and ASCII, at its target size, a middle size
 /// and one narrower than it can fully show. The files in `Snapshots/` were read and checked by
@@ -16,7 +17,8 @@ import Testing
           let (activity, now) = inPhase(phase, countdown: countdown)
           for width in widths {
             let canvas = draw(look(activity, at: now, ascii: ascii), width)
-            out += "== \(phase.rawValue) \(countdown ? "countdown" : "stopwatch") \(ascii ? "ascii" : "unicode") width \(width)\n"
+            out +=
+              "== \(phase.rawValue) \(countdown ? "countdown" : "stopwatch") \(ascii ? "ascii" : "unicode") width \(width)\n"
             out += framed(canvas) + "\n"
           }
         }
@@ -34,14 +36,18 @@ import Testing
   }
 
   @Test func expanded() {
-    #expect(matchesSnapshot(sheet(widths: [58, 44, 30]) { Expanded.draw($0, width: $1, height: 7) }, named: "expanded"))
+    #expect(
+      matchesSnapshot(
+        sheet(widths: [58, 44, 30]) { Expanded.draw($0, width: $1, height: 7) }, named: "expanded"))
   }
 
   @Test func expandedHeights() {
     var out = ""
     let (activity, now) = inPhase(.active)
     for height in [9, 6, 5, 4, 3, 2] {
-      out += "== height \(height)\n" + framed(Expanded.draw(look(activity, at: now), width: 44, height: height)) + "\n"
+      out +=
+        "== height \(height)\n" + framed(Expanded.draw(look(activity, at: now), width: 44, height: height))
+        + "\n"
     }
     #expect(matchesSnapshot(out, named: "expanded-heights"))
   }
@@ -49,7 +55,9 @@ import Testing
   @Test func lockScreen() {
     #expect(
       matchesSnapshot(
-        sheet(widths: [64, 48, 30]) { LockScreen.draw($0, width: $1, height: LockScreen.height(for: $0.activity)) },
+        sheet(widths: [64, 48, 30]) {
+          LockScreen.draw($0, width: $1, height: LockScreen.height(for: $0.activity))
+        },
         named: "lockscreen"))
   }
 
@@ -57,7 +65,9 @@ import Testing
     var out = ""
     let (activity, now) = inPhase(.paused)
     for height in [9, 7, 6, 5, 4] {
-      out += "== height \(height)\n" + framed(LockScreen.draw(look(activity, at: now), width: 50, height: height)) + "\n"
+      out +=
+        "== height \(height)\n" + framed(LockScreen.draw(look(activity, at: now), width: 50, height: height))
+        + "\n"
     }
     #expect(matchesSnapshot(out, named: "lockscreen-heights"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import IsletCore
 @testable import IsletUI
 
@@ -39,7 +40,9 @@ func inPhase(_ phase: Phase, countdown: Bool = true) -> (Activity, Instant) {
   }
 }
 
-func look(_ activity: Activity, at now: Instant, ascii: Bool = false, theme: Theme = ThemeCatalog.fallback) -> Look {
+func look(_ activity: Activity, at now: Instant, ascii: Bool = false, theme: Theme = ThemeCatalog.fallback)
+  -> Look
+{
   Look(activity: activity, now: now, theme: theme, ascii: ascii, utcOffset: 0)
 }
 

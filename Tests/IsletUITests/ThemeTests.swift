@@ -1,18 +1,23 @@
 import Foundation
+import Testing
+
 @testable import IsletCore
 @testable import IsletUI
-import Testing
 
 @Suite struct ThemeTests {
   static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Themes").standardizedFileURL.path
 
   @Test func theBuiltInCopiesAreTheShippedFiles() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesFolder).filter { $0.hasSuffix(".json") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesFolder).filter {
+      $0.hasSuffix(".json")
+    }.sorted()
     #expect(files.map { String($0.dropLast(5)) }.sorted() == BuiltinThemes.files.map(\.name).sorted())
     for builtin in BuiltinThemes.files {
       let text = try String(contentsOfFile: Self.themesFolder + "/\(builtin.name).json", encoding: .utf8)
-      #expect(builtin.json + "\n" == text, "Themes/\(builtin.name).json differs from its built-in copy; run Themes/embed")
+      #expect(
+        builtin.json + "\n" == text,
+        "Themes/\(builtin.name).json differs from its built-in copy; run Themes/embed")
     }
   }
 
@@ -33,21 +38,39 @@ import Testing
   }
 
   @Test func brokenThemesSayWhichKeyAndWhatItShouldBe() {
-    #expect(failure("") == Theme.Failure(key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
+    #expect(
+      failure("")
+        == Theme.Failure(
+          key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
     #expect(failure(##"{"roles": {"timer": {"fg": "#12"##)?.key == "(file)")
-    #expect(failure("[1, 2]")?.message == "is not a JSON object; a theme is an object with \"roles\" and \"icons\"")
+    #expect(
+      failure("[1, 2]")?.message == "is not a JSON object; a theme is an object with \"roles\" and \"icons\"")
     #expect(failure(#"{"icons": {}}"#)?.key == "roles")
-    #expect(failure(#"{"roles": {"timer": {"fg": "blue"}}}"#) == Theme.Failure(key: "roles.timer.fg", message: "is 'blue'; use \"#RRGGBB\" or a number 0–255"))
-    #expect(failure(#"{"roles": {"timer": {"fg": 256}}}"#) == Theme.Failure(key: "roles.timer.fg", message: "is 256; use \"#RRGGBB\" or a number 0–255"))
+    #expect(
+      failure(#"{"roles": {"timer": {"fg": "blue"}}}"#)
+        == Theme.Failure(key: "roles.timer.fg", message: "is 'blue'; use \"#RRGGBB\" or a number 0–255"))
+    #expect(
+      failure(#"{"roles": {"timer": {"fg": 256}}}"#)
+        == Theme.Failure(key: "roles.timer.fg", message: "is 256; use \"#RRGGBB\" or a number 0–255"))
     #expect(failure(#"{"roles": {"timer": {"fg": -1}}}"#)?.key == "roles.timer.fg")
     #expect(failure(#"{"roles": {"timer": {"fg": 1.5}}}"#)?.key == "roles.timer.fg")
-    #expect(failure(#"{"roles": {"timer": {"bold": "yes"}}}"#) == Theme.Failure(key: "roles.timer.bold", message: "is 'yes'; use true or false"))
-    #expect(failure(#"{"roles": {"timer": {"blink": true}}}"#) == Theme.Failure(key: "roles.timer.blink", message: "is not a style key; use fg, bg, bold, dim or reverse"))
-    #expect(failure(#"{"roles": {"clock": {}}}"#)?.message.hasPrefix("is not a role; use one of background, island, text") == true)
+    #expect(
+      failure(#"{"roles": {"timer": {"bold": "yes"}}}"#)
+        == Theme.Failure(key: "roles.timer.bold", message: "is 'yes'; use true or false"))
+    #expect(
+      failure(#"{"roles": {"timer": {"blink": true}}}"#)
+        == Theme.Failure(
+          key: "roles.timer.blink", message: "is not a style key; use fg, bg, bold, dim or reverse"))
+    #expect(
+      failure(#"{"roles": {"clock": {}}}"#)?.message.hasPrefix(
+        "is not a role; use one of background, island, text") == true)
     #expect(failure(#"{"roles": {"island.edge": {}}}"#)?.key == "roles.island.edge")
     #expect(failure(#"{"roles": {}, "icons": {"run": {"glyph": "🏃"}}}"#)?.key == "icons.run")
     #expect(failure(#"{"roles": {}, "icons": {"run": {"glyph": "🏃", "ascii": "é"}}}"#)?.key == "icons.run")
-    #expect(failure(#"{"roles": {}, "colour": 1}"#) == Theme.Failure(key: "colour", message: "is not a theme key; use name, description, roles and icons"))
+    #expect(
+      failure(#"{"roles": {}, "colour": 1}"#)
+        == Theme.Failure(key: "colour", message: "is not a theme key; use name, description, roles and icons")
+    )
     #expect(failure(#"{"roles": {"timer": "red"}}"#)?.key == "roles.timer")
   }
 
@@ -61,15 +84,27 @@ import Testing
     #expect(try catalog.load("ocean").get().style(.timer).foreground == .indexed(33))
     #expect(try catalog.load(folder.file("ocean.json")).get().name == "ocean")
     #expect(catalog.names() == ["default", "light", "high-contrast", "mono", "ocean"])
-    #expect(catalog.load("neon") == .failure(.unknown("neon", known: ["default", "light", "high-contrast", "mono", "ocean"])))
+    #expect(
+      catalog.load("neon")
+        == .failure(.unknown("neon", known: ["default", "light", "high-contrast", "mono", "ocean"])))
     folder.write("bad.json", Array(##"{"roles": {"alert": {"bg": "#GGGGGG"}}}"##.utf8))
     let broken = catalog.load("bad")
-    #expect(broken == .failure(.broken(path: folder.file("bad.json"), key: "roles.alert.bg", message: "is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")))
+    #expect(
+      broken
+        == .failure(
+          .broken(
+            path: folder.file("bad.json"), key: "roles.alert.bg",
+            message: "is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")))
     if case .failure(let failure) = broken {
       #expect(failure.exitStatus == 65)
-      #expect(failure.message == "theme file \(folder.file("bad.json")): roles.alert.bg is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")
+      #expect(
+        failure.message
+          == "theme file \(folder.file("bad.json")): roles.alert.bg is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255"
+      )
     }
-    #expect(catalog.load("/nonexistent/x.json") == .failure(.unreadable(path: "/nonexistent/x.json", detail: "No such file or directory")))
+    #expect(
+      catalog.load("/nonexistent/x.json")
+        == .failure(.unreadable(path: "/nonexistent/x.json", detail: "No such file or directory")))
   }
 }
 
@@ -117,7 +152,9 @@ import Testing
     canvas.put("ab", x: 0, y: 0, role: .alert)
     canvas.put("c", x: 2, y: 0, role: .text)
     let theme = ThemeCatalog.fallback
-    #expect(ANSIText.render(canvas, theme: theme, depth: .trueColor) == "\u{1B}[0;1;38;2;255;69;58mab\u{1B}[0;38;2;229;229;234mc\u{1B}[0m")
+    #expect(
+      ANSIText.render(canvas, theme: theme, depth: .trueColor)
+        == "\u{1B}[0;1;38;2;255;69;58mab\u{1B}[0;38;2;229;229;234mc\u{1B}[0m")
     #expect(ANSIText.render(canvas, theme: theme, depth: .basic8) == "\u{1B}[0;1;31mab\u{1B}[0;37mc\u{1B}[0m")
     #expect(ANSIText.render(canvas, theme: theme, depth: .none) == "\u{1B}[0;1mab\u{1B}[0mc\u{1B}[0m")
     #expect(PlainText.render(canvas) == "abc")

@@ -108,8 +108,10 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 1),
   CommandSpec(
     name: "status",
-    usage: "status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]",
-    summary: "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
+    usage:
+      "status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]",
+    summary:
+      "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
     details: """
       Without --presentation, plain output is one line: icon, name, time and phase. The ansi and
       tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
@@ -125,9 +127,12 @@ let commandSpecs: [CommandSpec] = [
     options: [
       OptionSpec(name: "presentation", value: "P", help: "minimal, compact, expanded or lockscreen"),
       OptionSpec(name: "format", value: "FORMAT", help: "plain (default), ansi, tmux or json"),
-      OptionSpec(name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
-      OptionSpec(name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
-      OptionSpec(name: "theme", value: "NAME|FILE", help: "the theme (default from the configuration, else default)"),
+      OptionSpec(
+        name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
+      OptionSpec(
+        name: "template", value: "T", help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+      OptionSpec(
+        name: "theme", value: "NAME|FILE", help: "the theme (default from the configuration, else default)"),
       OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
       OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
     ],
@@ -150,6 +155,15 @@ let commandSpecs: [CommandSpec] = [
       OptionSpec(name: "json", value: nil, help: "print JSON"),
       OptionSpec(name: "csv", value: nil, help: "print CSV, one session a row"),
     ],
+    maxOperands: 0),
+  CommandSpec(
+    name: "themes", usage: "themes",
+    summary: "List the themes, each with a preview of the island in it.",
+    details: """
+      Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
+      own themes go in ~/.config/islet/themes/NAME.json (copy a file from Themes/ to start);
+      --theme also takes a path to a .json file.
+      """,
     maxOperands: 0),
   CommandSpec(
     name: "help", usage: "help [COMMAND]", summary: "Show help for islet or for one command.",
@@ -183,10 +197,12 @@ let topHelp = """
     status [ACTIVITY]     one line: icon, name, time, phase (or --format json)
     list [--all]          the activities
     log                   the history, with totals per name
+    themes                the themes, with a preview of each
     help [COMMAND]        help for a command (or: islet COMMAND --help)
 
   Global options:
     --db PATH             the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)
+    --theme NAME|FILE     the colors and icons (islet themes lists them)
     --ascii               ASCII glyphs only      --no-color   no colors
     -h, --help            help                   --version    the version
 

@@ -15,18 +15,22 @@ extension Context {
     let format = arguments.value("format") ?? "plain"
     guard ["plain", "ansi", "tmux", "json"].contains(format) else {
       throw UsageError(
-        message: "--format '\(printable(format))' is not a format; use plain, ansi, tmux or json", command: "status")
+        message: "--format '\(printable(format))' is not a format; use plain, ansi, tmux or json",
+        command: "status")
     }
     var presentation = arguments.value("presentation")
     if let name = presentation, !Presentation.names.contains(name) {
       throw UsageError(
-        message: "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+        message:
+          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
         command: "status")
     }
     var width: Int?
     if let text = arguments.value("width") {
       guard let value = Int(text), (1...1000).contains(value) else {
-        throw UsageError(message: "--width '\(printable(text))' is not a width; use a number of cells from 1 to 1000", command: "status")
+        throw UsageError(
+          message: "--width '\(printable(text))' is not a width; use a number of cells from 1 to 1000",
+          command: "status")
       }
       width = value
     }
@@ -54,11 +58,13 @@ extension Context {
     if let presentation {
       let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: !unicode)
       // The island shows the next activity beside the current one, unless one was named.
-      let next = arguments.operands.isEmpty && live.count > 1
+      let next =
+        arguments.operands.isEmpty && live.count > 1
         ? Look(activity: live[1], now: now, policy: policy, theme: theme, ascii: !unicode) : nil
       let drawn = Presentation(rawValue: presentation)!.draw(look, next: next, width: width)
       canvas = drawn
-      lines = PlainText.render(drawn).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      lines = PlainText.render(drawn).split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
     }
     switch format {
     case "json":
@@ -73,7 +79,8 @@ extension Context {
       let depth = arguments.has("no-color") ? .none : ColorDepth.of(environment: environment)
       console.out(ANSIText.render(canvas!, theme: theme, depth: depth) + "\n")
     case "tmux":
-      let depth: ColorDepth = arguments.has("no-color") || environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
+      let depth: ColorDepth =
+        arguments.has("no-color") || environment["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
       if let template = arguments.value("template") {
         console.out(TmuxText.escaped(shown.filled(template)) + "\n")
       } else {

@@ -16,7 +16,8 @@ enum Presentation: String, CaseIterable {
       let target = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
       return Island.draw(look, next: next, width: width ?? target)
     case .expanded:
-      return Expanded.draw(look, width: width ?? Expanded.targetSize.width, height: Expanded.targetSize.height)
+      return Expanded.draw(
+        look, width: width ?? Expanded.targetSize.width, height: Expanded.targetSize.height)
     case .lockscreen:
       return LockScreen.draw(
         look, width: width ?? LockScreen.targetSize.width, height: LockScreen.height(for: look.activity))

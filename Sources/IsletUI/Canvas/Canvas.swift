@@ -138,7 +138,9 @@ public struct Canvas: Equatable, Sendable {
   public mutating func addButton(_ action: ButtonAction, area: Rect) {
     let clipped = Rect(
       x: max(area.x, 0), y: area.y, width: min(area.maxX, width) - max(area.x, 0), height: area.height)
-    if !clipped.isEmpty && area.y >= 0 && area.maxY <= height { buttons.append(Button(area: clipped, action: action)) }
+    if !clipped.isEmpty && area.y >= 0 && area.maxY <= height {
+      buttons.append(Button(area: clipped, action: action))
+    }
   }
 
   /// Copies another canvas in at (x, y), clipped.
@@ -160,7 +162,10 @@ public struct Canvas: Equatable, Sendable {
       }
     }
     for button in other.buttons {
-      addButton(button.action, area: Rect(x: button.area.x + x, y: button.area.y + y, width: button.area.width, height: button.area.height))
+      addButton(
+        button.action,
+        area: Rect(
+          x: button.area.x + x, y: button.area.y + y, width: button.area.width, height: button.area.height))
     }
   }
 

@@ -14,7 +14,9 @@ enum Pieces {
   }
 
   /// `━━━━━━━━──────── 50%` across `width` cells.
-  static func progress(_ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect) {
+  static func progress(
+    _ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect
+  ) {
     let percent = "\(Int((fraction * 100).rounded(.down)))%"
     let label = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
     let barWidth = width - label.count - 1
@@ -23,13 +25,18 @@ enum Pieces {
       return
     }
     let filled = Int((Double(barWidth) * min(1, max(0, fraction))).rounded(.down))
-    var column = canvas.put(String(repeating: glyphs.barFull, count: filled), x: x, y: y, role: .progress, clip: clip)
-    column = canvas.put(String(repeating: glyphs.barEmpty, count: barWidth - filled), x: column, y: y, role: .progressTrack, clip: clip)
+    var column = canvas.put(
+      String(repeating: glyphs.barFull, count: filled), x: x, y: y, role: .progress, clip: clip)
+    column = canvas.put(
+      String(repeating: glyphs.barEmpty, count: barWidth - filled), x: column, y: y, role: .progressTrack,
+      clip: clip)
     canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
   }
 
   /// The big time's three rows at (x, y).
-  static func bigTime(_ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect) {
+  static func bigTime(
+    _ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect
+  ) {
     for (row, line) in BigDigits.rows(text, ascii: ascii).enumerated() {
       canvas.put(line, x: x, y: y + row, role: role, clip: clip)
     }
@@ -38,7 +45,9 @@ enum Pieces {
   /// Dims everything but the box lines.
   static func dim(_ canvas: inout Canvas, keeping keyline: Bool = true) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where !(keyline && canvas[x, y].role == .keyline) { canvas[x, y].role = .stale }
+      for x in 0..<canvas.width where !(keyline && canvas[x, y].role == .keyline) {
+        canvas[x, y].role = .stale
+      }
     }
   }
 }

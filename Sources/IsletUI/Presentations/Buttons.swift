@@ -9,11 +9,16 @@ struct ButtonSpec {
   var key: String
   var role: Role
 
-  static let pause = ButtonSpec(action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", key: " ", role: .buttonPause)
-  static let resume = ButtonSpec(action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", key: " ", role: .buttonResume)
-  static let start = ButtonSpec(action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", key: " ", role: .buttonResume)
-  static let done = ButtonSpec(action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", key: "c", role: .buttonComplete)
-  static let reset = ButtonSpec(action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", key: "r", role: .buttonReset)
+  static let pause = ButtonSpec(
+    action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", key: " ", role: .buttonPause)
+  static let resume = ButtonSpec(
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", key: " ", role: .buttonResume)
+  static let start = ButtonSpec(
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", key: " ", role: .buttonResume)
+  static let done = ButtonSpec(
+    action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", key: "c", role: .buttonComplete)
+  static let reset = ButtonSpec(
+    action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", key: "r", role: .buttonReset)
 
   func label(long: Bool, glyphs: Glyphs) -> String {
     let mark = glyphs.ascii ? asciiGlyph : glyph
@@ -46,13 +51,15 @@ struct ButtonSpec {
 
   static func width(_ buttons: [ButtonSpec], long: Bool, gap: Int, glyphs: Glyphs) -> Int {
     guard !buttons.isEmpty else { return 0 }
-    return buttons.map { DisplayWidth.of($0.label(long: long, glyphs: glyphs)) }.reduce(0, +) + gap * (buttons.count - 1)
+    return buttons.map { DisplayWidth.of($0.label(long: long, glyphs: glyphs)) }.reduce(0, +) + gap
+      * (buttons.count - 1)
   }
 
   /// Draws the buttons ending at column `right` (exclusive) on row `y`, and records them as
   /// clickable.
   static func draw(
-    _ buttons: [ButtonSpec], on canvas: inout Canvas, right: Int, y: Int, long: Bool, gap: Int, glyphs: Glyphs,
+    _ buttons: [ButtonSpec], on canvas: inout Canvas, right: Int, y: Int, long: Bool, gap: Int,
+    glyphs: Glyphs,
     clip: Rect
   ) {
     var x = right - width(buttons, long: long, gap: gap, glyphs: glyphs)

@@ -148,7 +148,8 @@ public enum Minimal {
       canvas.fill(Rect(x: used - 1, y: 0, width: 1, height: 1), with: nil)
       x = 1
     }
-    canvas.put(content.text, x: x, y: 0, role: content.role, clip: Rect(x: x, y: 0, width: used - 2 * x, height: 1))
+    canvas.put(
+      content.text, x: x, y: 0, role: content.role, clip: Rect(x: x, y: 0, width: used - 2 * x, height: 1))
     canvas.addButton(.expand, area: canvas.bounds)
     if look.isDimmed { Compact.dim(&canvas) }
     return canvas

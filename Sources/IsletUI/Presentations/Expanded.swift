@@ -36,7 +36,8 @@ public enum Expanded {
     let shortWidth = ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g)
     let showButtons = shortWidth + 6 <= inner.width
     if showButtons {
-      ButtonSpec.draw(buttons, on: &canvas, right: inner.maxX, y: inner.y, long: false, gap: 2, glyphs: g, clip: inner)
+      ButtonSpec.draw(
+        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: false, gap: 2, glyphs: g, clip: inner)
     }
     // With a single row, the time goes beside the title, before the buttons.
     let bottomRows = rows >= 3 ? 1 : 0
@@ -44,7 +45,9 @@ public enum Expanded {
     let time = look.time
     let inlineTime = free == 0 ? DisplayWidth.of(time) + 2 : 0
     if inlineTime > 0 {
-      canvas.put(time, x: inner.maxX - (showButtons ? shortWidth + 2 : 0) - DisplayWidth.of(time), y: inner.y, role: look.timeRole, clip: inner)
+      canvas.put(
+        time, x: inner.maxX - (showButtons ? shortWidth + 2 : 0) - DisplayWidth.of(time), y: inner.y,
+        role: look.timeRole, clip: inner)
     }
     // Leading: icon and name, shortened before anything else is.
     let leadRoom = inner.width - (showButtons ? shortWidth + 1 : 0) - inlineTime
@@ -59,10 +62,13 @@ public enum Expanded {
     if free >= 3 && BigDigits.width(time, ascii: look.ascii) <= inner.width {
       let top = inner.y + 1 + (free - 3) / 2
       Pieces.bigTime(
-        time, x: inner.x + (inner.width - BigDigits.width(time, ascii: look.ascii)) / 2, y: top, role: look.timeRole,
+        time, x: inner.x + (inner.width - BigDigits.width(time, ascii: look.ascii)) / 2, y: top,
+        role: look.timeRole,
         on: &canvas, ascii: look.ascii, clip: inner)
     } else if free >= 1 {
-      canvas.put(time, x: inner.x + (inner.width - DisplayWidth.of(time)) / 2, y: inner.y + 1 + (free - 1) / 2, role: look.timeRole, clip: inner)
+      canvas.put(
+        time, x: inner.x + (inner.width - DisplayWidth.of(time)) / 2, y: inner.y + 1 + (free - 1) / 2,
+        role: look.timeRole, clip: inner)
     }
 
     // Bottom: started at · ID · owner, and the progress of a countdown.
@@ -75,7 +81,8 @@ public enum Expanded {
       if let fraction = look.activity.progress(at: look.now) {
         let barWidth = min(22, inner.width / 2)
         detail = DisplayWidth.truncate(detail, to: inner.width - barWidth - 2, ellipsis: g.ellipsis)
-        Pieces.progress(fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
+        Pieces.progress(
+          fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
       } else {
         detail = DisplayWidth.truncate(detail, to: inner.width, ellipsis: g.ellipsis)
       }

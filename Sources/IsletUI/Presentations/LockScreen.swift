@@ -43,18 +43,23 @@ public enum LockScreen {
     var y = inner.y
     let reference = look.activity.attributes.recordID.map { "ID \($0)" } ?? ""
     if !reference.isEmpty {
-      canvas.put(DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
+      canvas.put(
+        DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
         x: inner.maxX - min(DisplayWidth.of(reference), inner.width / 3), y: y, role: .secondary, clip: inner)
     }
-    let titleRoom = inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
+    let titleRoom =
+      inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
     var x = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
     // The time lines up under the name.
     let timeX = x
     x = canvas.put(
-      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (x - inner.x)), ellipsis: g.ellipsis), x: x, y: y,
+      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (x - inner.x)), ellipsis: g.ellipsis), x: x,
+      y: y,
       role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
     if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
-      canvas.put(" \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary, clip: inner)
+      canvas.put(
+        " \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary,
+        clip: inner)
     }
     y += 1
 
@@ -65,13 +70,15 @@ public enum LockScreen {
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) + 3 <= buttonRoom
     let fits = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g) <= buttonRoom
     if bigTime {
-      Pieces.bigTime(look.time, x: timeX, y: y, role: look.timeRole, on: &canvas, ascii: look.ascii, clip: inner)
+      Pieces.bigTime(
+        look.time, x: timeX, y: y, role: look.timeRole, on: &canvas, ascii: look.ascii, clip: inner)
     } else {
       canvas.put(look.time, x: timeX, y: y, role: look.timeRole, clip: inner)
     }
     if fits {
       ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX - (long ? 3 : 0), y: y + (bigTime ? 1 : 0), long: long, gap: 1,
+        buttons, on: &canvas, right: inner.maxX - (long ? 3 : 0), y: y + (bigTime ? 1 : 0), long: long,
+        gap: 1,
         glyphs: g, clip: inner)
     }
     // No room beside the time: the buttons take the end of the last row instead.
@@ -86,14 +93,16 @@ public enum LockScreen {
       let row = showFooter ? y : inner.maxY - 1
       var room = inner.width
       if footerButtons > 0 && footerButtons <= inner.width {
-        ButtonSpec.draw(buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner)
+        ButtonSpec.draw(
+          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner)
         room -= footerButtons + 1
       }
       if showFooter {
         var facts = ["Started \(look.dayAndClock(look.activity.createdAt))"]
         if let owner = look.activity.attributes.owner { facts.append(owner) }
         if let category = look.activity.state.category { facts.append(category) }
-        let footer = DisplayWidth.truncate(facts.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
+        let footer = DisplayWidth.truncate(
+          facts.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
         canvas.put(footer, x: inner.x, y: row, role: .secondary, clip: inner)
       }
     }

@@ -33,7 +33,8 @@ public struct Look: Sendable {
   public var name: String { activity.name }
   /// The time as shown; once over, the total time it ran.
   public var time: String {
-    phase.isLive ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+    phase.isLive
+      ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
   }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.

@@ -8,7 +8,10 @@ public struct RoleStyle: Equatable, Sendable {
   public var dim = false
   public var reverse = false
 
-  public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
+  public init(
+    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+    reverse: Bool = false
+  ) {
     self.foreground = foreground
     self.background = background
     self.bold = bold
@@ -51,14 +54,19 @@ public struct Theme: Equatable, Sendable {
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
-      return .failure(Failure(key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
+      return .failure(
+        Failure(
+          key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
     }
     guard case .object(let top) = root else {
-      return .failure(Failure(key: "(file)", message: "is not a JSON object; a theme is an object with \"roles\" and \"icons\""))
+      return .failure(
+        Failure(
+          key: "(file)", message: "is not a JSON object; a theme is an object with \"roles\" and \"icons\""))
     }
     var theme = Theme(name: name, roles: [:], icons: [:])
     for key in top.keys.sorted() where !["name", "description", "roles", "icons"].contains(key) {
-      return .failure(Failure(key: key, message: "is not a theme key; use name, description, roles and icons"))
+      return .failure(
+        Failure(key: key, message: "is not a theme key; use name, description, roles and icons"))
     }
     if let value = top["name"] {
       guard case .string(let text) = value, !text.isEmpty else {
@@ -66,15 +74,24 @@ public struct Theme: Equatable, Sendable {
       }
       theme.name = text
     }
-    if let value = top["description"], case .string = value {} else if top["description"] != nil {
+    if let value = top["description"], case .string = value {
+    } else if top["description"] != nil {
       return .failure(Failure(key: "description", message: "must be a string"))
     }
     guard case .object(let roles)? = top["roles"] else {
-      return .failure(Failure(key: "roles", message: "must be an object mapping roles (\(Role.themed.map(\.rawValue).joined(separator: ", "))) to styles"))
+      return .failure(
+        Failure(
+          key: "roles",
+          message:
+            "must be an object mapping roles (\(Role.themed.map(\.rawValue).joined(separator: ", "))) to styles"
+        ))
     }
     for (key, value) in roles.sorted(by: { $0.key < $1.key }) {
       guard let role = Role(rawValue: key), role != .islandEdge else {
-        return .failure(Failure(key: "roles.\(key)", message: "is not a role; use one of \(Role.themed.map(\.rawValue).joined(separator: ", "))"))
+        return .failure(
+          Failure(
+            key: "roles.\(key)",
+            message: "is not a role; use one of \(Role.themed.map(\.rawValue).joined(separator: ", "))"))
       }
       switch roleStyle(value, key: "roles.\(key)") {
       case .success(let style): theme.roles[role] = style
@@ -83,7 +100,9 @@ public struct Theme: Equatable, Sendable {
     }
     if let icons = top["icons"] {
       guard case .object(let map) = icons else {
-        return .failure(Failure(key: "icons", message: "must be an object mapping icon names to {\"glyph\": …, \"ascii\": …}"))
+        return .failure(
+          Failure(
+            key: "icons", message: "must be an object mapping icon names to {\"glyph\": …, \"ascii\": …}"))
       }
       for (key, value) in map.sorted(by: { $0.key < $1.key }) {
         guard case .object(let fields) = value, case .string(let glyph)? = fields["glyph"],
@@ -91,7 +110,10 @@ public struct Theme: Equatable, Sendable {
           DisplayWidth.of(glyph) <= 2, ascii.allSatisfy({ $0.isASCII && DisplayWidth.of($0) == 1 }),
           ascii.count <= 4, fields.count == 2
         else {
-          return .failure(Failure(key: "icons.\(key)", message: "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters}"))
+          return .failure(
+            Failure(
+              key: "icons.\(key)",
+              message: "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters}"))
         }
         theme.icons[key] = IconGlyph(glyph: glyph, ascii: ascii)
       }
@@ -101,7 +123,9 @@ public struct Theme: Equatable, Sendable {
 
   private static func roleStyle(_ value: JSONValue, key: String) -> Result<RoleStyle, Failure> {
     guard case .object(let fields) = value else {
-      return .failure(Failure(key: key, message: "must be an object such as {\"fg\": \"#RRGGBB\", \"bg\": 236, \"bold\": true}"))
+      return .failure(
+        Failure(
+          key: key, message: "must be an object such as {\"fg\": \"#RRGGBB\", \"bg\": 236, \"bold\": true}"))
     }
     var style = RoleStyle()
     for (field, item) in fields.sorted(by: { $0.key < $1.key }) {
@@ -109,14 +133,21 @@ public struct Theme: Equatable, Sendable {
       switch field {
       case "fg", "bg":
         guard let color = color(item) else {
-          return .failure(Failure(key: path, message: "is \(item.summary); use \"#RRGGBB\" or a number 0–255"))
+          return .failure(
+            Failure(key: path, message: "is \(item.summary); use \"#RRGGBB\" or a number 0–255"))
         }
         if field == "fg" { style.foreground = color } else { style.background = color }
       case "bold", "dim", "reverse":
         guard case .bool(let flag) = item else {
           return .failure(Failure(key: path, message: "is \(item.summary); use true or false"))
         }
-        if field == "bold" { style.bold = flag } else if field == "dim" { style.dim = flag } else { style.reverse = flag }
+        if field == "bold" {
+          style.bold = flag
+        } else if field == "dim" {
+          style.dim = flag
+        } else {
+          style.reverse = flag
+        }
       default:
         return .failure(Failure(key: path, message: "is not a style key; use fg, bg, bold, dim or reverse"))
       }

@@ -30,7 +30,8 @@ public struct ThemeCatalog: Sendable {
     public var message: String {
       switch self {
       case .unknown(let name, let known):
-        return "unknown theme '\(name)'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
+        return
+          "unknown theme '\(name)'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
       case .broken(let path, let key, let message):
         return key == "(file)" ? "theme file \(path) \(message)" : "theme file \(path): \(key) \(message)"
       case .unreadable(let path, let detail):

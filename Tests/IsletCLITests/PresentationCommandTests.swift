@@ -1,0 +1,106 @@
+import Testing
+
+@testable import IsletCLI
+@testable import IsletCore
+
+@Suite struct PresentationCommandTests {
+  let islet = Sandbox()
+
+  init() {
+    islet("start", "25m", "--name", "Workout", "--id", "1823", "--owner", "ada")
+    islet.clock.advance(by: 750_000)
+  }
+
+  @Test func drawsEachPresentation() {
+    #expect(islet("status", "--presentation", "minimal").stdout == "◖13◗\n")
+    #expect(islet("status", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:30 ◗\n")
+    #expect(islet("status", "--presentation", "compact", "--width", "20").stdout == "◖ ⏱ Worko… ● 12:30 ◗\n")
+    #expect(islet("status", "--presentation", "expanded").stdout.split(separator: "\n").count == 7)
+    #expect(
+      islet("status", "--presentation", "lockscreen").stdout == """
+        ╭──────────────────────────────────────────────────────────────╮
+        │ ⏱  Workout                                           ID 1823 │
+        │    ▀█  ▀▀█   ▀▀█ █▀█                                         │
+        │     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │
+        │    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │
+        │ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │
+        │ Started 30 Nov, 9:05 · ada                                   │
+        ╰──────────────────────────────────────────────────────────────╯
+
+        """)
+    #expect(
+      islet("status", "--presentation", "compact", "--ascii").stdout == "( [T] Workout          * 12:30 )\n")
+  }
+
+  @Test func theIslandShowsASecondActivityAsABubble() {
+    islet("start", "--name", "Tea", "--icon", "coffee")
+    islet.clock.advance(by: 2_000)
+    #expect(islet("status", "--presentation", "compact").stdout == "◖ ☕ Tea                ● 0:02 ◗ ◖13◗\n")
+    // Asking for one by name draws it alone.
+    #expect(
+      islet("status", "Workout", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:28 ◗\n")
+  }
+
+  @Test func tmuxFormatEscapesUserText() {
+    islet("update", "--name", "#(touch /tmp/pwned) #[fg=red]")
+    let line = islet("status", "--format", "tmux", "--width", "60").stdout
+    #expect(
+      line.hasPrefix(
+        "#[default,fg=#000000]◖#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch /tmp/pwned) ##[fg=red]"))
+    #expect(line.hasSuffix("#[default]\n"))
+    #expect(
+      islet("status", "--format", "tmux", "--template", "{name} {time}").stdout
+        == "##(touch /tmp/pwned) ##[fg=red] 12:30\n")
+  }
+
+  @Test func ansiFollowsTheTerminalAndNoColor() {
+    let colored = islet.run(["status", "--format", "ansi", "--presentation", "minimal"])
+    #expect(colored.stdout.contains("\u{1B}["))
+    islet.extra = ["TERM": "xterm-256color"]
+    #expect(
+      islet("status", "--format", "ansi", "--presentation", "minimal").stdout
+        == "\u{1B}[0;38;5;16m◖\u{1B}[0;38;5;255;48;5;16m13\u{1B}[0;38;5;16m◗\u{1B}[0m\n")
+    islet.extra["NO_COLOR"] = "1"
+    #expect(
+      islet("status", "--format", "ansi", "--presentation", "minimal").stdout
+        == "\u{1B}[0m◖\u{1B}[0;7m13\u{1B}[0m◗\u{1B}[0m\n")
+  }
+
+  @Test func themesAreChosenByNameFileOrConfiguration() {
+    islet.extra = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+    let light = islet("status", "--format", "ansi", "--presentation", "minimal", "--theme", "light").stdout
+    #expect(light.contains("38;2;255;255;255;48;2;0;0;0m13"))
+    islet.writeConfig("theme = high-contrast\n")
+    #expect(islet("status", "--format", "ansi", "--presentation", "minimal").stdout.contains("[0;1;97;40m13"))
+    #expect(
+      islet("status", "--theme", "neon")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: unknown theme 'neon'; known themes: default, light, high-contrast, mono (or a path to a .json file)\n"
+        ))
+    islet.folder.write("broken.json", Array(#"{"roles": {"timer": {"fg": "teal"}}}"#.utf8))
+    let path = islet.folder.file("broken.json")
+    #expect(
+      islet("status", "--theme", path)
+        == Run(
+          status: 65, stdout: "",
+          stderr: "Error: theme file \(path): roles.timer.fg is 'teal'; use \"#RRGGBB\" or a number 0–255\n"))
+    islet.folder.write("empty.json", [])
+    #expect(
+      islet("status", "--theme", islet.folder.file("empty.json")).stderr.hasSuffix(
+        "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\"\n"))
+  }
+
+  @Test func themesListsEveryThemeWithAPreview() {
+    islet.writeConfig("theme = mono\n")
+    #expect(
+      islet("themes").stdout == """
+          default        ◖ ⏱ Workout            ● 12:30 ◗
+          light          ◖ ⏱ Workout            ● 12:30 ◗
+          high-contrast  ◖ ⏱ Workout            ● 12:30 ◗
+        * mono           ◖ ⏱ Workout            ● 12:30 ◗
+
+        """)
+  }
+}
