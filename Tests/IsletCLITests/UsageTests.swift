@@ -7,7 +7,7 @@ import Testing
 
   static let commands = [
     "start", "pause", "resume", "toggle", "reset", "complete", "end", "adjust", "update", "wait", "status",
-    "list", "log", "help",
+    "list", "log", "themes", "help",
   ]
 
   @Test(arguments: commands)
