@@ -15,9 +15,10 @@ let package = Package(
     .target(name: "IsletUI", dependencies: ["IsletCore"]),
     .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "CSystem"]),
     .executableTarget(name: "islet", dependencies: ["IsletCLI"]),
+    .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore"]),
-    .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore"]),
-    .testTarget(name: "IsletUITests", dependencies: ["IsletUI", "IsletCore"]),
-    .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore"]),
+    .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),
+    .testTarget(name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"]),
+    .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"]),
   ]
 )

@@ -164,21 +164,11 @@ func lockIsFree(_ path: String) -> Bool {
   let islet = Sandbox()
 
   func asNobody(_ arguments: String...) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Binary.path] + arguments
-    process.environment = islet.environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    Binary.finish(
+      try Binary.start(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", Binary.path] + arguments,
+        environment: islet.environment,
+        executable: "/usr/bin/setpriv"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))

@@ -1,5 +1,6 @@
 import Foundation
 import IsletCLI
+import IsletTestSupport
 
 @testable import IsletCore
 
@@ -72,9 +73,11 @@ enum Binary {
   }()
 
   /// Starts the real binary; the caller waits.
-  static func start(_ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe) {
+  static func start(_ arguments: [String], environment: [String: String], executable: String = path) throws
+    -> (Process, Pipe, Pipe)
+  {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
     let out = Pipe()

@@ -1,4 +1,5 @@
 import Glibc
+import IsletTestSupport
 import Testing
 
 @testable import IsletCore

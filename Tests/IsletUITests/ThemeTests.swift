@@ -1,4 +1,5 @@
 import Foundation
+import IsletTestSupport
 import Testing
 
 @testable import IsletCore

@@ -32,26 +32,33 @@ public enum PlainText {
   }
 }
 
+/// A canvas's rows as runs of text that share one resolved style.
+enum StyledRuns {
+  static func rows(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> [[(
+    style: ResolvedStyle, text: String
+  )]] {
+    (0..<canvas.height).map { y in
+      var runs: [(style: ResolvedStyle, text: String)] = []
+      for x in 0..<canvas.width where !canvas[x, y].isContinuation {
+        let cell = canvas[x, y]
+        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
+        if runs.last?.style == style {
+          runs[runs.count - 1].text += cell.text
+        } else {
+          runs.append((style, cell.text))
+        }
+      }
+      return runs
+    }
+  }
+}
+
 /// Prints a canvas with ANSI SGR escapes, colors at the terminal's depth.
 public enum ANSIText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> String {
-    var out = ""
-    for y in 0..<canvas.height {
-      var current: ResolvedStyle?
-      for x in 0..<canvas.width {
-        let cell = canvas[x, y]
-        if cell.isContinuation { continue }
-        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
-        if style != current {
-          out += sgr(style)
-          current = style
-        }
-        out += cell.text
-      }
-      out += "\u{1B}[0m"
-      if y < canvas.height - 1 { out += "\n" }
-    }
-    return out
+    StyledRuns.rows(canvas, theme: theme, depth: depth).map { runs in
+      runs.map { sgr($0.style) + $0.text }.joined() + "\u{1B}[0m"
+    }.joined(separator: "\n")
   }
 
   static func sgr(_ style: ResolvedStyle) -> String {
@@ -78,23 +85,9 @@ public enum ANSIText {
 /// of the text written as `##`, so user text is shown and never run.
 public enum TmuxText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth = .trueColor) -> String {
-    var out = ""
-    for y in 0..<canvas.height {
-      var current: ResolvedStyle?
-      for x in 0..<canvas.width {
-        let cell = canvas[x, y]
-        if cell.isContinuation { continue }
-        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
-        if style != current {
-          out += format(style)
-          current = style
-        }
-        out += escaped(cell.text)
-      }
-      out += "#[default]"
-      if y < canvas.height - 1 { out += "\n" }
-    }
-    return out
+    StyledRuns.rows(canvas, theme: theme, depth: depth).map { runs in
+      runs.map { format($0.style) + escaped($0.text) }.joined() + "#[default]"
+    }.joined(separator: "\n")
   }
 
   /// `#` doubled: tmux reads `##` as a literal `#`, so `#(…)` and `#[…]` in a name stay text.

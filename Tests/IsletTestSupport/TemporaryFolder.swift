@@ -1,21 +1,21 @@
 import Glibc
 
 /// A fresh folder under /tmp, removed (with its content) when the test is done.
-final class TemporaryFolder {
-  let path: String
+public final class TemporaryFolder {
+  public let path: String
 
-  init() {
+  public init() {
     var template = Array("/tmp/islet-test-XXXXXX".utf8CString)
     path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
   }
 
   deinit { remove() }
 
-  func remove() { _ = system("rm -rf '\(path)'") }
+  public func remove() { _ = system("rm -rf '\(path)'") }
 
-  func file(_ name: String) -> String { path + "/" + name }
+  public func file(_ name: String) -> String { path + "/" + name }
 
-  func bytes(_ name: String) -> [UInt8]? {
+  public func bytes(_ name: String) -> [UInt8]? {
     guard let handle = fopen(file(name), "rb") else { return nil }
     defer { fclose(handle) }
     var result: [UInt8] = []
@@ -24,13 +24,13 @@ final class TemporaryFolder {
     return result
   }
 
-  func write(_ name: String, _ bytes: [UInt8]) {
+  public func write(_ name: String, _ bytes: [UInt8]) {
     let handle = fopen(file(name), "wb")!
     _ = fwrite(bytes, 1, bytes.count, handle)
     fclose(handle)
   }
 
-  func mode(_ name: String) -> mode_t {
+  public func mode(_ name: String) -> mode_t {
     var info = stat()
     stat(name.hasPrefix("/") ? name : file(name), &info)
     return info.st_mode & 0o777
