@@ -47,6 +47,14 @@ public struct Cell: Equatable, Sendable {
 public struct Button: Equatable, Sendable {
   public var area: Rect
   public var action: ButtonAction
+  /// The activity it acts on; nil for the selected one.
+  public var target: String?
+
+  public init(area: Rect, action: ButtonAction, target: String? = nil) {
+    self.area = area
+    self.action = action
+    self.target = target
+  }
 }
 
 /// What a drawn button or region asks for when clicked.
@@ -135,13 +143,19 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  public mutating func addButton(_ action: ButtonAction, area: Rect) {
+  public mutating func addButton(_ action: ButtonAction, area: Rect, target: String? = nil) {
     let clipped = Rect(
       x: max(area.x, 0), y: area.y, width: min(area.maxX, width) - max(area.x, 0), height: area.height)
     if !clipped.isEmpty && area.y >= 0 && area.maxY <= height {
-      buttons.append(Button(area: clipped, action: action))
+      buttons.append(Button(area: clipped, action: action, target: target))
     }
   }
+
+  /// The button under a click, the last drawn winning.
+  public func button(atX x: Int, y: Int) -> Button? {
+    buttons.last { $0.area.contains(x: x, y: y) }
+  }
+
 
   /// Copies another canvas in at (x, y), clipped.
   public mutating func draw(_ other: Canvas, x: Int, y: Int) {
@@ -165,7 +179,8 @@ public struct Canvas: Equatable, Sendable {
       addButton(
         button.action,
         area: Rect(
-          x: button.area.x + x, y: button.area.y + y, width: button.area.width, height: button.area.height))
+          x: button.area.x + x, y: button.area.y + y, width: button.area.width, height: button.area.height),
+        target: button.target)
     }
   }
 

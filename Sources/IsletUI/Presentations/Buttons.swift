@@ -59,14 +59,13 @@ struct ButtonSpec {
   /// clickable.
   static func draw(
     _ buttons: [ButtonSpec], on canvas: inout Canvas, right: Int, y: Int, long: Bool, gap: Int,
-    glyphs: Glyphs,
-    clip: Rect
+    glyphs: Glyphs, clip: Rect, target: String
   ) {
     var x = right - width(buttons, long: long, gap: gap, glyphs: glyphs)
     for button in buttons {
       let label = button.label(long: long, glyphs: glyphs)
       let end = canvas.put(label, x: x, y: y, role: button.role, clip: clip)
-      canvas.addButton(button.action, area: Rect(x: x, y: y, width: end - x, height: 1))
+      canvas.addButton(button.action, area: Rect(x: x, y: y, width: end - x, height: 1), target: target)
       x = end + gap
     }
   }

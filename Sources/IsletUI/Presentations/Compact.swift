@@ -72,7 +72,7 @@ public enum Compact {
         right -= markWidth
         canvas.put(mark.text, x: right, y: 0, role: mark.role)
       }
-      canvas.addButton(.expand, area: canvas.bounds)
+      canvas.addButton(.expand, area: canvas.bounds, target: look.activity.id)
       if look.isDimmed { dim(&canvas) }
       return canvas
     }
@@ -150,7 +150,7 @@ public enum Minimal {
     }
     canvas.put(
       content.text, x: x, y: 0, role: content.role, clip: Rect(x: x, y: 0, width: used - 2 * x, height: 1))
-    canvas.addButton(.expand, area: canvas.bounds)
+    canvas.addButton(.expand, area: canvas.bounds, target: look.activity.id)
     if look.isDimmed { Compact.dim(&canvas) }
     return canvas
   }

@@ -79,7 +79,7 @@ public enum LockScreen {
       ButtonSpec.draw(
         buttons, on: &canvas, right: inner.maxX - (long ? 3 : 0), y: y + (bigTime ? 1 : 0), long: long,
         gap: 1,
-        glyphs: g, clip: inner)
+        glyphs: g, clip: inner, target: look.activity.id)
     }
     // No room beside the time: the buttons take the end of the last row instead.
     let footerButtons = fits ? 0 : ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)
@@ -94,7 +94,7 @@ public enum LockScreen {
       var room = inner.width
       if footerButtons > 0 && footerButtons <= inner.width {
         ButtonSpec.draw(
-          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner)
+          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner, target: look.activity.id)
         room -= footerButtons + 1
       }
       if showFooter {

@@ -1,0 +1,173 @@
+import CNcursesw
+import IsletUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal through ncursesw: it prints canvases (only the cells that changed) and reads
+/// keys and clicks. No layout and no time in here.
+public final class CursesScreen {
+  /// What the terminal sent.
+  public enum Input: Equatable, Sendable {
+    case character(Character)
+    case enter, escape, tab, backspace, resize
+    case up, down, left, right
+    case click(x: Int, y: Int)
+  }
+
+  public enum Failure: Error, Equatable {
+    /// stdin or stdout is not a terminal.
+    case notATerminal
+    /// The terminal cannot position the cursor (TERM=dumb) or is unknown.
+    case unusable(String)
+  }
+
+  private let screen: OpaquePointer
+  private var previous: Canvas?
+  private var pairs: [PairKey: Int32] = [:]
+  private let colorDepth: ColorDepth
+  private let theme: () -> Theme
+
+  struct PairKey: Hashable {
+    var foreground: Int32
+    var background: Int32
+  }
+
+  /// Opens the terminal. Signals and locale are the caller's to set up before.
+  public init(theme: @escaping () -> Theme) throws {
+    guard isatty(0) == 1, isatty(1) == 1 else { throw Failure.notATerminal }
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    guard !term.isEmpty, term != "dumb" else { throw Failure.unusable(term.isEmpty ? "TERM is not set" : "TERM=\(term) cannot position the cursor") }
+    guard let opened = islet_newterm() else { throw Failure.unusable("the terminal '\(term)' is unknown") }
+    screen = opened
+    set_term(opened)
+    guard islet_can_position_cursor() == 1 else {
+      endwin()
+      delscreen(opened)
+      throw Failure.unusable("TERM=\(term) cannot position the cursor")
+    }
+    self.theme = theme
+    cbreak()
+    noecho()
+    nonl()
+    keypad(islet_stdscr(), true)
+    nodelay(islet_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    mouseinterval(0)
+    mousemask(islet_click_events(), nil)
+    if has_colors() {
+      start_color()
+      use_default_colors()
+    }
+    let colors = has_colors() ? islet_colors() : 0
+    colorDepth = colors >= 256 ? .palette256 : colors >= 16 ? .basic16 : colors >= 8 ? .basic8 : .none
+  }
+
+  /// Gives the terminal back as it was: no alternate screen, no mouse reporting.
+  public func close() {
+    mousemask(0, nil)
+    endwin()
+    delscreen(screen)
+  }
+
+  public var size: (width: Int, height: Int) {
+    (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
+  }
+
+  /// Forgets what is on screen, so the next draw repaints everything (after a resize).
+  public func invalidate() {
+    previous = nil
+    pairs.removeAll()
+    wclear(islet_stdscr())
+  }
+
+  /// Prints the canvas, touching only the cells that differ from the last one printed.
+  public func draw(_ canvas: Canvas) {
+    let window = islet_stdscr()
+    let same = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
+    if !same { werase(window) }
+    let theme = theme()
+    for y in 0..<canvas.height {
+      for x in 0..<canvas.width {
+        let cell = canvas[x, y]
+        if cell.isContinuation { continue }
+        if same, let previous, previous[x, y] == cell, !(x + 1 < canvas.width && previous[x + 1, y] != canvas[x + 1, y] && canvas[x + 1, y].isContinuation) {
+          continue
+        }
+        // The bottom-right cell scrolls some terminals; it is left blank.
+        if y == canvas.height - 1 && x == canvas.width - 1 { continue }
+        let style = ResolvedStyle(cell: cell, theme: theme, depth: colorDepth)
+        var attributes = attr_t(0)
+        if style.bold { attributes |= islet_a_bold() }
+        if style.dim { attributes |= islet_a_dim() }
+        if style.reverse { attributes |= islet_a_reverse() }
+        let pair = self.pair(style)
+        _ = islet_put_cell(window, Int32(y), Int32(x), cell.text, attributes, pair)
+      }
+    }
+    previous = canvas
+    wrefresh(window)
+  }
+
+  /// The terminal bell, and a visual flash.
+  public func alert(bell: Bool) {
+    if bell { beep() }
+    flash()
+  }
+
+  /// Every input waiting, without blocking.
+  public func read() -> [Input] {
+    var inputs: [Input] = []
+    while true {
+      var key: wint_t = 0
+      let kind = wget_wch(islet_stdscr(), &key)
+      if kind == ERR { break }
+      if kind == KEY_CODE_YES {
+        switch Int32(key) {
+        case KEY_RESIZE: inputs.append(.resize)
+        case KEY_ENTER: inputs.append(.enter)
+        case KEY_BACKSPACE: inputs.append(.backspace)
+        case KEY_UP: inputs.append(.up)
+        case KEY_DOWN: inputs.append(.down)
+        case KEY_LEFT: inputs.append(.left)
+        case KEY_RIGHT: inputs.append(.right)
+        case KEY_BTAB: inputs.append(.tab)
+        case KEY_MOUSE:
+          var event = MEVENT()
+          if getmouse(&event) == OK, islet_button1_pressed(event.bstate) == 1 {
+            inputs.append(.click(x: Int(event.x), y: Int(event.y)))
+          }
+        default: break
+        }
+        continue
+      }
+      switch key {
+      case 9: inputs.append(.tab)
+      case 10, 13: inputs.append(.enter)
+      case 27: inputs.append(.escape)
+      case 8, 127: inputs.append(.backspace)
+      default:
+        if let scalar = Unicode.Scalar(UInt32(key)) { inputs.append(.character(Character(scalar))) }
+      }
+    }
+    return inputs
+  }
+
+  private func pair(_ style: ResolvedStyle) -> Int32 {
+    func number(_ color: Color?) -> Int32 {
+      guard case .indexed(let n)? = color else { return -1 }
+      return Int32(n) < islet_colors() ? Int32(n) : -1
+    }
+    let key = PairKey(foreground: number(style.foreground), background: number(style.background))
+    if key.foreground == -1 && key.background == -1 { return 0 }
+    if let known = pairs[key] { return known }
+    let next = Int32(pairs.count + 1)
+    // Past the terminal's pairs, the default colors serve.
+    guard next < islet_color_pairs() else { return 0 }
+    init_extended_pair(next, key.foreground, key.background)
+    pairs[key] = next
+    return next
+  }
+}
