@@ -51,7 +51,15 @@ int islet_spawn_detached(const char *path, char *const argv[], char *const envp[
 
 int islet_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
-static void islet_note_signal(int signal) { (void)signal; }
+static volatile sig_atomic_t islet_last_signal = 0;
+
+static void islet_note_signal(int signal) { islet_last_signal = signal; }
+
+int islet_take_signal(void) {
+  int signal = islet_last_signal;
+  islet_last_signal = 0;
+  return signal;
+}
 
 int islet_catch_interrupts(void) {
   struct sigaction action;

@@ -84,16 +84,31 @@ final class Context {
     self.console = console
   }
 
-  func run(_ all: [String]) throws -> ExitStatus {
-    guard let first = all.first(where: { !$0.hasPrefix("-") || $0 == "--" }), first != "--",
-      let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first })
-    else {
-      // No command word: global options only, or an unknown command.
-      if let word = all.first(where: { !$0.hasPrefix("-") }), !isOptionValue(word, in: all) {
-        let names = commandSpecs.map(\.name).joined(separator: ", ")
-        throw UsageError(message: "unknown command '\(printable(word))'; commands: \(names)", command: nil)
+  /// Options before the command word that take a value, so their value is not the command.
+  static let leadingOptions = globalOptions + [deviceOption]
+  static let deviceOption = OptionSpec(
+    name: "presentation", value: "P", help: "one presentation filling the terminal")
+
+  /// The index of the command word: the first word that is not an option or an option's value.
+  func commandIndex(_ all: [String]) -> Int? {
+    var index = 0
+    while index < all.count {
+      let word = all[index]
+      if word == "--" { return index + 1 < all.count ? index + 1 : nil }
+      if !word.hasPrefix("-") || word == "-" { return index }
+      let name = String(word.dropFirst(2))
+      if !name.contains("="), Self.leadingOptions.contains(where: { $0.name == name && $0.value != nil }) {
+        index += 1
       }
-      arguments = try parse(all, options: [], command: nil)
+      index += 1
+    }
+    return nil
+  }
+
+  func run(_ all: [String]) throws -> ExitStatus {
+    guard let position = commandIndex(all) else {
+      // No command word: the device view, or help or the version.
+      arguments = try parse(all, options: [Self.deviceOption], command: nil)
       if arguments.has("help") {
         console.out(topHelp + "\n")
         return .ok
@@ -102,10 +117,15 @@ final class Context {
         console.out("islet \(CommandLineInterface.version)\n")
         return .ok
       }
-      return try overview()
+      return try device()
+    }
+    let first = all[position]
+    guard let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first }) else {
+      let names = commandSpecs.map(\.name).joined(separator: ", ")
+      throw UsageError(message: "unknown command '\(printable(first))'; commands: \(names)", command: nil)
     }
     var rest = all
-    rest.remove(at: rest.firstIndex(of: first)!)
+    rest.remove(at: position)
     arguments = try parse(rest, options: spec.options, command: spec.name)
     if arguments.has("help") {
       console.out(spec.helpText)
@@ -120,13 +140,6 @@ final class Context {
       throw UsageError(message: "unexpected argument '\(printable(extra))'", command: spec.name)
     }
     return try perform(spec.name)
-  }
-
-  /// A word that follows a global option taking a value (`--db PATH`) is not a command.
-  private func isOptionValue(_ word: String, in all: [String]) -> Bool {
-    guard let index = all.firstIndex(of: word), index > 0 else { return false }
-    let previous = all[index - 1]
-    return globalOptions.contains { "--\($0.name)" == previous && $0.value != nil }
   }
 
   private func perform(_ command: String) throws -> ExitStatus {
@@ -211,7 +224,7 @@ final class Context {
 
   /// Runs the post-commit handlers for events this process recorded.
   func handle(_ events: [Event], store: SQLiteActivityStore) throws {
-    guard !events.isEmpty || !handlers.isEmpty else { return }
+    guard !events.isEmpty else { return }
     let context = HandlerContext(
       store: store, configuration: try configuration, environment: environment, now: now)
     for handler in handlers { handler.handle(events, context: context) }

@@ -47,4 +47,38 @@ enum ConfigurationFile {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// Sets one key in the file, keeping every other line (and comments) as they were.
+  static func save(_ key: String, _ value: String, environment: [String: String]) throws {
+    let path = path(environment: environment)
+    var lines = (try readText(path) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    if lines.last == "" { lines.removeLast() }
+    let setting = "\(key) = \(value)"
+    if let index = lines.firstIndex(where: {
+      $0.split(separator: "=").first.map { String($0).trimmingCharacters(in: " ") } == key
+    }) {
+      lines[index] = setting
+    } else {
+      lines.append(setting)
+    }
+    let folder = StoreLocation.configFolder(environment: environment)
+    let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
+    mkdir(parent, 0o700)
+    mkdir(folder, 0o700)
+    let temporary = path + ".tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw CommandFailure(
+        message: "cannot write \(path): \(String(cString: strerror(errno)))", status: .ioError)
+    }
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard written == bytes.count, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw CommandFailure(
+        message: "cannot write \(path): \(String(cString: strerror(errno)))", status: .ioError)
+    }
+  }
 }

@@ -8,14 +8,6 @@ import IsletUI
 /// The terminal through ncursesw: it prints canvases (only the cells that changed) and reads
 /// keys and clicks. No layout and no time in here.
 public final class CursesScreen {
-  /// What the terminal sent.
-  public enum Input: Equatable, Sendable {
-    case character(Character)
-    case enter, escape, tab, backspace, resize
-    case up, down, left, right
-    case click(x: Int, y: Int)
-  }
-
   public enum Failure: Error, Equatable {
     /// stdin or stdout is not a terminal.
     case notATerminal
@@ -38,7 +30,9 @@ public final class CursesScreen {
   public init(theme: @escaping () -> Theme) throws {
     guard isatty(0) == 1, isatty(1) == 1 else { throw Failure.notATerminal }
     let term = getenv("TERM").map { String(cString: $0) } ?? ""
-    guard !term.isEmpty, term != "dumb" else { throw Failure.unusable(term.isEmpty ? "TERM is not set" : "TERM=\(term) cannot position the cursor") }
+    guard !term.isEmpty, term != "dumb" else {
+      throw Failure.unusable(term.isEmpty ? "TERM is not set" : "TERM=\(term) cannot position the cursor")
+    }
     guard let opened = islet_newterm() else { throw Failure.unusable("the terminal '\(term)' is unknown") }
     screen = opened
     set_term(opened)
@@ -93,7 +87,9 @@ public final class CursesScreen {
       for x in 0..<canvas.width {
         let cell = canvas[x, y]
         if cell.isContinuation { continue }
-        if same, let previous, previous[x, y] == cell, !(x + 1 < canvas.width && previous[x + 1, y] != canvas[x + 1, y] && canvas[x + 1, y].isContinuation) {
+        if same, let previous, previous[x, y] == cell,
+          !(x + 1 < canvas.width && previous[x + 1, y] != canvas[x + 1, y] && canvas[x + 1, y].isContinuation)
+        {
           continue
         }
         // The bottom-right cell scrolls some terminals; it is left blank.
@@ -118,8 +114,8 @@ public final class CursesScreen {
   }
 
   /// Every input waiting, without blocking.
-  public func read() -> [Input] {
-    var inputs: [Input] = []
+  public func read() -> [Key] {
+    var inputs: [Key] = []
     while true {
       var key: wint_t = 0
       let kind = wget_wch(islet_stdscr(), &key)
@@ -129,10 +125,6 @@ public final class CursesScreen {
         case KEY_RESIZE: inputs.append(.resize)
         case KEY_ENTER: inputs.append(.enter)
         case KEY_BACKSPACE: inputs.append(.backspace)
-        case KEY_UP: inputs.append(.up)
-        case KEY_DOWN: inputs.append(.down)
-        case KEY_LEFT: inputs.append(.left)
-        case KEY_RIGHT: inputs.append(.right)
         case KEY_BTAB: inputs.append(.tab)
         case KEY_MOUSE:
           var event = MEVENT()

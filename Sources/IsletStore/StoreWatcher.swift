@@ -102,6 +102,11 @@ public final class StoreWatcher {
     }
   }
 
+  /// For a caller polling `fileDescriptor` itself: what the pending events say (the store
+  /// changed or went away), without confirming. A commit may show a moment after its write,
+  /// so a caller that reloads on `.changed` reloads once more shortly after.
+  public func takeEvents() -> Wake? { drain() }
+
   /// Reads the pending inotify events: did the store or its WAL change, or vanish?
   private func drain() -> Wake? {
     var buffer = [UInt8](repeating: 0, count: 8192)

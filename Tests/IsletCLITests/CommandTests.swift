@@ -203,17 +203,13 @@ import Testing
     #expect(islet("status").stdout == "⏱ #[fg=red]$(touch x) 0:00 ●\n")
   }
 
-  @Test func noCommandShowsTheCurrentActivityAndAHint() {
+  @Test func theDeviceViewNeedsATerminal() {
     #expect(
       islet()
         == Run(
-          status: 0,
-          stdout: "No timer is running. Start one with: islet start 25m --name Focus\nMore: islet --help\n",
-          stderr: ""))
-    islet("start", "--name", "Tea")
-    #expect(
-      islet().stdout
-        == "⏱ Tea 0:00 ●\nAct on it with: islet pause | resume | complete | end. More: islet --help\n")
+          status: 1, stdout: "",
+          stderr: "islet: the device view needs a terminal; for a line of text, use: islet status\n"))
+    #expect(islet("--presentation", "giant").status == 64)
   }
 
   @Test func aBadConfigurationLineIsNamed() {

@@ -24,7 +24,10 @@ import Testing
     #expect(canvas[23, 0].text == "●")
     #expect(canvas[23, 0].role == .pulse)  // lit on an even second
     #expect(canvas[25, 0].role == .island)  // the time
-    #expect(canvas.buttons == [Button(area: Rect(x: 0, y: 0, width: 32, height: 1), action: .expand, target: "wk01")])
+    #expect(
+      canvas.buttons == [
+        Button(area: Rect(x: 0, y: 0, width: 32, height: 1), action: .expand, target: "wk01")
+      ])
     // One second later the dot is dim: it pulses once a second.
     let later = Compact.draw(look(activity, at: now + 1000), width: 32)
     #expect(later[23, 0].role == .secondary)
@@ -88,7 +91,9 @@ import Testing
         "│ Started 30 Nov, 9:05 · ada                                   │",
         "╰──────────────────────────────────────────────────────────────╯",
       ])
-    #expect(canvas.buttons == [Button(area: Rect(x: 50, y: 3, width: 9, height: 1), action: .pause, target: "wk01")])
+    #expect(
+      canvas.buttons == [Button(area: Rect(x: 50, y: 3, width: 9, height: 1), action: .pause, target: "wk01")]
+    )
     #expect(canvas[50, 3].role == .buttonPause)
     #expect(canvas[0, 0].role == .keyline)
     #expect(canvas[5, 2].role == .timer)

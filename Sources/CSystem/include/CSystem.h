@@ -15,6 +15,8 @@ int islet_spawn_detached(const char *path, char *const argv[], char *const envp[
                          int output_fd, int new_session, pid_t *pid);
 /// Makes SIGINT, SIGTERM and SIGHUP interrupt a blocking call (EINTR) instead of killing us.
 int islet_catch_interrupts(void);
+/// The last of those signals to arrive since the last call (0 for none), cleared.
+int islet_take_signal(void);
 /// A pipe whose ends close on exec.
 int islet_pipe_cloexec(int fds[2]);
 #endif

@@ -130,21 +130,6 @@ extension Context {
     return .ok
   }
 
-  /// What `islet` alone prints until the interactive view lands: the current activity and a hint.
-  func overview() throws -> ExitStatus {
-    let policy = try configuration.policy
-    let (store, live) = try readLive(policy: policy)
-    defer { store?.close() }
-    guard let current = live.first else {
-      console.out("No timer is running. Start one with: islet start 25m --name Focus\nMore: islet --help\n")
-      return .ok
-    }
-    console.out(text(current, policy: policy).line + "\n")
-    if live.count > 1 { console.out("and \(live.count - 1) more: islet list\n") }
-    console.out("Act on it with: islet pause | resume | complete | end. More: islet --help\n")
-    return .ok
-  }
-
   /// Columns padded to their widest cell, the last one left ragged.
   func table(_ rows: [[String]]) -> String {
     guard let columns = rows.first?.count else { return "" }

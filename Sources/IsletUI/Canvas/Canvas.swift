@@ -156,7 +156,6 @@ public struct Canvas: Equatable, Sendable {
     buttons.last { $0.area.contains(x: x, y: y) }
   }
 
-
   /// Copies another canvas in at (x, y), clipped.
   public mutating func draw(_ other: Canvas, x: Int, y: Int) {
     for row in 0..<other.height {

@@ -37,7 +37,8 @@ public enum Expanded {
     let showButtons = shortWidth + 6 <= inner.width
     if showButtons {
       ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: false, gap: 2, glyphs: g, clip: inner, target: look.activity.id)
+        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: false, gap: 2, glyphs: g, clip: inner,
+        target: look.activity.id)
     }
     // With a single row, the time goes beside the title, before the buttons.
     let bottomRows = rows >= 3 ? 1 : 0

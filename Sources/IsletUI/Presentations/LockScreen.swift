@@ -94,7 +94,8 @@ public enum LockScreen {
       var room = inner.width
       if footerButtons > 0 && footerButtons <= inner.width {
         ButtonSpec.draw(
-          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner, target: look.activity.id)
+          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner,
+          target: look.activity.id)
         room -= footerButtons + 1
       }
       if showFooter {

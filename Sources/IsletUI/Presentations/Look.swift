@@ -98,7 +98,19 @@ public struct Look: Sendable {
     return "\(t.day) \(months[t.month]), \(clock(instant))"
   }
 
-  func local(_ instant: Instant) -> (day: Int, month: Int, hour: Int, minute: Int) {
+  /// `Monday 30 November`
+  func weekdayAndDate(_ instant: Instant) -> String {
+    let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+      "November",
+      "December",
+    ]
+    let t = local(instant)
+    return "\(days[t.weekday]) \(t.day) \(months[t.month])"
+  }
+
+  func local(_ instant: Instant) -> (day: Int, month: Int, hour: Int, minute: Int, weekday: Int) {
     var seconds = time_t(instant.milliseconds / 1000)
     var parts = tm()
     if let utcOffset {
@@ -107,7 +119,7 @@ public struct Look: Sendable {
     } else {
       localtime_r(&seconds, &parts)
     }
-    return (Int(parts.tm_mday), Int(parts.tm_mon), Int(parts.tm_hour), Int(parts.tm_min))
+    return (Int(parts.tm_mday), Int(parts.tm_mon), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_wday))
   }
 }
 

@@ -1,0 +1,178 @@
+import CSystem
+import IsletCore
+import IsletCurses
+import IsletStore
+import IsletUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Context {
+  /// `islet` with no command: the interactive device view (or one presentation filling the
+  /// terminal with `--presentation`). One thread waits on the terminal, the store and signals,
+  /// until the next change on screen is due.
+  func device() throws -> ExitStatus {
+    var presentation: Presentation?
+    if let name = arguments.value("presentation") {
+      guard let chosen = Presentation(rawValue: name) else {
+        throw UsageError(
+          message:
+            "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+          command: nil)
+      }
+      presentation = chosen
+    }
+    guard isatty(0) == 1, isatty(1) == 1 else {
+      return refused("the device view needs a terminal; for a line of text, use: islet status")
+    }
+    let configuration = try configuration
+    var theme = try self.theme
+    setlocale(LC_ALL, "")
+    // Without a UTF-8 locale the terminal cannot show the glyphs: ASCII then.
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    let ascii = !unicode || codeset != "UTF-8"
+    islet_catch_interrupts()
+
+    let store = try SQLiteActivityStore.openForWriting(path: storePath)
+    defer { store.close() }
+    let watcher = try StoreWatcher(path: storePath)
+    let dispatcher = IntentDispatcher(
+      store: store, clock: clock, policy: configuration.policy,
+      defaultStart: StartRequest(name: "Timer", attributes: ActivityAttributes(icon: configuration.icon)))
+    let screen: CursesScreen
+    do {
+      screen = try CursesScreen(theme: { theme })
+    } catch CursesScreen.Failure.unusable(let reason) {
+      return refused("\(reason); for a line of text, use: islet status")
+    } catch {
+      return refused("the device view needs a terminal; for a line of text, use: islet status")
+    }
+    defer { screen.close() }
+
+    var state = DeviceState()
+    var canvas = Canvas(width: 0, height: 0)
+    var alerted = Set<String>()
+    var firstLook = true
+    var recheckAt: Instant?
+
+    while true {
+      try handle(try dispatcher.settle(), store: store)
+      let at = now
+      let live = ActivityMatcher.ranked(try store.liveActivities(), at: at, policy: configuration.policy)
+      // A countdown that has just finished: bell, flash, and the alert look until acted on.
+      let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
+      for activity in finished where !alerted.contains(activity.id) {
+        alerted.insert(activity.id)
+        if !firstLook {
+          screen.alert(bell: configuration.bell)
+          state.show(
+            "\(ascii ? "!" : "⏰") \(printable(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
+            at: at)
+        }
+      }
+      alerted.formIntersection(finished.map(\.id))
+      firstLook = false
+      if let flash = state.flash, flash.until <= at { state.flash = nil }
+
+      let frame = DeviceView.Frame(
+        live: live, state: state, now: at, policy: configuration.policy, theme: theme, ascii: ascii)
+      let size = screen.size
+      canvas =
+        presentation.map { DeviceView.draw($0, frame, width: size.width, height: size.height) }
+        ?? DeviceView.draw(frame, width: size.width, height: size.height)
+      screen.draw(canvas)
+
+      // Sleep until the next visible change, a key, a commit elsewhere, or a signal.
+      let wake = [DeviceView.nextChange(frame, clockShown: presentation == nil), recheckAt].compactMap { $0 }
+        .min()
+      let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
+      var fds = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, 2, timeout)
+      switch islet_take_signal() {
+      case SIGINT: return .interrupted
+      case SIGTERM, SIGHUP: return .ok
+      default: break
+      }
+      if ready < 0 { continue }
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .ok }
+      if recheckAt.map({ $0 <= now }) == true { recheckAt = nil }
+      if fds[1].revents != 0 {
+        switch watcher.takeEvents() {
+        case .gone:
+          throw StoreError.unavailable(path: storePath, detail: "it was removed while the view was open")
+        // Look again a moment later too: a commit shows a little after its write.
+        case .changed: recheckAt = now + 30
+        default: break
+        }
+      }
+      guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
+      for key in screen.read() {
+        if key == .resize {
+          screen.invalidate()
+          continue
+        }
+        for effect in state.handle(key, live: live, buttons: canvas.buttons, now: now) {
+          switch effect {
+          case .quit:
+            return .ok
+          case .dispatch(let intent, let id, let source):
+            try perform(intent, on: id, source: source, dispatcher: dispatcher, store: store, state: &state)
+          case .start(let name, let duration):
+            var attributes = ActivityAttributes(icon: configuration.icon)
+            if let duration {
+              attributes.mode = .countdown
+              attributes.fullDuration = duration
+            }
+            try perform(
+              .start(StartRequest(name: name, attributes: attributes)), on: nil, source: .key,
+              dispatcher: dispatcher, store: store, state: &state)
+          case .nextTheme:
+            let catalog = ThemeCatalog.standard(
+              configFolder: StoreLocation.configFolder(environment: environment),
+              executablePath: Spawner.executablePath)
+            let names = catalog.names()
+            let index = names.firstIndex(of: theme.name) ?? -1
+            let name = names[(index + 1) % names.count]
+            if case .success(let next) = catalog.load(name) {
+              theme = next
+              screen.invalidate()
+              do {
+                try ConfigurationFile.save("theme", name, environment: environment)
+                state.show("Theme: \(name)", at: now)
+              } catch let failure as CommandFailure {
+                state.show(failure.message, alert: true, at: now)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Sends a key's or a click's intent through the dispatcher and flashes what happened.
+  private func perform(
+    _ intent: Intent, on id: String?, source: Source, dispatcher: IntentDispatcher,
+    store: SQLiteActivityStore,
+    state: inout DeviceState
+  ) throws {
+    do {
+      let outcome = try dispatcher.dispatch(intent, to: id.map { .matching($0) } ?? .current, source: source)
+      try handle(outcome.events, store: store)
+      if let refusal = outcome.refusal {
+        state.show(refusal.reason, alert: true, at: now)
+      } else if let activity = outcome.activity {
+        if case .start = intent { state.selectedID = activity.id }
+        let own = outcome.events.filter { $0.activityID == activity.id && $0.source == source }
+        state.show(confirmation(activity, own), at: now)
+      }
+    } catch let failure as ActivityMatcher.Failure {
+      state.show(
+        failure == .nothingLive ? "No timer yet: press n to start one" : "That timer is gone", alert: true,
+        at: now)
+    }
+  }
+}

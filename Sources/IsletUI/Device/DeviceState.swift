@@ -1,0 +1,180 @@
+import IsletCore
+
+/// What the device view asks its runner to do.
+public enum DeviceEffect: Equatable, Sendable {
+  /// Send an intent (through the one dispatcher) to an activity, or to the current one.
+  case dispatch(Intent, activityID: String?, source: Source)
+  /// Start a new activity: a countdown of `duration`, or a stopwatch.
+  case start(name: String, duration: Milliseconds?)
+  case nextTheme
+  case quit
+}
+
+/// The device view's own state, and how keys change it: a pure update function, so every key
+/// is testable without a terminal.
+public struct DeviceState: Equatable, Sendable {
+  /// A box over the view that takes the keys until it closes.
+  public enum Overlay: Equatable, Sendable {
+    case help
+    /// "Reset 'Workout'? y/n"
+    case confirm(Intent, activityID: String, name: String)
+    /// Typing a new activity's name.
+    case name(String)
+    /// Typing its duration (empty for a stopwatch).
+    case duration(name: String, text: String)
+  }
+
+  /// A message that hides itself.
+  public struct Flash: Equatable, Sendable {
+    public var text: String
+    public var alert: Bool
+    public var until: Instant
+
+    public init(text: String, alert: Bool = false, until: Instant) {
+      self.text = text
+      self.alert = alert
+      self.until = until
+    }
+  }
+
+  public var selectedID: String?
+  public var expanded = false
+  public var overlay: Overlay?
+  public var flash: Flash?
+
+  public init() {}
+
+  /// How long a flash stays.
+  public static let flashTime: Milliseconds = 2000
+
+  /// The selected activity among `live` (ranked): the one chosen with Tab, else the current one.
+  public func selected(in live: [Activity]) -> Activity? {
+    live.first { $0.id == selectedID } ?? live.first
+  }
+
+  public mutating func show(_ text: String, alert: Bool = false, at now: Instant) {
+    flash = Flash(text: text, alert: alert, until: now + Self.flashTime)
+  }
+
+  /// Handles one key (or click on `buttons`), returning what the runner must do.
+  public mutating func handle(_ key: Key, live: [Activity], buttons: [Button] = [], now: Instant)
+    -> [DeviceEffect]
+  {
+    if let overlay { return handle(key, in: overlay, now: now) }
+    let selected = self.selected(in: live)
+    func intent(_ intent: Intent) -> [DeviceEffect] {
+      [.dispatch(intent, activityID: selected?.id, source: .key)]
+    }
+    switch key {
+    case .character(" "), .character("p"):
+      return intent(.toggle)
+    case .character("r"), .character("x"):
+      guard let selected else { return nothingLive(now) }
+      let action: Intent = key == .character("r") ? .reset : .end
+      self.overlay = .confirm(action, activityID: selected.id, name: selected.name)
+      return []
+    case .character("c"), .enter:
+      guard selected != nil else { return nothingLive(now) }
+      return intent(.complete)
+    case .character("e"):
+      expanded.toggle()
+      return []
+    case .tab:
+      guard !live.isEmpty else { return [] }
+      let index = live.firstIndex { $0.id == selected?.id } ?? 0
+      selectedID = live[(index + 1) % live.count].id
+      return []
+    case .character("n"):
+      self.overlay = .name("")
+      return []
+    case .character("+"), .character("="):
+      guard selected != nil else { return nothingLive(now) }
+      return intent(.adjust(by: 60_000))
+    case .character("-"), .character("_"):
+      guard selected != nil else { return nothingLive(now) }
+      return intent(.adjust(by: -60_000))
+    case .character("t"):
+      return [.nextTheme]
+    case .character("?"), .character("h"):
+      self.overlay = .help
+      return []
+    case .character("q"), .character("Q"), .escape:
+      return [.quit]
+    case .click(let x, let y):
+      guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
+      if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
+      switch button.action {
+      case .expand:
+        expanded.toggle()
+        return []
+      case .pause: return [.dispatch(.pause, activityID: button.target ?? selected?.id, source: .mouse)]
+      case .resume: return [.dispatch(.resume, activityID: button.target ?? selected?.id, source: .mouse)]
+      case .toggle: return [.dispatch(.toggle, activityID: button.target ?? selected?.id, source: .mouse)]
+      case .complete: return [.dispatch(.complete, activityID: button.target ?? selected?.id, source: .mouse)]
+      case .reset: return [.dispatch(.reset, activityID: button.target ?? selected?.id, source: .mouse)]
+      case .end: return [.dispatch(.end, activityID: button.target ?? selected?.id, source: .mouse)]
+      }
+    default:
+      return []
+    }
+  }
+
+  private mutating func handle(_ key: Key, in overlay: Overlay, now: Instant) -> [DeviceEffect] {
+    switch overlay {
+    case .help:
+      self.overlay = nil
+      return []
+    case .confirm(let intent, let id, _):
+      self.overlay = nil
+      if key == .character("y") || key == .character("Y") {
+        return [.dispatch(intent, activityID: id, source: .key)]
+      }
+      show("Cancelled", at: now)
+      return []
+    case .name(let text):
+      switch key {
+      case .escape: self.overlay = nil
+      case .enter: self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
+      case .backspace: self.overlay = .name(String(text.dropLast()))
+      case .character(let c)
+      where !c.isNewline && text.count < 100
+        && c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }):
+        self.overlay = .name(text + String(c))
+      default: break
+      }
+      return []
+    case .duration(let name, let text):
+      switch key {
+      case .escape: self.overlay = nil
+      case .backspace: self.overlay = .duration(name: name, text: String(text.dropLast()))
+      case .enter:
+        if text.trimmingCharacters().isEmpty {
+          self.overlay = nil
+          return [.start(name: name, duration: nil)]
+        }
+        switch DurationText.parse(text) {
+        case .success(let span):
+          self.overlay = nil
+          return [.start(name: name, duration: span)]
+        case .failure(let failure):
+          show(failure.message, alert: true, at: now)
+        }
+      case .character(let c) where c.isASCII && !c.isNewline && text.count < 20:
+        self.overlay = .duration(name: name, text: text + String(c))
+      default: break
+      }
+      return []
+    }
+  }
+
+  private mutating func nothingLive(_ now: Instant) -> [DeviceEffect] {
+    show("No timer yet: press n to start one", at: now)
+    return []
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

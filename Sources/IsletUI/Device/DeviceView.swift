@@ -1,0 +1,227 @@
+import IsletCore
+
+/// The interactive screen, drawn as a pure function: the island on top, the wall clock, the
+/// Lock Screen banners of the live activities, the key hints; overlays over it all.
+public enum DeviceView {
+  /// Everything one frame is drawn from.
+  public struct Frame: Sendable {
+    public var live: [Activity]
+    public var state: DeviceState
+    public var now: Instant
+    public var policy: TimePolicy
+    public var theme: Theme
+    public var ascii: Bool
+    public var utcOffset: Int?
+
+    public init(
+      live: [Activity], state: DeviceState, now: Instant, policy: TimePolicy, theme: Theme, ascii: Bool,
+      utcOffset: Int? = nil
+    ) {
+      self.live = live
+      self.state = state
+      self.now = now
+      self.policy = policy
+      self.theme = theme
+      self.ascii = ascii
+      self.utcOffset = utcOffset
+    }
+
+    func look(_ activity: Activity) -> Look {
+      Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset)
+    }
+  }
+
+  public static func draw(_ frame: Frame, width: Int, height: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: height, ascii: frame.ascii)
+    guard width > 0, height > 0 else { return canvas }
+    let g = Glyphs(ascii: frame.ascii)
+    let selected = frame.state.selected(in: frame.live)
+    var top = 0
+
+    // The island: compact (with the next activity as a bubble), or expanded on `e`.
+    if let current = frame.live.first {
+      let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
+      if frame.state.expanded && height >= 9 && width >= Expanded.minimumSize.width {
+        let box = Expanded.draw(frame.look(selected ?? current), width: min(width - 2, 58), height: 7)
+        canvas.draw(box, x: (width - box.width) / 2, y: 0)
+        top = box.height
+      } else {
+        let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
+        let island = Island.draw(frame.look(current), next: next, width: min(width, wanted))
+        canvas.draw(island, x: (width - island.width) / 2, y: 0)
+        top = 1
+      }
+    } else if width >= 12 {
+      // An empty island, as the phone shows when nothing is live.
+      let pill = g.leftCap + String(repeating: " ", count: 10) + g.rightCap
+      let x = (width - 12) / 2
+      canvas.put(pill, x: x, y: 0, role: .islandEdge)
+      canvas.fill(Rect(x: x + 1, y: 0, width: 10, height: 1), with: .island)
+      top = 1
+    }
+    if height == 1 {
+      if frame.live.isEmpty {
+        canvas.put(DisplayWidth.truncate("too small", to: width, ellipsis: ""), x: 0, y: 0, role: .secondary)
+      }
+      return overlaid(canvas, frame, g)
+    }
+
+    // The footer: key hints for what can be done now.
+    let footerRow = height - 1
+    let shownHints = hintText(selected.map { frame.look($0).phase }, g: g, width: width)
+    canvas.put(
+      shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
+
+    // The banners, and the clock when there is room for it too.
+    var free = footerRow - 1 - top
+    let bannerWidth = min(width - 2, LockScreen.targetSize.width)
+    let bannerHeights = frame.live.map { LockScreen.height(for: $0) }
+    let clockRows = 5
+    let showClock =
+      free >= clockRows + (bannerHeights.first ?? 0) || (frame.live.isEmpty && free >= clockRows + 2)
+    var y = top + 1
+    if showClock {
+      drawClock(&canvas, frame: frame, y: y, width: width)
+      y += clockRows
+      free -= clockRows
+    }
+    if frame.live.isEmpty {
+      let message = DisplayWidth.truncate("No timers. Press n to start one.", to: width, ellipsis: g.ellipsis)
+      if y < footerRow {
+        canvas.put(message, x: max(0, (width - DisplayWidth.of(message)) / 2), y: y, role: .text)
+      }
+    } else if bannerWidth >= LockScreen.minimumSize.width {
+      for (activity, bannerHeight) in zip(frame.live, bannerHeights) {
+        let rows = min(bannerHeight, footerRow - y)
+        // A banner is shown whole, or as much as fits when it is the only one.
+        guard
+          rows >= bannerHeight
+            || (y == top + 1 + (showClock ? clockRows : 0) && rows >= LockScreen.minimumSize.height)
+        else { break }
+        var banner = LockScreen.draw(frame.look(activity), width: bannerWidth, height: rows)
+        if activity.id == selected?.id && frame.live.count > 1 {
+          for by in 0..<banner.height {
+            for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
+          }
+        }
+        canvas.draw(banner, x: (width - banner.width) / 2, y: y)
+        y += banner.height
+      }
+    }
+    return overlaid(canvas, frame, g)
+  }
+
+  /// The big wall clock and the date.
+  static func drawClock(_ canvas: inout Canvas, frame: Frame, y: Int, width: Int) {
+    let look = Look(
+      activity: Activity(
+        id: "", attributes: ActivityAttributes(),
+        state: ContentState(name: "", startedAt: frame.now, phase: .idle, touchedAt: frame.now),
+        createdAt: frame.now), now: frame.now, utcOffset: frame.utcOffset)
+    let time = look.clock(frame.now)
+    let rows = BigDigits.rows(time, ascii: frame.ascii)
+    let x = (width - DisplayWidth.of(rows[0])) / 2
+    for (offset, row) in rows.enumerated() { canvas.put(row, x: x, y: y + offset, role: .text) }
+    let date = look.weekdayAndDate(frame.now)
+    canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
+  }
+
+  /// `space pause · r reset · c done · …`, the first hint saying what space does now; the
+  /// least needed hints go first when the row is short.
+  static func hintText(_ phase: Phase?, g: Glyphs, width: Int) -> String {
+    let space: String
+    switch phase {
+    case .active: space = "pause"
+    case .paused: space = "resume"
+    case .finished: space = "done"
+    default: space = "start"
+    }
+    // In the order shown, each with its rank: the lower, the longer it stays.
+    let hints: [(text: String, rank: Int)] = [
+      ("space \(space)", 0), ("r reset", 4), ("c done", 3), ("x end", 5), ("e expand", 7), ("tab next", 6),
+      ("n new", 2), ("+/- 1 min", 8), ("t theme", 9), ("? help", 1), ("q quit", 0),
+    ]
+    let separator = " \(g.separator) "
+    for limit in stride(from: 9, through: 0, by: -1) {
+      let text = hints.filter { $0.rank <= limit }.map(\.text).joined(separator: separator)
+      // The last column stays empty: writing there scrolls some terminals.
+      if DisplayWidth.of(text) < width { return text }
+    }
+    return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
+  }
+
+  /// Overlays and the flash message, over the frame.
+  static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
+    var canvas = base
+    let width = canvas.width
+    let height = canvas.height
+    if let flash = frame.state.flash, flash.until > frame.now {
+      let text = DisplayWidth.truncate(flash.text, to: width, ellipsis: g.ellipsis)
+      let y = max(0, height - 2)
+      let x = max(0, (width - DisplayWidth.of(text)) / 2)
+      canvas.put(String(repeating: " ", count: width), x: 0, y: y, role: .text)
+      canvas.put(text, x: x, y: y, role: flash.alert ? .alert : .accent)
+    }
+    guard let overlay = frame.state.overlay else { return canvas }
+    var lines: [String]
+    switch overlay {
+    case .help:
+      lines = [
+        "Keys", "",
+        "space, p   start, pause or resume", "r          reset (asks first)", "x          end (asks first)",
+        "c, Enter   complete", "e          expand the island", "Tab        next activity",
+        "n          new activity",
+        "+ / -      a minute more or less", "t          next theme", "?          this help",
+        "q, Esc     quit (timers keep running)",
+        "", "Press any key",
+      ]
+    case .confirm(let intent, _, let name):
+      lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
+    case .name(let text):
+      lines = ["New activity", "Name: \(text)_", "Enter to go on, Esc to cancel"]
+    case .duration(let name, let text):
+      lines = ["New activity: \(name)", "Duration (empty for a stopwatch): \(text)_", "e.g. 25m, 1h30m, 90s"]
+    }
+    let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
+    let boxWidth = inner + 4
+    let boxHeight = min(height, lines.count + 2)
+    guard boxWidth >= 6, boxHeight >= 3 else {
+      canvas.put(DisplayWidth.truncate(lines[0], to: width, ellipsis: g.ellipsis), x: 0, y: 0, role: .accent)
+      return canvas
+    }
+    let rect = Rect(
+      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    for row in rect.y..<rect.maxY {
+      canvas.put(String(repeating: " ", count: boxWidth), x: rect.x, y: row, role: .text)
+    }
+    Pieces.box(rect, on: &canvas, role: .accent, glyphs: g)
+    for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
+      canvas.put(
+        DisplayWidth.truncate(line, to: inner, ellipsis: g.ellipsis), x: rect.x + 2, y: rect.y + 1 + index,
+        role: index == 0 ? .timer : .text)
+    }
+    return canvas
+  }
+
+  /// When what is drawn next changes: the next displayed second of a ticking activity, the
+  /// next minute of the clock, a deadline, a stale date, a flash hiding. Nil when nothing
+  /// on screen will change by itself.
+  public static func nextChange(_ frame: Frame, clockShown: Bool = true) -> Instant? {
+    let now = frame.now
+    var times: [Instant] = []
+    for activity in frame.live {
+      let phase = activity.phase(at: now, policy: frame.policy)
+      if phase == .active || phase == .finished {
+        let anchor = activity.deadline ?? activity.state.startedAt
+        let offset = ((now - anchor) % 1000 + 1000) % 1000
+        times.append(now + (1000 - offset))
+      }
+      if let deadline = activity.deadline, deadline > now { times.append(deadline) }
+      if let stale = activity.state.staleDate, stale > now { times.append(stale) }
+      if let expiry = activity.expiresAt(policy: frame.policy), expiry > now { times.append(expiry) }
+    }
+    if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
+    if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
+    return times.min()
+  }
+}

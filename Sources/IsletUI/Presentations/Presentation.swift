@@ -1,0 +1,55 @@
+import IsletCore
+
+/// The presentations `status --presentation` and the device view draw, at their target sizes
+/// unless a width is given.
+public enum Presentation: String, CaseIterable, Sendable {
+  case minimal, compact, expanded, lockscreen
+
+  public static var names: [String] { allCases.map(\.rawValue) }
+
+  public func draw(_ look: Look, next: Look?, width: Int?) -> Canvas {
+    switch self {
+    case .minimal:
+      return Minimal.draw(look, width: width ?? Minimal.maximumWidth)
+    case .compact:
+      let target = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
+      return Island.draw(look, next: next, width: width ?? target)
+    case .expanded:
+      return Expanded.draw(
+        look, width: width ?? Expanded.targetSize.width, height: Expanded.targetSize.height)
+    case .lockscreen:
+      return LockScreen.draw(
+        look, width: width ?? LockScreen.targetSize.width, height: LockScreen.height(for: look.activity))
+    }
+  }
+}
+
+extension DeviceView {
+  /// One presentation filling the terminal (`islet --presentation compact` in a tmux pane),
+  /// with the same keys and overlays as the full view.
+  public static func draw(_ presentation: Presentation, _ frame: Frame, width: Int, height: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: height, ascii: frame.ascii)
+    guard width > 0, height > 0 else { return canvas }
+    let g = Glyphs(ascii: frame.ascii)
+    guard let current = frame.state.selected(in: frame.live) else {
+      let text = DisplayWidth.truncate("No timer · n to start one", to: width, ellipsis: g.ellipsis)
+      canvas.put(frame.ascii ? text.replacingSeparator() : text, x: 0, y: 0, role: .secondary)
+      return overlaid(canvas, frame, g)
+    }
+    let look = frame.look(current)
+    let others = frame.live.filter { $0.id != current.id }
+    let drawn: Canvas
+    switch presentation {
+    case .minimal: drawn = Minimal.draw(look, width: width)
+    case .compact: drawn = Island.draw(look, next: others.first.map(frame.look), width: width)
+    case .expanded: drawn = Expanded.draw(look, width: width, height: height)
+    case .lockscreen: drawn = LockScreen.draw(look, width: width, height: height)
+    }
+    canvas.draw(drawn, x: 0, y: 0)
+    return overlaid(canvas, frame, g)
+  }
+}
+
+extension String {
+  fileprivate func replacingSeparator() -> String { String(map { $0 == "·" ? "-" : $0 }) }
+}
