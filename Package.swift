@@ -19,7 +19,8 @@ let package = Package(
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),
-    .testTarget(name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"]),
+    .testTarget(
+      name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"], exclude: ["Snapshots"]),
     .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"]),
   ]
 )

@@ -66,8 +66,17 @@ public final class CursesScreen {
     delscreen(screen)
   }
 
+  /// The terminal's size now. Resizes that come fast can leave ncurses with a stale size, so
+  /// the terminal is asked, and ncurses told when they differ.
   public var size: (width: Int, height: Int) {
-    (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
+    var window = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
+      Int32(window.ws_col) != getmaxx(islet_stdscr()) || Int32(window.ws_row) != getmaxy(islet_stdscr())
+    {
+      resize_term(Int32(window.ws_row), Int32(window.ws_col))
+      invalidate()
+    }
+    return (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
   }
 
   /// Forgets what is on screen, so the next draw repaints everything (after a resize).
@@ -92,14 +101,13 @@ public final class CursesScreen {
         {
           continue
         }
-        // The bottom-right cell scrolls some terminals; it is left blank.
-        if y == canvas.height - 1 && x == canvas.width - 1 { continue }
         let style = ResolvedStyle(cell: cell, theme: theme, depth: colorDepth)
         var attributes = attr_t(0)
         if style.bold { attributes |= islet_a_bold() }
         if style.dim { attributes |= islet_a_dim() }
         if style.reverse { attributes |= islet_a_reverse() }
         let pair = self.pair(style)
+        // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
         _ = islet_put_cell(window, Int32(y), Int32(x), cell.text, attributes, pair)
       }
     }

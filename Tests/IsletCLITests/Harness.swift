@@ -99,8 +99,10 @@ enum Binary {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  static func run(_ arguments: [String], environment: [String: String]) throws -> Run {
-    finish(try start(arguments, environment: environment))
+  static func run(_ arguments: [String], environment: [String: String], executable: String = path) throws
+    -> Run
+  {
+    finish(try start(arguments, environment: environment, executable: executable))
   }
 }
 

@@ -91,13 +91,12 @@ extension Context {
         pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
         pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&fds, 2, timeout)
+      _ = poll(&fds, 2, timeout)
       switch islet_take_signal() {
       case SIGINT: return .interrupted
       case SIGTERM, SIGHUP: return .ok
       default: break
       }
-      if ready < 0 { continue }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .ok }
       if recheckAt.map({ $0 <= now }) == true { recheckAt = nil }
       if fds[1].revents != 0 {
@@ -109,7 +108,8 @@ extension Context {
         default: break
         }
       }
-      guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
+      // Read keys after every wake, not only when stdin is readable: ncurses hands a resize
+      // over as a key, and its signal may have come while we were drawing.
       for key in screen.read() {
         if key == .resize {
           screen.invalidate()

@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import IsletCore
+@testable import IsletStore
+
+/// The device view in a real terminal: a tmux pane of a known size, keys sent, screen read.
+@Suite(.serialized) struct DeviceViewTests {
+  let islet = Sandbox()
+
+  func open(width: Int = 100, height: Int = 30, term: String = "xterm-256color", arguments: [String] = [])
+    throws
+    -> TmuxSession
+  {
+    var environment = islet.environment
+    environment["TERM"] = term
+    return try TmuxSession(
+      width: width, height: height, environment: environment, command: [Binary.path] + arguments)
+  }
+
+  func activity(_ id: String) throws -> Activity? {
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    return try store.activity(id: id)
+  }
+
+  func start(_ arguments: String...) throws -> String {
+    try Binary.run(["start"] + arguments, environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func showsHowToStartAndThenAnActivityStartedElsewhere() throws {
+    let view = try open()
+    #expect(view.waitFor { $0.contains("No timers. Press n to start one.") })
+    #expect(view.text.contains("space start · r reset · c done"))
+    _ = try start("25m", "--name", "Workout", "--id", "1823")
+    // The change in the store shows without a key being pressed.
+    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains("[⏸ Pause]") })
+    #expect(view.screen()[0].contains("◖ ⏱ Workout"))
+  }
+
+  @Test func theTimeTicks() throws {
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("◖ ⏱ Focus") && $0.contains("0:01") })
+    #expect(view.waitFor { $0.contains("0:02") })
+  }
+
+  @Test func spaceToggles() throws {
+    let id = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Focus · Paused") && $0.contains("paused at") })
+    #expect(try activity(id)?.state.phase == .paused)
+    view.send("p")
+    #expect(view.waitFor { $0.contains("resumed at") })
+    #expect(try activity(id)?.state.phase == .active)
+  }
+
+  @Test func resetAndEndAskFirst() throws {
+    let id = try start("25m", "--name", "Workout")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Workout") })
+    view.send("r")
+    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") })
+    view.send("n")
+    #expect(view.waitFor { $0.contains("Cancelled") })
+    #expect(try activity(id)?.state.phase == .active)
+    view.send("r")
+    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") })
+    view.send("y")
+    #expect(view.waitFor { $0.contains("Workout · Ready") })
+    #expect(try activity(id)?.state.phase == .idle)
+    view.send("x")
+    #expect(view.waitFor { $0.contains("End 'Workout'? y/n") })
+    view.send("y")
+    #expect(view.waitFor { $0.contains("No timers.") })
+    #expect(try activity(id)?.state.phase == .ended)
+  }
+
+  @Test func completeAdjustExpandAndHelp() throws {
+    let id = try start("25m", "--name", "Workout")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Workout") })
+    view.send("+")
+    #expect(view.waitFor { $0.contains("now 26:00 long") })
+    view.send("-")
+    view.send("-")
+    #expect(view.waitFor { $0.contains("now 24:00 long") })
+    #expect(try activity(id)?.state.duration == 24 * 60_000)
+    view.send("e")
+    #expect(view.waitFor { $0.contains("[⏸ ␣]  [↺ r]") })
+    view.send("e")
+    #expect(view.waitFor { !$0.contains("[⏸ ␣]  [↺ r]") })
+    view.send("?")
+    #expect(view.waitFor { $0.contains("q, Esc     quit (timers keep running)") })
+    view.send("a")
+    #expect(view.waitFor { !$0.contains("quit (timers keep running)") })
+    view.send("c")
+    #expect(view.waitFor { $0.contains("✓ Workout done") })
+    #expect(try activity(id)?.state.phase == .completed)
+  }
+
+  @Test func tabChoosesWhichActivityTheKeysActOn() throws {
+    let first = try start("--name", "Tea")
+    let second = try start("--name", "Code")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") })
+    view.send("Tab")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea paused") })
+    #expect(try activity(first)?.state.phase == .paused)
+    #expect(try activity(second)?.state.phase == .active)
+  }
+
+  @Test func nStartsANewActivity() throws {
+    let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    view.send("n")
+    #expect(view.waitFor { $0.contains("Name: _") })
+    view.send("-l", "Deep work")
+    view.send("Enter")
+    #expect(view.waitFor { $0.contains("Duration (empty for a stopwatch)") })
+    view.send("-l", "nonsense")
+    view.send("Enter")
+    #expect(view.waitFor { $0.contains("'nonsense' is not a duration") })
+    for _ in 0..<8 { view.send("BSpace") }
+    view.send("-l", "45m")
+    view.send("Enter")
+    #expect(view.waitFor { $0.contains("Deep work started, 45:00 to go") })
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    #expect(try store.liveActivities().map(\.name) == ["Deep work"])
+    #expect(try store.liveActivities().first?.state.duration == 45 * 60_000)
+  }
+
+  @Test func tPicksTheNextThemeAndRemembersIt() throws {
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: light") })
+    let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
+    #expect(config == "theme = light\n")
+  }
+
+  @Test func clickingAButtonDispatchesItsIntent() throws {
+    let id = try start("25m", "--name", "Workout")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("[⏸ Pause]") })
+    let rows = view.screen()
+    let row = try #require(rows.firstIndex { $0.contains("[⏸ Pause]") })
+    // Columns count cells; every glyph on that row is one cell wide.
+    let column = rows[row].distance(
+      from: rows[row].startIndex, to: rows[row].range(of: "[⏸ Pause]")!.lowerBound)
+    view.click(x: column + 3, y: row)
+    #expect(view.waitFor { $0.contains("[✓ Done] [▶ Resume]") })
+    #expect(try activity(id)?.state.phase == .paused)
+    // Clicking the island expands it.
+    view.click(x: 50, y: 0)
+    #expect(view.waitFor { $0.contains("[✓ c]  [▶ ␣]") })
+  }
+
+  @Test func survivesAResizeStormDownToOneCell() throws {
+    _ = try start("25m", "--name", "Workout")
+    let view = try open(width: 80, height: 24)
+    #expect(view.waitFor { $0.contains("Workout") })
+    let sizes = [(1, 1), (2, 1), (10, 3), (1, 5), (30, 8), (120, 40), (5, 2), (1, 1), (64, 10), (40, 20)]
+    for _ in 0..<3 {
+      for (width, height) in sizes { view.resize(width: width, height: height) }
+    }
+    view.resize(width: 1, height: 1)
+    #expect(view.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines).count == 1 })
+    view.resize(width: 80, height: 24)
+    #expect(
+      view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains("[⏸ Pause]") && $0.contains("q quit") },
+      "\(view.text)")
+    #expect(!view.isDead)
+  }
+
+  @Test(arguments: ["q", "Escape", "C-c"])
+  func everyWayOutRestoresTheTerminal(key: String) throws {
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    #expect(view.value("#{alternate_on}") == "1")
+    view.send(key)
+    #expect(view.waitForExit() == (key == "C-c" ? 130 : 0), "\(view.text)")
+    #expect(!view.terminalLeftDirty)
+    // Leaving the view leaves the timer running.
+    #expect(try Binary.run(["status"], environment: islet.environment).stdout.hasPrefix("⏱ Focus"))
+  }
+
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func signalsRestoreTheTerminal(signal: Int32) throws {
+    let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    kill(view.pid, signal)
+    #expect(view.waitForExit() == 0)
+    #expect(!view.terminalLeftDirty)
+  }
+
+  @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color", "linux", "vt100"])
+  func drawsUnderEveryCommonTerminal(term: String) throws {
+    _ = try start("25m", "--name", "Workout")
+    let view = try open(term: term)
+    #expect(view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains("Started") })
+    view.send("q")
+    #expect(eventually { view.isDead })
+    #expect(!view.terminalLeftDirty)
+  }
+
+  @Test func aTerminalThatCannotPositionTheCursorIsRefused() throws {
+    let view = try open(width: 120, term: "dumb")
+    #expect(view.waitForExit() == 1)
+    #expect(
+      view.text.contains("islet: TERM=dumb cannot position the cursor; for a line of text, use: islet status")
+    )
+  }
+
+  @Test func onePresentationFillsAOneRowPane() throws {
+    _ = try start("25m", "--name", "Workout")
+    let view = try open(width: 40, height: 1, arguments: ["--presentation", "compact"])
+    #expect(view.waitFor { $0.hasPrefix("◖ ⏱ Workout") })
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("⏸") })
+  }
+}

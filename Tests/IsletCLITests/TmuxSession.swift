@@ -1,0 +1,135 @@
+import Foundation
+
+/// A private tmux server running one command in a pane of a known size: keys in, screen out.
+final class TmuxSession {
+  let socket = "islet-test-\(UUID().uuidString.prefix(8))"
+  let statusFile: String
+
+  /// Starts `command` (arguments, run through `env` with `environment`) in a W×H pane that
+  /// stays after the command exits, so its exit and the terminal's state can be read.
+  init(width: Int, height: Int, environment: [String: String], command: [String]) throws {
+    let assignments = environment.map { "\($0.key)=\($0.value)" }
+    // A shell that ignores the terminal's signals runs the command and writes down its exit
+    // status; the command sets its own signal handling.
+    let wrapper = #"trap '' INT TERM HUP; "$@"; echo $? > "$ISLET_TEST_STATUS""#
+    statusFile = "/tmp/\(socket).status"
+    let line =
+      (["env", "ISLET_TEST_STATUS=\(statusFile)", "/bin/sh", "-c", wrapper, "sh", "env", "-i"] + assignments
+      + command)
+      .map(Self.quoted).joined(separator: " ")
+    // The server this starts outlives the call and keeps what it inherited open: it gets
+    // /dev/null, and the call is waited on directly.
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMUX"] = nil
+    let status = spawnAndWait(
+      [
+        "/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "start-server", ";", "set-option", "-g",
+        "remain-on-exit",
+        "on", ";", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", line,
+      ], environment: environment)
+    guard status == 0 else { throw Failure(message: "tmux did not start") }
+  }
+
+  deinit {
+    _ = try? tmux(["kill-server"])
+    unlink(statusFile)
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// The pane's text, a line a row.
+  func screen() -> [String] {
+    ((try? tmux(["capture-pane", "-p"]))?.stdout ?? "").split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map(String.init)
+  }
+
+  var text: String { screen().joined(separator: "\n") }
+
+  func send(_ keys: String...) { _ = try? tmux(["send-keys"] + keys) }
+
+  /// Sends raw bytes, as a terminal would (mouse reports).
+  func sendBytes(_ bytes: [UInt8]) {
+    _ = try? tmux(["send-keys", "-H"] + bytes.map { String($0, radix: 16) })
+  }
+
+  /// A left click at a cell (0-based), in the SGR form xterm-256color announces.
+  func click(x: Int, y: Int) {
+    sendBytes(Array("\u{1B}[<0;\(x + 1);\(y + 1)M".utf8))
+    sendBytes(Array("\u{1B}[<0;\(x + 1);\(y + 1)m".utf8))
+  }
+
+  func resize(width: Int, height: Int) {
+    _ = try? tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// A pane format value: `#{pane_pid}`, `#{pane_dead}`, `#{alternate_on}`, …
+  func value(_ format: String) -> String {
+    ((try? tmux(["display-message", "-p", format]))?.stdout ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
+  var isDead: Bool { exitStatus != nil }
+  /// The command's exit status, once it has exited.
+  var exitStatus: Int? {
+    (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  /// Waits (bounded) for the program to exit; its status.
+  func waitForExit(within seconds: Double = 10) -> Int? {
+    _ = eventually(within: seconds) { exitStatus != nil }
+    return exitStatus
+  }
+
+  /// The command's process: the child of the pane's shell.
+  var pid: Int32 {
+    let shell = value("#{pane_pid}")
+    let children =
+      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+    return Int32(children.split(separator: " ").first ?? "") ?? 0
+  }
+
+  /// Whether the program left the alternate screen or mouse reporting on.
+  var terminalLeftDirty: Bool { value("#{alternate_on}#{mouse_any_flag}") != "00" }
+
+  /// Waits (bounded) until the screen satisfies `condition`.
+  func waitFor(within seconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
+    eventually(within: seconds) { condition(text) }
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String]) throws -> Run {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMUX"] = nil
+    return try Binary.run(
+      ["-L", socket, "-f", "/dev/null"] + arguments, environment: environment, executable: "/usr/bin/tmux")
+  }
+
+  static func quoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+/// Runs a program with stdio on /dev/null and waits for it; its exit status.
+func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for fd: Int32 in 0...2 {
+    posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+  }
+  let argv = arguments.map { strdup($0) } + [nil]
+  let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer { for pointer in argv + envp { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  return (status >> 8) & 0xFF
+}
