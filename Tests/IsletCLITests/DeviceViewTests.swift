@@ -219,6 +219,19 @@ import Testing
     )
   }
 
+  @Test func aFinishingCountdownAlertsUntilActedOn() throws {
+    _ = try start("2s", "--name", "Egg")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Egg") })
+    #expect(
+      view.waitFor {
+        $0.contains("⏰ Egg — time's up") && $0.contains("Egg · Time's up")
+          && $0.contains("[✓ Done] [↺ Reset]")
+      })
+    view.send("Enter")
+    #expect(view.waitFor { $0.contains("✓ Egg done") })
+  }
+
   @Test func onePresentationFillsAOneRowPane() throws {
     _ = try start("25m", "--name", "Workout")
     let view = try open(width: 40, height: 1, arguments: ["--presentation", "compact"])

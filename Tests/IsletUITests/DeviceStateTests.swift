@@ -1,0 +1,104 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+/// Keys to effects, without a terminal.
+@Suite struct DeviceStateTests {
+  let workout = inPhase(.active).0
+  var tea: Activity {
+    var a = workout
+    a.id = "te01"
+    a.state.name = "Tea"
+    return a
+  }
+
+  @Test func spaceAndKeysDispatchIntentsToTheSelectedActivity() {
+    var state = DeviceState()
+    let live = [workout, tea]
+    #expect(
+      state.handle(.character(" "), live: live, now: t0) == [
+        .dispatch(.toggle, activityID: "wk01", source: .key)
+      ])
+    #expect(state.handle(.tab, live: live, now: t0) == [])
+    #expect(state.selectedID == "te01")
+    #expect(
+      state.handle(.character("c"), live: live, now: t0) == [
+        .dispatch(.complete, activityID: "te01", source: .key)
+      ])
+    #expect(
+      state.handle(.character("+"), live: live, now: t0) == [
+        .dispatch(.adjust(by: 60_000), activityID: "te01", source: .key)
+      ])
+    #expect(
+      state.handle(.character("-"), live: live, now: t0) == [
+        .dispatch(.adjust(by: -60_000), activityID: "te01", source: .key)
+      ])
+    #expect(state.handle(.character("t"), live: live, now: t0) == [.nextTheme])
+    #expect(state.handle(.escape, live: live, now: t0) == [.quit])
+  }
+
+  @Test func resetAndEndAskFirst() {
+    var state = DeviceState()
+    #expect(state.handle(.character("r"), live: [workout], now: t0) == [])
+    #expect(state.overlay == .confirm(.reset, activityID: "wk01", name: "Workout"))
+    #expect(
+      state.handle(.character("y"), live: [workout], now: t0) == [
+        .dispatch(.reset, activityID: "wk01", source: .key)
+      ])
+    #expect(state.overlay == nil)
+    _ = state.handle(.character("x"), live: [workout], now: t0)
+    #expect(state.handle(.character("n"), live: [workout], now: t0) == [])
+    #expect(state.flash?.text == "Cancelled")
+  }
+
+  @Test func newAsksForANameThenADuration() {
+    var state = DeviceState()
+    _ = state.handle(.character("n"), live: [], now: t0)
+    for c in "Tea" { _ = state.handle(.character(c), live: [], now: t0) }
+    _ = state.handle(.backspace, live: [], now: t0)
+    _ = state.handle(.character("a"), live: [], now: t0)
+    _ = state.handle(.enter, live: [], now: t0)
+    #expect(state.overlay == .duration(name: "Tea", text: ""))
+    for c in "3m" { _ = state.handle(.character(c), live: [], now: t0) }
+    #expect(state.handle(.enter, live: [], now: t0) == [.start(name: "Tea", duration: 180_000)])
+    _ = state.handle(.character("n"), live: [], now: t0)
+    _ = state.handle(.enter, live: [], now: t0)
+    #expect(state.handle(.enter, live: [], now: t0) == [.start(name: "Timer", duration: nil)])
+  }
+
+  @Test func clicksFollowTheDrawnButtons() {
+    var state = DeviceState()
+    let buttons = [
+      Button(area: Rect(x: 0, y: 0, width: 32, height: 1), action: .expand, target: "wk01"),
+      Button(area: Rect(x: 40, y: 5, width: 9, height: 1), action: .pause, target: "te01"),
+    ]
+    #expect(
+      state.handle(.click(x: 44, y: 5), live: [workout, tea], buttons: buttons, now: t0) == [
+        .dispatch(.pause, activityID: "te01", source: .mouse)
+      ])
+    #expect(state.selectedID == "te01")
+    #expect(state.handle(.click(x: 3, y: 0), live: [workout, tea], buttons: buttons, now: t0) == [])
+    #expect(state.expanded)
+    #expect(state.handle(.click(x: 60, y: 9), live: [workout, tea], buttons: buttons, now: t0) == [])
+  }
+
+  @Test func theViewWakesOnlyForChangesItShows() {
+    let frame = { (live: [Activity], now: Instant) in
+      DeviceView.Frame(
+        live: live, state: DeviceState(), now: now, policy: .standard, theme: ThemeCatalog.fallback,
+        ascii: false, utcOffset: 0)
+    }
+    let (active, now) = inPhase(.active)
+    // The next displayed second of a running countdown.
+    #expect(DeviceView.nextChange(frame([active], now + 300), clockShown: false) == now + 1000)
+    // Paused, nothing changes by itself until it expires, hours later, or the clock's minute.
+    let (paused, later) = inPhase(.paused)
+    #expect(
+      DeviceView.nextChange(frame([paused], later), clockShown: false) == paused.expiresAt(policy: .standard))
+    #expect(DeviceView.nextChange(frame([], later), clockShown: false) == nil)
+    #expect(
+      DeviceView.nextChange(frame([paused], later + 5000), clockShown: true)
+        == Instant(milliseconds: (later.milliseconds / 60_000 + 1) * 60_000))
+  }
+}
