@@ -113,16 +113,12 @@ public enum DeviceView {
 
   /// The big wall clock and the date.
   static func drawClock(_ canvas: inout Canvas, frame: Frame, y: Int, width: Int) {
-    let look = Look(
-      activity: Activity(
-        id: "", attributes: ActivityAttributes(),
-        state: ContentState(name: "", startedAt: frame.now, phase: .idle, touchedAt: frame.now),
-        createdAt: frame.now), now: frame.now, utcOffset: frame.utcOffset)
-    let time = look.clock(frame.now)
+    let calendar = LocalCalendar(utcOffset: frame.utcOffset)
+    let time = calendar.clock(frame.now)
     let rows = BigDigits.rows(time, ascii: frame.ascii)
     let x = (width - DisplayWidth.of(rows[0])) / 2
     for (offset, row) in rows.enumerated() { canvas.put(row, x: x, y: y + offset, role: .text) }
-    let date = look.weekdayAndDate(frame.now)
+    let date = calendar.weekdayAndDate(frame.now)
     canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
   }
 

@@ -75,7 +75,7 @@ public enum Expanded {
     // Bottom: started at · ID · owner, and the progress of a countdown.
     if bottomRows == 1 {
       let y = inner.maxY - 1
-      var facts = ["Started \(look.clock(look.activity.createdAt))"]
+      var facts = ["Started \(look.calendar.clock(look.activity.createdAt))"]
       if let id = look.activity.attributes.recordID { facts.append("ID \(id)") }
       if let owner = look.activity.attributes.owner { facts.append(owner) }
       var detail = facts.joined(separator: " \(g.separator) ")

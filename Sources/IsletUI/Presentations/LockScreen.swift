@@ -99,7 +99,7 @@ public enum LockScreen {
         room -= footerButtons + 1
       }
       if showFooter {
-        var facts = ["Started \(look.dayAndClock(look.activity.createdAt))"]
+        var facts = ["Started \(look.calendar.dayAndClock(look.activity.createdAt))"]
         if let owner = look.activity.attributes.owner { facts.append(owner) }
         if let category = look.activity.state.category { facts.append(category) }
         let footer = DisplayWidth.truncate(

@@ -83,7 +83,13 @@ public struct Look: Sendable {
 
   var g: Glyphs { Glyphs(ascii: ascii) }
 
-  // MARK: - Times of day
+  /// Times of day in the local zone (or the offset given).
+  var calendar: LocalCalendar { LocalCalendar(utcOffset: utcOffset) }
+}
+
+/// Instants as a wall clock shows them: in the local time zone, or at a fixed offset (tests).
+struct LocalCalendar {
+  var utcOffset: Int?
 
   /// `9:05`
   func clock(_ instant: Instant) -> String {
