@@ -159,6 +159,7 @@ final class Context {
     case "log": return try log()
     case "help": return try help()
     case "themes": return try themes()
+    case "tmux": return try tmuxSnippet()
     case "__watch": return try watchDeadlines()
     case "__hooks": return try runHooks()
     default: throw UsageError(message: "unknown command '\(command)'", command: nil)

@@ -18,5 +18,5 @@ while let pair = entry.pointee {
 }
 
 let interface = CommandLineInterface(
-  environment: environment, handlers: [HookRunner(), DeadlineWatcherLauncher()])
+  environment: environment, handlers: [HookRunner(), DeadlineWatcherLauncher(), TmuxRefresher()])
 exit(interface.run(Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))

@@ -166,6 +166,26 @@ let commandSpecs: [CommandSpec] = [
       """,
     maxOperands: 0),
   CommandSpec(
+    name: "tmux",
+    usage: "tmux [--toggle-key K] [--reset-key K] [--complete-key K] [--end-key K] [--pane-key K]",
+    summary: "Print a snippet for ~/.tmux.conf: the status-line segment, key bindings and a one-row pane.",
+    details: """
+      The snippet names this binary by its path. Paste it into ~/.tmux.conf and run
+      tmux source-file ~/.tmux.conf. Run it from a release build (see the README): tmux calls the
+      status command every second.
+
+      Example:
+        islet tmux --toggle-key F5 >> ~/.tmux.conf
+      """,
+    options: [
+      OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default P)"),
+      OptionSpec(name: "reset-key", value: "K", help: "reset (default R)"),
+      OptionSpec(name: "complete-key", value: "K", help: "complete (default D)"),
+      OptionSpec(name: "end-key", value: "K", help: "end (default X)"),
+      OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default I)"),
+    ],
+    maxOperands: 0),
+  CommandSpec(
     name: "help", usage: "help [COMMAND]", summary: "Show help for islet or for one command.",
     maxOperands: 1),
 ]
@@ -198,6 +218,7 @@ let topHelp = """
     list [--all]          the activities
     log                   the history, with totals per name
     themes                the themes, with a preview of each
+    tmux                  a snippet for ~/.tmux.conf: status line, keys, a pane
     help [COMMAND]        help for a command (or: islet COMMAND --help)
 
   Global options:

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import IsletCLI
+@testable import IsletCore
+@testable import IsletStore
+
+@Suite struct TmuxSnippetTests {
+  let islet = Sandbox()
+
+  @Test func theSnippetBindsTheKeysAndTheSegment() {
+    let run = islet("tmux", "--toggle-key", "F5")
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("set -g status-interval 1"))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("set -ag status-right \" #('") && $0.hasSuffix("' status --format tmux)\"")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("bind-key F5 run-shell -b \"'") && $0.hasSuffix("' toggle >/dev/null 2>&1 || true\"")
+      })
+    #expect(lines.contains { $0.hasPrefix("bind-key R run-shell -b") && $0.contains("reset") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("bind-key I split-window -v -l 1") && $0.contains("--presentation compact")
+      })
+    #expect(islet("tmux", "--end-key", "x; rm -rf ~").status == 64)
+  }
+}
+
+/// tmux with the snippet loaded, inside an outer tmux whose pane shows the inner status line.
+@Suite(.serialized) struct TmuxStatusLineTests {
+  let islet = Sandbox()
+
+  func innerTmux() throws -> (outer: TmuxSession, kill: () -> Void) {
+    let snippet = islet.folder.file("snippet.conf")
+    try Binary.run(["tmux"], environment: islet.environment).stdout.write(
+      toFile: snippet, atomically: true, encoding: .utf8)
+    let inner = "islet-inner-\(UUID().uuidString.prefix(8))"
+    var environment = islet.environment
+    environment["TERM"] = "xterm-256color"
+    let outer = try TmuxSession(
+      width: 120, height: 8, environment: environment,
+      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"])
+    return (outer, { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) })
+  }
+
+  func phase(of id: String) -> Phase? {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return nil }
+    defer { store.close() }
+    return (try? store.activity(id: id))?.state.phase
+  }
+
+  var statusLine: (TmuxSession) -> String { { $0.screen().last(where: { !$0.isEmpty }) ?? "" } }
+
+  @Test func theSegmentShowsTheTimerTicksAndFollowsOtherShells() throws {
+    let id = try Binary.run(["start", "25m", "--name", "Workout"], environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ Workout") })
+    let first = statusLine(outer)
+    #expect(outer.waitFor { _ in statusLine(outer) != first })
+    _ = try Binary.run(["pause", id], environment: islet.environment)
+    #expect(outer.waitFor(within: 3) { _ in statusLine(outer).contains("⏸") })
+    _ = try Binary.run(["end", id], environment: islet.environment)
+    #expect(outer.waitFor(within: 3) { _ in !statusLine(outer).contains("Workout") })
+  }
+
+  @Test func theToggleKeyDispatchesAndPrintsNothing() throws {
+    let id = try Binary.run(["start", "--name", "Focus"], environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    #expect(outer.waitFor { _ in statusLine(outer).contains("Focus") })
+    outer.send("C-b", "P")
+    #expect(eventually { phase(of: id) == .paused })
+    // Nothing was printed over the pane: only the shell's prompt line and the status line.
+    #expect(outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count <= 2)
+  }
+
+  @Test func userTextIsShownAndNeverRun() throws {
+    let marker = islet.folder.file("pwned")
+    _ = try Binary.run(["start", "--name", "#[fg=red]'\"$(touch \(marker))"], environment: islet.environment)
+    _ = try Binary.run(["start", "--name", "#(touch \(marker))"], environment: islet.environment)
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ #(touch") })
+    _ = try Binary.run(["end"], environment: islet.environment)
+    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ #[fg=red]'\"$(touch") })
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+}
