@@ -7,7 +7,7 @@ import Testing
 
   static let commands = [
     "start", "pause", "resume", "toggle", "reset", "complete", "end", "adjust", "update", "wait", "status",
-    "list", "log", "themes", "help",
+    "list", "log", "themes", "tmux", "help",
   ]
 
   @Test(arguments: commands)
@@ -43,7 +43,7 @@ import Testing
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, tmux, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -139,7 +139,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, tmux, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {
