@@ -92,4 +92,38 @@ import Testing
     #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ #[fg=red]'\"$(touch") })
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
+
+  /// Typed text reaches islet as one literal argument, whatever quotes, `$(…)` or `#(…)` it holds.
+  @Test func promptsTakeTypedTextLiterally() throws {
+    let marker = islet.folder.file("ran")
+    let id = try Binary.run(["start", "--name", "Focus"], environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    #expect(outer.waitFor { _ in statusLine(outer).contains("Focus") })
+    let name = "Deep \"work\" $(touch \(marker)) #(id) 'q' `id` $HOME ; ~"
+    outer.send("C-b", "N")
+    #expect(outer.waitFor { $0.contains("Rename the timer:") })
+    outer.send("-l", name)
+    outer.send("Enter")
+    #expect(eventually { self.name(of: id) == name })
+    outer.send("C-b", "T")
+    #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+    outer.send("-l", "10m")
+    outer.send("Enter")
+    #expect(eventually { self.liveCount() == 2 })
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  func name(of id: String) -> String? {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return nil }
+    defer { store.close() }
+    return (try? store.activity(id: id))?.name
+  }
+
+  func liveCount() -> Int {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return 0 }
+    defer { store.close() }
+    return (try? store.liveActivities().count) ?? 0
+  }
 }

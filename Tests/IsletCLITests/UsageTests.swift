@@ -148,6 +148,12 @@ import Testing
     #expect(islet.folder.bytes("state/islet/islet.db") == nil)
   }
 
+  @Test func aTmuxBufferNeedsTmux() {
+    #expect(
+      islet("start", "--from-tmux-buffer", "islet-input").stderr.hasPrefix(
+        "Error: --from-tmux-buffer works inside tmux only ($TMUX is not set)\n"))
+  }
+
   @Test func optionsTakeBothSpellingsAndMayComeAnywhere() {
     #expect(islet("start", "--name=Tea", "90s").status == 0)
     #expect(islet("--ascii", "status").stdout == "[T] Tea 1:30 >\n")

@@ -66,6 +66,8 @@ let commandSpecs: [CommandSpec] = [
       OptionSpec(
         name: "stale-after", value: "DURATION", help: "dim a finished countdown after this long (default 5m)"),
       OptionSpec(name: "paused", value: nil, help: "create it ready (idle) instead of running"),
+      OptionSpec(
+        name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
     ],
     maxOperands: 1),
   intentSpec("pause", "Pause a running activity."),
@@ -93,6 +95,8 @@ let commandSpecs: [CommandSpec] = [
       OptionSpec(name: "name", value: "N", help: "the new name"),
       OptionSpec(name: "category", value: "C", help: "the new category; '' clears it"),
       OptionSpec(name: "relevance", value: "R", help: "the new relevance (a number)"),
+      OptionSpec(
+        name: "from-tmux-buffer", value: "B", help: "take the new name from tmux buffer B (for key bindings)"),
     ],
     maxOperands: 1),
   CommandSpec(
@@ -183,6 +187,10 @@ let commandSpecs: [CommandSpec] = [
       OptionSpec(name: "complete-key", value: "K", help: "complete (default D)"),
       OptionSpec(name: "end-key", value: "K", help: "end (default X)"),
       OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default I)"),
+      OptionSpec(
+        name: "start-key", value: "K", help: "prompt for a duration and start a countdown (default T)"),
+      OptionSpec(
+        name: "rename-key", value: "K", help: "prompt for a new name for the current timer (default N)"),
     ],
     maxOperands: 0),
   CommandSpec(

@@ -8,7 +8,7 @@ extension Context {
     let configuration = try configuration
     let at = now
     var attributes = ActivityAttributes(icon: configuration.icon)
-    let durationText = arguments.operands.first
+    let durationText = try tmuxBufferText(command: "start") ?? arguments.operands.first
     if durationText != nil && arguments.value("until") != nil {
       throw UsageError(message: "give a DURATION or --until, not both", command: "start")
     }
@@ -72,6 +72,7 @@ extension Context {
   }
 
   func update() throws -> ExitStatus {
+    if let name = try tmuxBufferText(command: "update") { arguments.values["name"] = name }
     var category: String?
     if let text = arguments.value("category") {
       category = text.isEmpty ? "" : try label("category", command: "update")
@@ -137,6 +138,25 @@ extension Context {
     case .expired: what = "expired"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
+  }
+
+  /// The text a key binding's prompt left in a tmux buffer (`--from-tmux-buffer B`), read with
+  /// `tmux show-buffer` and then deleted; it never passes through a shell.
+  func tmuxBufferText(command: String) throws -> String? {
+    guard let buffer = arguments.value("from-tmux-buffer") else { return nil }
+    guard let socket = TmuxRefresher.socket(from: environment), let tmux = TmuxRefresher.tmuxPath(environment)
+    else {
+      throw UsageError(
+        message: "--from-tmux-buffer works inside tmux only ($TMUX is not set)", command: command)
+    }
+    guard
+      let text = Spawner.output(
+        of: [tmux, "-S", socket, "show-buffer", "-b", buffer], environment: environment)
+    else {
+      throw UsageError(message: "tmux has no buffer '\(printable(buffer))'", command: command)
+    }
+    _ = Spawner.output(of: [tmux, "-S", socket, "delete-buffer", "-b", buffer], environment: environment)
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 
   // MARK: - Checking input

@@ -7,6 +7,7 @@ extension Context {
     var keys: [String: String] = [:]
     for (option, fallback) in [
       ("toggle-key", "P"), ("reset-key", "R"), ("complete-key", "D"), ("end-key", "X"), ("pane-key", "I"),
+      ("start-key", "T"), ("rename-key", "N"),
     ] {
       let key = arguments.value(option) ?? fallback
       // One key name as tmux writes them: a character, or a name such as F5 or C-p.
@@ -37,13 +38,18 @@ extension Context {
       "set -ag status-right \" #(\(quoted) status --format tmux)\"",
       "",
       "# Keys (after the prefix). Output is silenced so nothing is printed over your pane.",
-      "bind-key \(keys["toggle-key"]!) run-shell -b \"\(quoted) toggle >/dev/null 2>&1 || true\"",
-      "bind-key \(keys["reset-key"]!) run-shell -b \"\(quoted) reset >/dev/null 2>&1 || true\"",
-      "bind-key \(keys["complete-key"]!) run-shell -b \"\(quoted) complete >/dev/null 2>&1 || true\"",
-      "bind-key \(keys["end-key"]!) run-shell -b \"\(quoted) end >/dev/null 2>&1 || true\"",
+      "bind-key \(keys["toggle-key", default: ""]) run-shell -b \"\(quoted) toggle >/dev/null 2>&1 || true\"",
+      "bind-key \(keys["reset-key", default: ""]) run-shell -b \"\(quoted) reset >/dev/null 2>&1 || true\"",
+      "bind-key \(keys["complete-key", default: ""]) run-shell -b \"\(quoted) complete >/dev/null 2>&1 || true\"",
+      "bind-key \(keys["end-key", default: ""]) run-shell -b \"\(quoted) end >/dev/null 2>&1 || true\"",
+      "",
+      "# Prompts: a countdown of a typed duration, and a new name for the current timer. The typed",
+      "# text goes through a tmux buffer, never through a shell, so quotes, $(…) and # stay text.",
+      "bind-key \(keys["start-key", default: ""]) command-prompt -p \"Countdown (e.g. 25m):\" \"set-buffer -b islet-input -- \\\"%%%\\\" ; run-shell -b \\\"\(quoted) start --from-tmux-buffer islet-input >/dev/null 2>&1 || true\\\"\"",
+      "bind-key \(keys["rename-key", default: ""]) command-prompt -p \"Rename the timer:\" \"set-buffer -b islet-input -- \\\"%%%\\\" ; run-shell -b \\\"\(quoted) update --from-tmux-buffer islet-input >/dev/null 2>&1 || true\\\"\"",
       "",
       "# A one-row pane with the live island (q closes it; the timer keeps running).",
-      "bind-key \(keys["pane-key"]!) split-window -v -l 1 \"\(quoted) --presentation compact\"",
+      "bind-key \(keys["pane-key", default: ""]) split-window -v -l 1 \"\(quoted) --presentation compact\"",
     ]
     console.out(lines.joined(separator: "\n") + "\n")
     return .ok
