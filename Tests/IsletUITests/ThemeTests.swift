@@ -75,6 +75,21 @@ import Testing
     #expect(failure(#"{"roles": {"timer": "red"}}"#)?.key == "roles.timer")
   }
 
+  @Test func readsJSONEscapesAndNesting() throws {
+    let json =
+      #"{"roles": {"text": {"fg": 7, "bold": false}}, "icons": {"x": {"glyph": "\u2615", "ascii": "[\"]"}, "y": {"glyph": "\ud83c\udfc3", "ascii": "R"}}}"#
+    let theme = try Theme.parse(Array(json.utf8), name: "t").get()
+    #expect(theme.icons["x"] == IconGlyph(glyph: "☕", ascii: "[\"]"))
+    #expect(theme.icons["y"]?.glyph == "🏃")
+    #expect(theme.style(.text) == RoleStyle(foreground: .indexed(7)))
+    #expect(JSONValue.parse(Array("[1, 2,]".utf8)) == nil)
+    #expect(JSONValue.parse(Array(String(repeating: "[", count: 100).utf8)) == nil)
+    #expect(JSONValue.parse(Array("{\"a\": tru}".utf8)) == nil)
+    #expect(
+      JSONValue.parse(Array(" [true, null, -1.5e2, \"\\n\"] ".utf8))
+        == .array([.bool(true), .null, .number(-150), .string("\n")]))
+  }
+
   @Test func themesAreFoundByNameThenFileThenBuiltIn() throws {
     let folder = TemporaryFolder()
     let catalog = ThemeCatalog(folders: [folder.path])

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How one role looks.
 public struct RoleStyle: Equatable, Sendable {
   public var foreground: Color?
@@ -50,10 +48,7 @@ public struct Theme: Equatable, Sendable {
 
   /// Reads a theme file's JSON.
   public static func parse(_ bytes: [UInt8], name: String) -> Result<Theme, Failure> {
-    let root: JSONValue
-    do {
-      root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    } catch {
+    guard let root = JSONValue.parse(bytes) else {
       return .failure(
         Failure(
           key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
@@ -166,24 +161,169 @@ public struct Theme: Equatable, Sendable {
   }
 }
 
-/// Just enough JSON to read a theme with exact errors.
-enum JSONValue: Decodable, Equatable {
+/// Just enough JSON to read a theme with exact errors; parsed by hand, since a theme is read on
+/// every status line and a general decoder costs more than the rest of the command.
+enum JSONValue: Equatable {
   case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
+  /// The value of a whole document, or nil when it is not valid JSON.
+  static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    var parser = Parser(bytes: bytes)
+    guard let value = parser.value(depth: 0) else { return nil }
+    parser.skipSpace()
+    return parser.index == bytes.count ? value : nil
+  }
+
+  struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func skipSpace() {
+      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func value(depth: Int) -> JSONValue? {
+      guard depth < 64 else { return nil }
+      skipSpace()
+      guard index < bytes.count else { return nil }
+      switch bytes[index] {
+      case UInt8(ascii: "{"):
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+          index += 1
+          return .object(members)
+        }
+        while true {
+          skipSpace()
+          guard let key = string() else { return nil }
+          skipSpace()
+          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+          index += 1
+          guard let item = value(depth: depth + 1) else { return nil }
+          members[key] = item
+          skipSpace()
+          guard index < bytes.count else { return nil }
+          if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+          } else if bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+          } else {
+            return nil
+          }
+        }
+      case UInt8(ascii: "["):
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return .array(items)
+        }
+        while true {
+          guard let item = value(depth: depth + 1) else { return nil }
+          items.append(item)
+          skipSpace()
+          guard index < bytes.count else { return nil }
+          if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+          } else if bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+          } else {
+            return nil
+          }
+        }
+      case UInt8(ascii: "\""):
+        return string().map { .string($0) }
+      case UInt8(ascii: "t"): return literal("true", .bool(true))
+      case UInt8(ascii: "f"): return literal("false", .bool(false))
+      case UInt8(ascii: "n"): return literal("null", .null)
+      default: return number()
+      }
+    }
+
+    mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
+      let expected = Array(word.utf8)
+      guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected
+      else {
+        return nil
+      }
+      index += expected.count
+      return value
+    }
+
+    mutating func number() -> JSONValue? {
+      let start = index
+      while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+      guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self),
+        text.first != "+", let value = Double(text), value.isFinite
+      else { return nil }
+      return .number(value)
+    }
+
+    mutating func string() -> String? {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+      index += 1
+      var scalars = String.UnicodeScalarView()
+      var run: [UInt8] = []
+      func flush() -> Bool {
+        guard !run.isEmpty else { return true }
+        guard let text = String(validating: run, as: UTF8.self) else { return false }
+        scalars.append(contentsOf: text.unicodeScalars)
+        run.removeAll()
+        return true
+      }
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""):
+          return flush() ? String(scalars) : nil
+        case UInt8(ascii: "\\"):
+          guard flush(), index < bytes.count else { return nil }
+          let escape = bytes[index]
+          index += 1
+          switch escape {
+          case UInt8(ascii: "\""): scalars.append("\"")
+          case UInt8(ascii: "\\"): scalars.append("\\")
+          case UInt8(ascii: "/"): scalars.append("/")
+          case UInt8(ascii: "b"): scalars.append("\u{08}")
+          case UInt8(ascii: "f"): scalars.append("\u{0C}")
+          case UInt8(ascii: "n"): scalars.append("\n")
+          case UInt8(ascii: "r"): scalars.append("\r")
+          case UInt8(ascii: "t"): scalars.append("\t")
+          case UInt8(ascii: "u"):
+            guard var code = hex4() else { return nil }
+            if (0xD800..<0xDC00).contains(code) {
+              guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                bytes[index + 1] == UInt8(ascii: "u")
+              else { return nil }
+              index += 2
+              guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+              code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            scalars.append(scalar)
+          default: return nil
+          }
+        case 0..<0x20:
+          return nil
+        default:
+          run.append(byte)
+        }
+      }
+      return nil
+    }
+
+    mutating func hex4() -> UInt32? {
+      guard index + 4 <= bytes.count, let text = String(validating: bytes[index..<index + 4], as: UTF8.self),
+        let value = UInt32(text, radix: 16)
+      else { return nil }
+      index += 4
+      return value
     }
   }
 
