@@ -69,16 +69,37 @@ import Testing
     #expect(outer.waitFor(within: 3) { _ in !statusLine(outer).contains("Workout") })
   }
 
-  @Test func theToggleKeyDispatchesAndPrintsNothing() throws {
-    let id = try Binary.run(["start", "--name", "Focus"], environment: islet.environment).stdout
+  @Test func eachBoundKeyDispatchesItsIntentAndPrintsNothing() throws {
+    let id = try Binary.run(["start", "25m", "--name", "Focus"], environment: islet.environment).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let (outer, kill) = try innerTmux()
     defer { kill() }
     #expect(outer.waitFor { _ in statusLine(outer).contains("Focus") })
-    outer.send("C-b", "P")
-    #expect(eventually { phase(of: id) == .paused })
-    // Nothing was printed over the pane: only the shell's prompt line and the status line.
-    #expect(outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count <= 2)
+    let before = outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+    for (key, phase) in [
+      ("P", Phase.paused), ("P", .active), ("R", .idle), ("P", .active), ("D", .completed),
+    ] {
+      outer.send("C-b", key)
+      #expect(eventually { self.phase(of: id) == phase }, "after \(key)")
+    }
+    let second = try Binary.run(["start", "--name", "Tea"], environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(outer.waitFor { _ in statusLine(outer).contains("Tea") })
+    outer.send("C-b", "X")
+    #expect(eventually { self.phase(of: second) == .ended })
+    // Nothing was printed over the pane: the same lines as before the keys.
+    #expect(outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == before)
+    #expect(outer.waitFor { _ in !statusLine(outer).contains("◖") })
+  }
+
+  @Test func thePaneKeyOpensAOneRowIsland() throws {
+    _ = try Binary.run(["start", "25m", "--name", "Workout"], environment: islet.environment)
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    #expect(outer.waitFor { _ in statusLine(outer).contains("Workout") })
+    outer.send("C-b", "I")
+    // A row of its own, starting with the island's pill.
+    #expect(outer.waitFor { $0.contains("\n◖ ⏱ Workout") })
   }
 
   @Test func userTextIsShownAndNeverRun() throws {
