@@ -1,5 +1,7 @@
+import Foundation
 import Glibc
 import IsletTestSupport
+import Synchronization
 import Testing
 
 @testable import IsletCore
@@ -9,7 +11,7 @@ import Testing
   let folder = TemporaryFolder()
 
   /// Several connections notice the same deadline at once: one records `finished`.
-  @Test func aTimeCausedEventIsRecordedOnceWhileManyNotice() async throws {
+  @Test func aTimeCausedEventIsRecordedOnceWhileManyNotice() throws {
     let path = folder.file("islet.db")
     let clock = ManualClock(t0)
     let setup = try SQLiteActivityStore.openForWriting(path: path)
@@ -19,16 +21,18 @@ import Testing
     setup.close()
     clock.advance(by: 200_000)
 
-    let recorded = try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<8 {
-        group.addTask {
-          let store = try SQLiteActivityStore.openForWriting(path: path)
+    // Real threads, not Swift's cooperative pool: these calls block, and the pool is shared
+    // with every other suite running at the same time.
+    let counts = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      let count =
+        (try? SQLiteActivityStore.openForWriting(path: path)).map { store in
           defer { store.close() }
-          return try IntentDispatcher(store: store, clock: clock).settle().count
-        }
-      }
-      return try await group.reduce(0, +)
+          return (try? IntentDispatcher(store: store, clock: clock).settle().count) ?? -100
+        } ?? -100
+      counts.withLock { $0.append(count) }
     }
+    let recorded = counts.withLock { $0.reduce(0, +) }
     #expect(recorded == 1)
     let reader = try #require(try SQLiteActivityStore.openForReading(path: path))
     defer { reader.close() }
@@ -39,18 +43,18 @@ import Testing
 @Suite struct StoreWatcherTests {
   let folder = TemporaryFolder()
 
-  @Test func wakesWhenAnotherConnectionCommits() async throws {
+  @Test func wakesWhenAnotherConnectionCommits() throws {
     let path = folder.file("islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()
     let watcher = try StoreWatcher(path: path)
-    let writer = Task.detached {
-      let store = try SQLiteActivityStore.openForWriting(path: path)
+    let writer = Thread {
+      guard let store = try? SQLiteActivityStore.openForWriting(path: path) else { return }
       defer { store.close() }
-      try IntentDispatcher(store: store, clock: ManualClock(t0)).dispatch(.toggle, source: .cli)
+      _ = try? IntentDispatcher(store: store, clock: ManualClock(t0)).dispatch(.toggle, source: .cli)
     }
+    writer.start()
     // The deadline only bounds the test if the wake never comes.
     #expect(watcher.wait(until: Instant(milliseconds: SystemClock().now().milliseconds + 20_000)) == .changed)
-    try await writer.value
   }
 
   @Test func readersDoNotWakeIt() throws {
