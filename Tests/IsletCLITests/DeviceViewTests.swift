@@ -15,7 +15,8 @@ import Testing
     var environment = islet.environment
     environment["TERM"] = term
     return try TmuxSession(
-      width: width, height: height, environment: environment, command: [Binary.path] + arguments)
+      width: width, height: height, environment: environment, command: [Binary.path] + arguments,
+      folder: islet.folder.path)
   }
 
   func activity(_ id: String) throws -> Activity? {

@@ -7,12 +7,13 @@ final class TmuxSession {
 
   /// Starts `command` (arguments, run through `env` with `environment`) in a W×H pane that
   /// stays after the command exits, so its exit and the terminal's state can be read.
-  init(width: Int, height: Int, environment: [String: String], command: [String]) throws {
+  init(width: Int, height: Int, environment: [String: String], command: [String], folder: String) throws {
     let assignments = environment.map { "\($0.key)=\($0.value)" }
-    // A shell that ignores the terminal's signals runs the command and writes down its exit
-    // status; the command sets its own signal handling.
-    let wrapper = #"trap '' INT TERM HUP; "$@"; echo $? > "$ISLET_TEST_STATUS""#
-    statusFile = "/tmp/\(socket).status"
+    // A shell that ignores the terminal's signals runs the command, writes down its exit
+    // status, and keeps the pane a little longer so the terminal's state can be read; then the
+    // server ends by itself. The command sets its own signal handling.
+    let wrapper = #"trap '' INT TERM HUP; "$@"; echo $? > "$ISLET_TEST_STATUS"; sleep 15"#
+    statusFile = folder + "/\(socket).status"
     let line =
       (["env", "ISLET_TEST_STATUS=\(statusFile)", "/bin/sh", "-c", wrapper, "sh", "env", "-i"] + assignments
       + command)
@@ -23,9 +24,8 @@ final class TmuxSession {
     environment["TMUX"] = nil
     let status = spawnAndWait(
       [
-        "/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "start-server", ";", "set-option", "-g",
-        "remain-on-exit",
-        "on", ";", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", line,
+        "/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y",
+        "\(height)", line,
       ], environment: environment)
     guard status == 0 else { throw Failure(message: "tmux did not start") }
   }

@@ -43,7 +43,8 @@ import Testing
     environment["TERM"] = "xterm-256color"
     let outer = try TmuxSession(
       width: 120, height: 8, environment: environment,
-      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"])
+      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"],
+      folder: islet.folder.path)
     return (outer, { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) })
   }
 
