@@ -32,7 +32,7 @@ public struct CommandLineInterface {
   /// and tests of the built binary.
   public static func clock(for environment: [String: String]) -> any WallClock {
     if let text = environment["ISLET_NOW"], let seconds = Double(text), seconds.isFinite {
-      return ManualClock(Instant(milliseconds: Int64(seconds * 1000)))
+      return ManualClock(Instant(milliseconds: Int64((seconds * 1000).rounded())))
     }
     return SystemClock()
   }

@@ -55,11 +55,25 @@ extension Context {
     var alerted = Set<String>()
     var firstLook = true
     var recheckAt: Instant?
+    // The store is read again only when it may have changed: a commit seen by the watcher, an
+    // intent of ours, or time causing an event. A tick that only moves the seconds reads nothing.
+    var stored: [Activity] = []
+    var stale = true
 
     while true {
-      try handle(try dispatcher.settle(), store: store)
-      let at = now
-      let live = ActivityMatcher.ranked(try store.liveActivities(), at: at, policy: configuration.policy)
+      var at = now
+      if stored.contains(where: {
+        !TimerEngine.settle($0, at: at, policy: configuration.policy).events.isEmpty
+      }) {
+        try handle(try dispatcher.settle(), store: store)
+        stale = true
+      }
+      if stale {
+        stored = try store.liveActivities()
+        stale = false
+        at = now
+      }
+      let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
       // A countdown that has just finished: bell, flash, and the alert look until acted on.
       let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
       for activity in finished where !alerted.contains(activity.id) {
@@ -98,13 +112,18 @@ extension Context {
       default: break
       }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .ok }
-      if recheckAt.map({ $0 <= now }) == true { recheckAt = nil }
+      if recheckAt.map({ $0 <= now }) == true {
+        recheckAt = nil
+        stale = true
+      }
       if fds[1].revents != 0 {
         switch watcher.takeEvents() {
         case .gone:
           throw StoreError.unavailable(path: storePath, detail: "it was removed while the view was open")
         // Look again a moment later too: a commit shows a little after its write.
-        case .changed: recheckAt = now + 30
+        case .changed:
+          stale = true
+          recheckAt = now + 30
         default: break
         }
       }
@@ -116,6 +135,7 @@ extension Context {
           continue
         }
         for effect in state.handle(key, live: live, buttons: canvas.buttons, now: now) {
+          stale = true
           switch effect {
           case .quit:
             return .ok
