@@ -21,6 +21,13 @@ public final class CursesScreen {
   private let colorDepth: ColorDepth
   private let theme: () -> Theme
 
+  /// A cell's look depends only on its roles: resolved once per pair of roles, not per cell.
+  struct StyleKey: Hashable {
+    var role: Role
+    var fill: Role?
+  }
+  private var looks: [StyleKey: (attributes: attr_t, pair: Int32)] = [:]
+
   struct PairKey: Hashable {
     var foreground: Int32
     var background: Int32
@@ -83,6 +90,7 @@ public final class CursesScreen {
   public func invalidate() {
     previous = nil
     pairs.removeAll()
+    looks.removeAll()
     wclear(islet_stdscr())
   }
 
@@ -101,14 +109,9 @@ public final class CursesScreen {
         {
           continue
         }
-        let style = ResolvedStyle(cell: cell, theme: theme, depth: colorDepth)
-        var attributes = attr_t(0)
-        if style.bold { attributes |= islet_a_bold() }
-        if style.dim { attributes |= islet_a_dim() }
-        if style.reverse { attributes |= islet_a_reverse() }
-        let pair = self.pair(style)
+        let look = self.look(cell, theme: theme)
         // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
-        _ = islet_put_cell(window, Int32(y), Int32(x), cell.text, attributes, pair)
+        _ = islet_put_cell(window, Int32(y), Int32(x), cell.text, look.attributes, look.pair)
       }
     }
     previous = canvas
@@ -153,6 +156,19 @@ public final class CursesScreen {
       }
     }
     return inputs
+  }
+
+  private func look(_ cell: Cell, theme: Theme) -> (attributes: attr_t, pair: Int32) {
+    let key = StyleKey(role: cell.role, fill: cell.fill)
+    if let known = looks[key] { return known }
+    let style = ResolvedStyle(cell: cell, theme: theme, depth: colorDepth)
+    var attributes = attr_t(0)
+    if style.bold { attributes |= islet_a_bold() }
+    if style.dim { attributes |= islet_a_dim() }
+    if style.reverse { attributes |= islet_a_reverse() }
+    let resolved = (attributes, pair(style))
+    looks[key] = resolved
+    return resolved
   }
 
   private func pair(_ style: ResolvedStyle) -> Int32 {

@@ -2,6 +2,8 @@
 /// presentation) glyphs take two, combining marks and joiners none.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
+    // Most cells are ASCII, box lines or blocks: answered without Unicode property lookups.
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
     guard let first = character.unicodeScalars.first else { return 0 }
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
       return 2
@@ -12,7 +14,7 @@ public enum DisplayWidth {
   public static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if value < 0x300 { return 1 }
+    if value < 0x300 || (0x2500..<0x25A0).contains(value) { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
