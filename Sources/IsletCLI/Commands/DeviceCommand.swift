@@ -61,16 +61,16 @@ extension Context {
     var stale = true
 
     while true {
+      if stale {
+        stored = try store.liveActivities()
+        stale = false
+      }
       var at = now
       if stored.contains(where: {
         !TimerEngine.settle($0, at: at, policy: configuration.policy).events.isEmpty
       }) {
         try handle(try dispatcher.settle(), store: store)
-        stale = true
-      }
-      if stale {
         stored = try store.liveActivities()
-        stale = false
         at = now
       }
       let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
