@@ -55,6 +55,8 @@ public final class CursesScreen {
     keypad(islet_stdscr(), true)
     nodelay(islet_stdscr(), true)
     set_escdelay(25)
+    // No peeking for typed keys in every refresh (two extra polls a frame): the loop reads them.
+    typeahead(-1)
     curs_set(0)
     mouseinterval(0)
     mousemask(islet_click_events(), nil)
