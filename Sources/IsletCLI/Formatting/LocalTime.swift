@@ -21,12 +21,6 @@ enum LocalTime {
     return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday)) \(two(t.tm_hour)):\(two(t.tm_min))"
   }
 
-  /// `9:05`
-  static func clock(_ instant: Instant) -> String {
-    let t = parts(instant)
-    return "\(t.tm_hour):\(two(t.tm_min))"
-  }
-
   /// ISO 8601 in UTC with milliseconds, for JSON and CSV: `2026-11-30T09:05:00.000Z`.
   static func iso(_ instant: Instant) -> String {
     var seconds = time_t(instant.milliseconds.floorDivided(by: 1000))

@@ -109,15 +109,6 @@ public enum DurationText {
     return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
   }
 
-  /// A span in words for messages: `25m`, `1h30m`, `45s`.
-  public static func short(_ span: Milliseconds) -> String {
-    let s = max(0, span / 1000)
-    var parts: [String] = []
-    if s >= 3600 { parts.append("\(s / 3600)h") }
-    if s % 3600 >= 60 { parts.append("\(s % 3600 / 60)m") }
-    if s % 60 > 0 || parts.isEmpty { parts.append("\(s % 60)s") }
-    return parts.joined()
-  }
 }
 
 extension String {

@@ -6,8 +6,6 @@ public struct ResolvedStyle: Equatable, Sendable {
   public var dim = false
   public var reverse = false
 
-  public static let plain = ResolvedStyle()
-
   public init(cell: Cell, theme: Theme, depth: ColorDepth) {
     let style = theme.style(cell.role)
     let fill = cell.fill.map(theme.style)
@@ -22,7 +20,6 @@ public struct ResolvedStyle: Equatable, Sendable {
     }
   }
 
-  public init() {}
 }
 
 /// Prints a canvas as plain text: one line a row, trailing blanks dropped.

@@ -1,3 +1,5 @@
+import IsletCore
+
 /// A rectangle of cells.
 public struct Rect: Equatable, Sendable {
   public var x: Int
@@ -60,6 +62,19 @@ public struct Button: Equatable, Sendable {
 /// What a drawn button or region asks for when clicked.
 public enum ButtonAction: String, Equatable, Sendable {
   case pause, resume, toggle, reset, complete, end, expand
+
+  /// The intent a click dispatches; nil for expanding the island, which is the view's own.
+  public var intent: Intent? {
+    switch self {
+    case .pause: return .pause
+    case .resume: return .resume
+    case .toggle: return .toggle
+    case .reset: return .reset
+    case .complete: return .complete
+    case .end: return .end
+    case .expand: return nil
+    }
+  }
 }
 
 /// A grid of cells that presentations draw into, as pure functions; backends print it.
@@ -136,24 +151,12 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
-  /// Recolors every glyph in `rect` (used to dim a stale activity).
-  public mutating func recolor(_ rect: Rect, to role: Role) {
-    for y in max(0, rect.y)..<min(height, rect.maxY) {
-      for x in max(0, rect.x)..<min(width, rect.maxX) { self[x, y].role = role }
-    }
-  }
-
   public mutating func addButton(_ action: ButtonAction, area: Rect, target: String? = nil) {
     let clipped = Rect(
       x: max(area.x, 0), y: area.y, width: min(area.maxX, width) - max(area.x, 0), height: area.height)
     if !clipped.isEmpty && area.y >= 0 && area.maxY <= height {
       buttons.append(Button(area: clipped, action: action, target: target))
     }
-  }
-
-  /// The button under a click, the last drawn winning.
-  public func button(atX x: Int, y: Int) -> Button? {
-    buttons.last { $0.area.contains(x: x, y: y) }
   }
 
   /// Copies another canvas in at (x, y), clipped.

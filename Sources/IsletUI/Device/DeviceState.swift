@@ -103,17 +103,11 @@ public struct DeviceState: Equatable, Sendable {
     case .click(let x, let y):
       guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
       if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
-      switch button.action {
-      case .expand:
+      guard let intent = button.action.intent else {
         expanded.toggle()
         return []
-      case .pause: return [.dispatch(.pause, activityID: button.target ?? selected?.id, source: .mouse)]
-      case .resume: return [.dispatch(.resume, activityID: button.target ?? selected?.id, source: .mouse)]
-      case .toggle: return [.dispatch(.toggle, activityID: button.target ?? selected?.id, source: .mouse)]
-      case .complete: return [.dispatch(.complete, activityID: button.target ?? selected?.id, source: .mouse)]
-      case .reset: return [.dispatch(.reset, activityID: button.target ?? selected?.id, source: .mouse)]
-      case .end: return [.dispatch(.end, activityID: button.target ?? selected?.id, source: .mouse)]
       }
+      return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
     default:
       return []
     }

@@ -43,9 +43,9 @@ enum Pieces {
   }
 
   /// Dims everything but the box lines.
-  static func dim(_ canvas: inout Canvas, keeping keyline: Bool = true) {
+  static func dim(_ canvas: inout Canvas) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where !(keyline && canvas[x, y].role == .keyline) {
+      for x in 0..<canvas.width where canvas[x, y].role != .keyline {
         canvas[x, y].role = .stale
       }
     }
