@@ -64,6 +64,11 @@ public final class CursesScreen {
       start_color()
       use_default_colors()
     }
+    // ncurses flushes its output at every cursor move until the screen has been suspended and
+    // resumed once (it takes the screen for a terminfo-only user before): a frame took 4 to 6
+    // write() calls, each waking the terminal. After this, one write a frame.
+    endwin()
+    wrefresh(islet_stdscr())
     let colors = has_colors() ? islet_colors() : 0
     colorDepth = colors >= 256 ? .palette256 : colors >= 16 ? .basic16 : colors >= 8 ? .basic8 : .none
   }
@@ -102,19 +107,13 @@ public final class CursesScreen {
     let same = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
     if !same { werase(window) }
     let theme = theme()
-    for y in 0..<canvas.height {
-      for x in 0..<canvas.width {
-        let cell = canvas[x, y]
-        if cell.isContinuation { continue }
-        if same, let previous, previous[x, y] == cell,
-          !(x + 1 < canvas.width && previous[x + 1, y] != canvas[x + 1, y] && canvas[x + 1, y].isContinuation)
-        {
-          continue
-        }
-        let look = self.look(cell, theme: theme)
-        // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
-        _ = islet_put_cell(window, Int32(y), Int32(x), cell.text, look.attributes, look.pair)
-      }
+    for index in canvas.changes(from: previous) {
+      let cell = canvas.cells[index]
+      let look = self.look(cell, theme: theme)
+      // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
+      _ = islet_put_cell(
+        window, Int32(index / canvas.width), Int32(index % canvas.width), cell.text, look.attributes,
+        look.pair)
     }
     previous = canvas
     wrefresh(window)

@@ -15,6 +15,19 @@ import Testing
     #expect(DisplayWidth.of("Café ☕") == 7)
   }
 
+  @Test func textOfLoneScalarsIsMeasuredAsBreakingWouldMeasureIt() {
+    // The fast path must agree with grapheme breaking for every scalar it takes.
+    let alone = (0x20...0x2FFFF).compactMap(Unicode.Scalar.init).filter(DisplayWidth.standsAlone)
+    #expect(alone.count > 900)
+    for scalar in alone {
+      #expect(DisplayWidth.of(scalar) == 1, "U+\(String(scalar.value, radix: 16))")
+      let pair = String(scalar) + String(scalar)
+      #expect(pair.count == 2, "U+\(String(scalar.value, radix: 16)) joins its neighbour")
+    }
+    #expect(DisplayWidth.of("a\u{301}b") == 2)
+    #expect(DisplayWidth.of("▶\u{FE0F}") == 2)
+  }
+
   @Test func truncatesByCellsWithAnEllipsis() {
     #expect(DisplayWidth.truncate("Workout", to: 7) == "Workout")
     #expect(DisplayWidth.truncate("Workout", to: 6) == "Worko…")
@@ -53,6 +66,14 @@ import Testing
     #expect(canvas.lines == ["e\u{301}x  "])
   }
 
+  @Test func aMarkOrSelectorAfterPlainTextJoinsTheGlyphBeforeIt() {
+    var canvas = Canvas(width: 8, height: 1)
+    canvas.put("ab▶\u{FE0F}ce\u{301}", x: 0, y: 0, role: .text)
+    #expect(canvas[2, 0].text == "▶\u{FE0F}" && canvas[3, 0].isContinuation)
+    #expect(canvas[5, 0].text == "e\u{301}")
+    #expect(canvas.lines == ["ab▶\u{FE0F}ce\u{301}  "])
+  }
+
   @Test func neutralisesControlCharactersAndEscapes() {
     var canvas = Canvas(width: 12, height: 1)
     canvas.put("a\u{1B}[31mb\u{07}", x: 0, y: 0, role: .text)
@@ -60,6 +81,32 @@ import Testing
     var ascii = Canvas(width: 4, height: 1, ascii: true)
     ascii.put("\u{1B}\u{9B}x", x: 0, y: 0, role: .text)
     #expect(ascii.lines == ["??x "])
+  }
+
+  @Test func aGlyphKeepsTextUpToTwelveBytesWholeScalarsOnly() {
+    #expect(Glyph("é").string == "é")
+    #expect(Glyph("🇯🇵").string == "🇯🇵")
+    let family = "👨‍👩‍👧‍👦"
+    #expect(Glyph(family).string == "👨\u{200D}👩")
+    #expect(Glyph("👩‍💻").string == "👩‍💻")
+    #expect(Glyph(family).width == 2)
+    #expect(Glyph("").isContinuation && Glyph(" ").isSpace)
+    #expect(Cell.isPacked && MemoryLayout<Cell>.stride == 16)
+  }
+
+  @Test func changesAreTheCellsThatDifferAndTheWideGlyphsUnderThem() {
+    var before = Canvas(width: 6, height: 3)
+    before.put("ab☕", x: 0, y: 1, role: .text)
+    #expect(before.changes(from: nil).count == 17)
+    var after = before
+    after.put("x", x: 1, y: 1, role: .text)
+    after.put("y", x: 5, y: 2, role: .accent)
+    #expect(after.changes(from: before) == [7, 17])
+    // The second half of the wide glyph changed role only: the glyph is printed again.
+    after[3, 1].role = .accent
+    #expect(after.changes(from: before) == [7, 8, 17])
+    #expect(after.changes(from: after).isEmpty)
+    #expect(Canvas(width: 5, height: 3).changes(from: before).count == 15)
   }
 
   @Test func aWideGlyphDrawnAtTheLastColumnOfAnotherCanvasIsBlanked() {

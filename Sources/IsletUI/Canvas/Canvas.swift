@@ -1,5 +1,9 @@
 import IsletCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A rectangle of cells.
 public struct Rect: Equatable, Sendable {
   public var x: Int
@@ -28,21 +32,34 @@ public struct Rect: Equatable, Sendable {
 
 /// One terminal cell: a glyph drawn in a role's color, on an optional fill.
 public struct Cell: Equatable, Sendable {
-  /// The grapheme, or "" for the second half of a wide glyph.
-  public var text: String
+  public var glyph: Glyph
   public var role: Role
   /// The background role; nil is the terminal's own background.
   public var fill: Role?
 
-  public static let blank = Cell(text: " ", role: .text, fill: nil)
+  public static let blank = Cell(glyph: .space, role: .text, fill: nil)
 
-  public init(text: String, role: Role, fill: Role?) {
-    self.text = text
+  public init(glyph: Glyph, role: Role, fill: Role?) {
+    self.glyph = glyph
     self.role = role
     self.fill = fill
   }
 
-  public var isContinuation: Bool { text.isEmpty }
+  public init(text: String, role: Role, fill: Role?) {
+    self.init(glyph: Glyph(text), role: role, fill: fill)
+  }
+
+  /// The grapheme, or "" for the second half of a wide glyph.
+  public var text: String {
+    get { glyph.string }
+    set { glyph = Glyph(newValue) }
+  }
+
+  public var isContinuation: Bool { glyph.isContinuation }
+
+  /// Whether cells may be compared as bytes: true when the layout has no padding (a glyph's
+  /// 14 bytes, a role and a fill make 16).
+  static let isPacked = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride
 }
 
 /// A clickable button drawn on a canvas: where it is and what it does.
@@ -115,29 +132,104 @@ public struct Canvas: Equatable, Sendable {
     }
     let left = max(0, area.x)
     let right = min(width, area.maxX)
-    for raw in text {
+    // Scalars that stand alone are a cell each, placed straight from the UTF-8 without
+    // grapheme breaking; from the first that does not, the general path below takes the rest.
+    var text = text
+    let row = y * width
+    let (done, rest) = text.withUTF8 { utf8 in
+      cells.withUnsafeMutableBufferPointer { cells in
+        var offset = 0
+        var previous = 0
+        while offset < utf8.count, let (glyph, length) = Glyph.standingAlone(utf8, at: offset) {
+          if column >= left && column < right {
+            Self.store(glyph, at: column, row: row, width: width, in: cells, role: role, fill: fill)
+          }
+          column += 1
+          previous = offset
+          offset += length
+        }
+        // The scalar before may take a mark or a selector: it is drawn again with what follows.
+        if offset == utf8.count { return (true, "") }
+        if offset > 0 { column -= 1 }
+        return (
+          false,
+          String(decoding: UnsafeBufferPointer(rebasing: utf8[(offset > 0 ? previous : 0)...]), as: UTF8.self)
+        )
+      }
+    }
+    if done { return column }
+    for raw in rest {
       let character = neutralised(raw)
       let w = DisplayWidth.of(character)
       if w == 0 {
         // A combining mark joins the glyph before it.
         if column - 1 >= left, column - 1 < right, !self[column - 1, y].isContinuation {
-          self[column - 1, y].text.append(character)
+          self[column - 1, y].glyph.append(character)
         }
         continue
       }
       if column >= left && column + w <= right {
-        clearWide(at: column, y: y)
         if w == 2 { clearWide(at: column + 1, y: y) }
-        self[column, y] = Cell(text: String(character), role: role, fill: fill ?? self[column, y].fill)
-        if w == 2 { self[column + 1, y] = Cell(text: "", role: role, fill: fill ?? self[column + 1, y].fill) }
+        place(Glyph(character, width: w), x: column, y: y, role: role, fill: fill)
+        if w == 2 {
+          self[column + 1, y] = Cell(glyph: .continuation, role: role, fill: fill ?? self[column + 1, y].fill)
+        }
       } else if column < right && column + w > right && column >= left {
         // A wide glyph that does not fit at the edge leaves a blank, not half a glyph.
-        clearWide(at: column, y: y)
-        self[column, y] = Cell(text: " ", role: role, fill: fill ?? self[column, y].fill)
+        place(.space, x: column, y: y, role: role, fill: fill)
       }
       column += w
     }
     return column
+  }
+
+  /// Writes `text` `count` times from (x, y): a line or a bar, without building its text.
+  @discardableResult
+  public mutating func put(
+    _ text: String, repeated count: Int, x: Int, y: Int, role: Role, fill: Role? = nil, clip: Rect? = nil
+  ) -> Int {
+    var text = text
+    let single = text.withUTF8 { utf8 in
+      utf8.isEmpty ? nil : Glyph.standingAlone(utf8, at: 0).flatMap { $0.1 == utf8.count ? $0.0 : nil }
+    }
+    guard let glyph = single else {
+      var column = x
+      for _ in 0..<max(0, count) { column = put(text, x: column, y: y, role: role, fill: fill, clip: clip) }
+      return column
+    }
+    // One glyph of one cell: stored across the run directly.
+    let area = clip ?? bounds
+    if y >= max(0, area.y), y < min(height, area.maxY) {
+      let columns = max(x, area.x, 0)..<max(x, min(x + count, area.maxX, width))
+      let (row, width) = (y * self.width, self.width)
+      cells.withUnsafeMutableBufferPointer { cells in
+        for column in columns {
+          Self.store(glyph, at: column, row: row, width: width, in: cells, role: role, fill: fill)
+        }
+      }
+    }
+    return x + max(0, count)
+  }
+
+  /// Stores a one-cell glyph at a column of a row (`row` is its first index).
+  @inline(__always)
+  private static func store(
+    _ glyph: Glyph, at column: Int, row: Int, width: Int, in cells: UnsafeMutableBufferPointer<Cell>,
+    role: Role,
+    fill: Role?
+  ) {
+    let old = cells[row + column]
+    if old.glyph.width != 1 {
+      // Overwriting half of a wide glyph blanks its other half.
+      if old.isContinuation, column > 0 { cells[row + column - 1].glyph = .space }
+      if old.glyph.width == 2, column + 1 < width { cells[row + column + 1].glyph = .space }
+    }
+    cells[row + column] = Cell(glyph: glyph, role: role, fill: fill ?? old.fill)
+  }
+
+  private mutating func place(_ glyph: Glyph, x: Int, y: Int, role: Role, fill: Role?) {
+    if self[x, y].glyph.width != 1 { clearWide(at: x, y: y) }
+    self[x, y] = Cell(glyph: glyph, role: role, fill: fill ?? self[x, y].fill)
   }
 
   /// Paints the background of `rect` with a role, keeping the glyphs; blanks take the role,
@@ -146,7 +238,7 @@ public struct Canvas: Equatable, Sendable {
     for y in max(0, rect.y)..<min(height, rect.maxY) {
       for x in max(0, rect.x)..<min(width, rect.maxX) {
         self[x, y].fill = role
-        if self[x, y].text == " " { self[x, y].role = role ?? .text }
+        if self[x, y].glyph.isSpace { self[x, y].role = role ?? .text }
       }
     }
   }
@@ -161,20 +253,17 @@ public struct Canvas: Equatable, Sendable {
 
   /// Copies another canvas in at (x, y), clipped.
   public mutating func draw(_ other: Canvas, x: Int, y: Int) {
-    for row in 0..<other.height {
-      for column in 0..<other.width {
-        let tx = x + column
-        let ty = y + row
-        guard tx >= 0, tx < width, ty >= 0, ty < height else { continue }
-        let cell = other[column, row]
-        // Half of a wide glyph falling off our edge becomes a blank.
-        if cell.isContinuation && tx == 0 {
-          self[tx, ty] = Cell(text: " ", role: cell.role, fill: cell.fill)
-        } else if !cell.isContinuation && DisplayWidth.of(cell.text) == 2 && tx == width - 1 {
-          self[tx, ty] = Cell(text: " ", role: cell.role, fill: cell.fill)
-        } else {
-          self[tx, ty] = cell
-        }
+    let columns = max(0, -x)..<min(other.width, width - x)
+    for row in max(0, -y)..<min(other.height, height - y) where !columns.isEmpty {
+      let from = row * other.width
+      let to = (y + row) * width + x
+      cells.replaceSubrange(
+        to + columns.lowerBound..<to + columns.upperBound,
+        with: other.cells[from + columns.lowerBound..<from + columns.upperBound])
+      // Half of a wide glyph falling off our edge becomes a blank.
+      if x + columns.lowerBound == 0, self[0, y + row].isContinuation { self[0, y + row].glyph = .space }
+      if x + columns.upperBound == width, self[width - 1, y + row].glyph.width == 2 {
+        self[width - 1, y + row].glyph = .space
       }
     }
     for button in other.buttons {
@@ -186,6 +275,40 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// The cells to print to turn `previous` into this canvas, as indices into `cells`: those
+  /// that differ, and a wide glyph whose second half changed under it. All of them when the
+  /// size differs.
+  public func changes(from previous: Canvas?) -> [Int] {
+    guard let previous, previous.width == width, previous.height == height else {
+      return cells.indices.filter { !cells[$0].isContinuation }
+    }
+    var changed: [Int] = []
+    for row in 0..<height {
+      let start = row * width
+      if Cell.isPacked, rowBytesEqual(previous, from: start, count: width) { continue }
+      for index in start..<start + width where cells[index] != previous.cells[index] {
+        if cells[index].isContinuation {
+          // Reprint the wide glyph that this half belongs to, once.
+          if index % width > 0, changed.last != index - 1 { changed.append(index - 1) }
+        } else {
+          changed.append(index)
+        }
+      }
+    }
+    return changed
+  }
+
+  /// Most rows are the same as a second ago: compared as bytes, which cells are (no padding).
+  private func rowBytesEqual(_ other: Canvas, from start: Int, count: Int) -> Bool {
+    cells.withUnsafeBytes { mine in
+      other.cells.withUnsafeBytes { theirs in
+        let stride = MemoryLayout<Cell>.stride
+        return memcmp(
+          mine.baseAddress! + start * stride, theirs.baseAddress! + start * stride, count * stride) == 0
+      }
+    }
+  }
+
   /// The rows as text, a wide glyph once; trailing blanks kept, so widths show.
   public var lines: [String] {
     (0..<height).map { y in (0..<width).map { self[$0, y].text }.joined() }
@@ -193,10 +316,8 @@ public struct Canvas: Equatable, Sendable {
 
   private mutating func clearWide(at x: Int, y: Int) {
     guard x >= 0, x < width else { return }
-    if self[x, y].isContinuation, x > 0 { self[x - 1, y].text = " " }
-    if !self[x, y].isContinuation, DisplayWidth.of(self[x, y].text) == 2, x + 1 < width {
-      self[x + 1, y].text = " "
-    }
+    if self[x, y].isContinuation, x > 0 { self[x - 1, y].glyph = .space }
+    if self[x, y].glyph.width == 2, x + 1 < width { self[x + 1, y].glyph = .space }
   }
 
   private func neutralised(_ character: Character) -> Character {

@@ -4,7 +4,9 @@ public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
     // Most cells are ASCII, box lines or blocks: answered without Unicode property lookups.
     if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
-    guard let first = character.unicodeScalars.first else { return 0 }
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if standsAlone(first), scalars.count == 1 { return 1 }
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji {
       return 2
     }
@@ -25,7 +27,35 @@ public enum DisplayWidth {
     return 1
   }
 
-  public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+  public static func of(_ text: String) -> Int {
+    var text = text
+    let simple = text.withUTF8 { utf8 -> Int? in
+      var offset = 0
+      var count = 0
+      while offset < utf8.count {
+        guard let (_, length) = Glyph.standingAlone(utf8, at: offset) else { return nil }
+        offset += length
+        count += 1
+      }
+      return count
+    }
+    return simple ?? text.reduce(0) { $0 + of($1) }
+  }
+
+  /// Scalars that are a grapheme and one cell each whatever surrounds them (printable ASCII
+  /// and Latin, dashes and ellipsis, box lines, blocks and shapes), so text made only of them
+  /// needs no grapheme breaking. Anything that could join them (a mark, a selector) is not.
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standsAlone(scalar.value) }
+
+  @inline(__always)
+  static func standsAlone(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x2010..<0x2028, 0x2190..<0x231A, 0x231C..<0x2329,
+      0x232B..<0x23E9, 0x23ED..<0x23F0, 0x23F1..<0x23F3, 0x23F4..<0x2427, 0x2500..<0x25FD, 0x2713:
+      return true
+    default: return false
+    }
+  }
 
   private static func isEastAsianWide(_ v: UInt32) -> Bool {
     switch v {

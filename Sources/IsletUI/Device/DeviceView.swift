@@ -115,9 +115,8 @@ public enum DeviceView {
   static func drawClock(_ canvas: inout Canvas, frame: Frame, y: Int, width: Int) {
     let calendar = LocalCalendar(utcOffset: frame.utcOffset)
     let time = calendar.clock(frame.now)
-    let rows = BigDigits.rows(time, ascii: frame.ascii)
-    let x = (width - DisplayWidth.of(rows[0])) / 2
-    for (offset, row) in rows.enumerated() { canvas.put(row, x: x, y: y + offset, role: .text) }
+    let x = (width - BigDigits.width(time, ascii: frame.ascii)) / 2
+    BigDigits.draw(time, x: x, y: y, role: .text, on: &canvas, ascii: frame.ascii)
     let date = calendar.weekdayAndDate(frame.now)
     canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
   }
@@ -138,10 +137,13 @@ public enum DeviceView {
       ("n new", 2), ("+/- 1 min", 8), ("t theme", 9), ("? help", 1), ("q quit", 0),
     ]
     let separator = " \(g.separator) "
+    let gap = DisplayWidth.of(separator)
     for limit in stride(from: 9, through: 0, by: -1) {
-      let text = hints.filter { $0.rank <= limit }.map(\.text).joined(separator: separator)
+      // Hints are ASCII: a byte is a cell.
+      var used = -gap
+      for hint in hints where hint.rank <= limit { used += hint.text.utf8.count + gap }
       // The last column stays empty: writing there scrolls some terminals.
-      if DisplayWidth.of(text) < width { return text }
+      if used < width { return hints.filter { $0.rank <= limit }.map(\.text).joined(separator: separator) }
     }
     return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
   }
@@ -155,7 +157,7 @@ public enum DeviceView {
       let text = DisplayWidth.truncate(flash.text, to: width, ellipsis: g.ellipsis)
       let y = max(0, height - 2)
       let x = max(0, (width - DisplayWidth.of(text)) / 2)
-      canvas.put(String(repeating: " ", count: width), x: 0, y: y, role: .text)
+      canvas.put(" ", repeated: width, x: 0, y: y, role: .text)
       canvas.put(text, x: x, y: y, role: flash.alert ? .alert : .accent)
     }
     guard let overlay = frame.state.overlay else { return canvas }
@@ -188,7 +190,7 @@ public enum DeviceView {
     let rect = Rect(
       x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
     for row in rect.y..<rect.maxY {
-      canvas.put(String(repeating: " ", count: boxWidth), x: rect.x, y: row, role: .text)
+      canvas.put(" ", repeated: boxWidth, x: rect.x, y: row, role: .text)
     }
     Pieces.box(rect, on: &canvas, role: .accent, glyphs: g)
     for (index, line) in lines.prefix(boxHeight - 2).enumerated() {

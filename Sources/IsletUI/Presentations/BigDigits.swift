@@ -1,29 +1,45 @@
 /// The time in three rows of block digits (or seven-segment ASCII).
 enum BigDigits {
-  static let blocks: [Character: [String]] = [
-    "0": ["█▀█", "█ █", "▀▀▀"], "1": ["▀█ ", " █ ", "▀▀▀"], "2": ["▀▀█", "█▀▀", "▀▀▀"],
-    "3": ["▀▀█", " ▀█", "▀▀▀"], "4": ["█ █", "▀▀█", "  ▀"], "5": ["█▀▀", "▀▀█", "▀▀▀"],
-    "6": ["█▀▀", "█▀█", "▀▀▀"], "7": ["▀▀█", "  █", "  ▀"], "8": ["█▀█", "█▀█", "▀▀▀"],
-    "9": ["█▀█", "▀▀█", "▀▀▀"], ":": [" ", "▀", "▀"], "+": [" ▄ ", "▀█▀", "   "],
+  /// Glyphs for `0`…`9`, `:` and `+`, three rows each; `:` is one cell wide, the rest three.
+  static let blocks: [[String]] = [
+    ["█▀█", "█ █", "▀▀▀"], ["▀█ ", " █ ", "▀▀▀"], ["▀▀█", "█▀▀", "▀▀▀"], ["▀▀█", " ▀█", "▀▀▀"],
+    ["█ █", "▀▀█", "  ▀"], ["█▀▀", "▀▀█", "▀▀▀"], ["█▀▀", "█▀█", "▀▀▀"], ["▀▀█", "  █", "  ▀"],
+    ["█▀█", "█▀█", "▀▀▀"], ["█▀█", "▀▀█", "▀▀▀"], [" ", "▀", "▀"], [" ▄ ", "▀█▀", "   "],
   ]
 
-  static let segments: [Character: [String]] = [
-    "0": [" _ ", "| |", "|_|"], "1": ["   ", "  |", "  |"], "2": [" _ ", " _|", "|_ "],
-    "3": [" _ ", " _|", " _|"], "4": ["   ", "|_|", "  |"], "5": [" _ ", "|_ ", " _|"],
-    "6": [" _ ", "|_ ", "|_|"], "7": [" _ ", "  |", "  |"], "8": [" _ ", "|_|", "|_|"],
-    "9": [" _ ", "|_|", " _|"], ":": [" ", ".", "."], "+": ["   ", "_|_", " | "],
+  static let segments: [[String]] = [
+    [" _ ", "| |", "|_|"], ["   ", "  |", "  |"], [" _ ", " _|", "|_ "], [" _ ", " _|", " _|"],
+    ["   ", "|_|", "  |"], [" _ ", "|_ ", " _|"], [" _ ", "|_ ", "|_|"], [" _ ", "  |", "  |"],
+    [" _ ", "|_|", "|_|"], [" _ ", "|_|", " _|"], [" ", ".", "."], ["   ", "_|_", " | "],
   ]
 
-  /// Three rows for `text` (digits, `:` and `+`), characters one cell apart.
-  static func rows(_ text: String, ascii: Bool) -> [String] {
-    let font = ascii ? segments : blocks
-    var rows = ["", "", ""]
-    for (index, character) in text.enumerated() {
-      guard let glyph = font[character] else { continue }
-      for row in 0..<3 { rows[row] += (index > 0 ? " " : "") + glyph[row] }
+  /// Where a character's glyph is in the fonts; nil for characters they do not have.
+  private static func index(_ scalar: Unicode.Scalar) -> Int? {
+    switch scalar {
+    case "0"..."9": return Int(scalar.value - 0x30)
+    case ":": return 10
+    case "+": return 11
+    default: return nil
     }
-    return rows
   }
 
-  static func width(_ text: String, ascii: Bool) -> Int { DisplayWidth.of(rows(text, ascii: ascii)[0]) }
+  private static func width(ofGlyph index: Int) -> Int { index == 10 ? 1 : 3 }
+
+  /// Cells across: each character's glyph, one apart.
+  static func width(_ text: String, ascii: Bool) -> Int {
+    let widths = text.unicodeScalars.compactMap(index).map { width(ofGlyph: $0) }
+    return widths.reduce(0, +) + max(0, widths.count - 1)
+  }
+
+  /// Puts the three rows at (x, y), a glyph at a time (no rows of text built).
+  static func draw(
+    _ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect? = nil
+  ) {
+    let font = ascii ? segments : blocks
+    var column = x
+    for glyph in text.unicodeScalars.compactMap(index) {
+      for row in 0..<3 { canvas.put(font[glyph][row], x: column, y: y + row, role: role, clip: clip) }
+      column += width(ofGlyph: glyph) + 1
+    }
+  }
 }

@@ -4,9 +4,11 @@ enum Pieces {
   static func box(_ rect: Rect, on canvas: inout Canvas, role: Role, glyphs: Glyphs) {
     guard rect.width >= 2, rect.height >= 2 else { return }
     let b = glyphs.box
-    let middle = String(repeating: b.h, count: rect.width - 2)
-    canvas.put(b.tl + middle + b.tr, x: rect.x, y: rect.y, role: role)
-    canvas.put(b.bl + middle + b.br, x: rect.x, y: rect.maxY - 1, role: role)
+    for (y, left, right) in [(rect.y, b.tl, b.tr), (rect.maxY - 1, b.bl, b.br)] {
+      canvas.put(left, x: rect.x, y: y, role: role)
+      canvas.put(b.h, repeated: rect.width - 2, x: rect.x + 1, y: y, role: role)
+      canvas.put(right, x: rect.maxX - 1, y: y, role: role)
+    }
     for y in (rect.y + 1)..<(rect.maxY - 1) {
       canvas.put(b.v, x: rect.x, y: y, role: role)
       canvas.put(b.v, x: rect.maxX - 1, y: y, role: role)
@@ -25,11 +27,9 @@ enum Pieces {
       return
     }
     let filled = Int((Double(barWidth) * min(1, max(0, fraction))).rounded(.down))
-    var column = canvas.put(
-      String(repeating: glyphs.barFull, count: filled), x: x, y: y, role: .progress, clip: clip)
+    var column = canvas.put(glyphs.barFull, repeated: filled, x: x, y: y, role: .progress, clip: clip)
     column = canvas.put(
-      String(repeating: glyphs.barEmpty, count: barWidth - filled), x: column, y: y, role: .progressTrack,
-      clip: clip)
+      glyphs.barEmpty, repeated: barWidth - filled, x: column, y: y, role: .progressTrack, clip: clip)
     canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
   }
 
@@ -37,9 +37,7 @@ enum Pieces {
   static func bigTime(
     _ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect
   ) {
-    for (row, line) in BigDigits.rows(text, ascii: ascii).enumerated() {
-      canvas.put(line, x: x, y: y + row, role: role, clip: clip)
-    }
+    BigDigits.draw(text, x: x, y: y, role: role, on: &canvas, ascii: ascii, clip: clip)
   }
 
   /// Dims everything but the box lines.
