@@ -1,5 +1,6 @@
 """Measures Islet for bench/run and prints one table (markdown)."""
-import argparse, glob, json, os, random, re, subprocess, time
+import argparse, fcntl, glob, json, os, pty, random, re, signal, statistics, struct, subprocess, termios, threading, time
+from datetime import datetime
 
 p = argparse.ArgumentParser()
 for name in ("islet", "floor", "work", "socket"):
@@ -15,12 +16,20 @@ def run(*args, env=None):
 
 def status_line():
     run(a.islet, "start", "25m", "--name", "Workout")
-    run("hyperfine", "-N", "--warmup", "50", "--runs", "300", "--export-json", a.work + "/h.json",
-        a.floor, f"{a.islet} status --format tmux")
+    commands = [a.floor, f"{a.islet} status --format tmux"]
+    if installed("timew"):
+        # Timewarrior's one-shot status, tracking one interval in a database of its own.
+        os.environ["TIMEWARRIORDB"] = a.work + "/timew"
+        os.makedirs(a.work + "/timew/data")
+        open(a.work + "/timew/timewarrior.cfg", "w").close()
+        run("timew", "start", "Workout", ":quiet")
+        commands.append("timew")
+    run("hyperfine", "-N", "--warmup", "50", "--runs", "300", "--export-json", a.work + "/h.json", *commands)
     out = json.load(open(a.work + "/h.json"))
-    floor, islet = (r["median"] * 1000 for r in out["results"])
-    rows.append(("`status --format tmux`, median wall", f"{islet:.2f} ms", f"C reading one row: {floor:.2f} ms",
-                 f"{islet / floor:.2f}× (≤ 2×)"))
+    floor, islet, *peers = (r["median"] * 1000 for r in out["results"])
+    baseline = f"C reading one row: {floor:.2f} ms; " + (f"`timew`: {peers[0]:.2f} ms" if peers else
+                                                        "timew not installed (skipped)")
+    rows.append(("`status --format tmux`, median wall", f"{islet:.2f} ms", baseline, f"{islet / floor:.2f}× the C row (≤ 2×)"))
     run(a.islet, "end")
 
 
@@ -28,55 +37,184 @@ def tmux(*args):
     return run("tmux", "-L", a.socket, "-f", "/dev/null", *args)
 
 
-def view_pid():
-    shell = tmux("display", "-p", "#{pane_pid}").stdout.strip()
-    return int(shell)
-
-
-def cpu_and_wakeups(pid, seconds):
-    def sample():
+def cpu_and_wakeups(pids, seconds):
+    """CPU (% of a core) and wakeups per second of each process over the same window."""
+    def sample(pid):
         ns = sum(int(open(f).read().split()[0]) for f in glob.glob(f"/proc/{pid}/task/*/schedstat"))
         ctx = 0
         for f in glob.glob(f"/proc/{pid}/task/*/status"):
             m = re.search(r"^voluntary_ctxt_switches:\s+(\d+)", open(f).read(), re.M)
             ctx += int(m.group(1)) if m else 0
         return ns, ctx
-    ns0, c0 = sample()
+    before = [sample(pid) for pid in pids]
     time.sleep(seconds)
-    ns1, c1 = sample()
-    return (ns1 - ns0) / (seconds * 1e9) * 100, (c1 - c0) / seconds
+    after = [sample(pid) for pid in pids]
+    return [((n1 - n0) / (seconds * 1e9) * 100, (c1 - c0) / seconds) for (n0, c0), (n1, c1) in zip(before, after)]
 
 
-def peer(command):
-    """CPU and wakeups of a peer program run the same way, or None when it is not installed."""
-    if run("sh", "-c", f"command -v {command.split()[0]}").returncode != 0:
-        return None
-    tmux("new-session", "-d", "-x", "100", "-y", "30", f"exec {command}")
-    time.sleep(1.5)
-    result = cpu_and_wakeups(view_pid(), a.window)
-    tmux("kill-server")
-    return result
+def rss_mb(pid):
+    return int(re.search(r"VmRSS:\s+(\d+) kB", open(f"/proc/{pid}/status").read()).group(1)) / 1024
+
+
+def installed(command):
+    return run("sh", "-c", f"command -v {command}").returncode == 0
 
 
 def device_view():
-    clock = peer("tty-clock -s -c")
-    baseline = f"tty-clock: {clock[0]:.3f} %, {clock[1]:.2f} wakeups/s" if clock else "tty-clock not installed (skipped)"
+    # Islet and its peers side by side, each in a 100×30 window of one tmux server, measured
+    # over the same window of time.
     run(a.islet, "start", "--name", "Focus")
+    peers = [(name, command) for name, command in [("tty-clock", "tty-clock -s -c"), ("termdown", "termdown")]
+             if installed(command.split()[0])]
     tmux("new-session", "-d", "-x", "100", "-y", "30", f"exec {a.islet}")
-    time.sleep(1.5)
-    pid = view_pid()
-    cpu, wakes = cpu_and_wakeups(pid, a.window)
+    for _, command in peers:
+        tmux("new-window", "-d", f"exec {command}")
+    time.sleep(2)
+    pids = [int(p) for p in tmux("list-panes", "-a", "-F", "#{pane_pid}").stdout.split()]
+    (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
+    memory = [rss_mb(pid) for pid in pids]
+    def described(show):
+        shown = [f"{name}: {show(i)}" for i, (name, _) in enumerate(peers)]
+        missing = [f"{name} not installed (skipped)" for name in ("tty-clock", "termdown") if name not in dict(peers)]
+        return "; ".join(shown + missing)
     rows.append((f"device view, a timer ticking ({a.window} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s",
-                 baseline, "≤ tty-clock; ≤ 1.05 wakeups/s"))
+                 described(lambda i: f"{others[i][0]:.3f} %, {others[i][1]:.2f} wakeups/s"),
+                 "≤ tty-clock; ≤ 1.05 wakeups/s"))
+    for pid in pids[1:]:
+        os.kill(pid, signal.SIGTERM)
     run(a.islet, "pause")
     time.sleep(1)
-    cpu, wakes = cpu_and_wakeups(pid, a.window)
+    [(cpu, wakes)] = cpu_and_wakeups(pids[:1], a.window)
     rows.append((f"device view, all paused ({a.window} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s", "",
                  "~0 wakeups/s (one a minute for the clock)"))
-    rss = re.search(r"VmRSS:\s+(\d+) kB", open(f"/proc/{pid}/status").read()).group(1)
-    rows.append(("device view, resident memory", f"{int(rss) / 1024:.1f} MB", "", "≤ 12 MB"))
+    rows.append(("device view, resident memory", f"{memory[0]:.1f} MB",
+                 described(lambda i: f"{memory[i + 1]:.1f} MB"), "≤ 12 MB"))
     tmux("kill-server")
     run(a.islet, "end")
+
+
+class Pty:
+    """A program on a terminal of its own (100×30), its output timestamped as it is written."""
+
+    def __init__(self, *argv):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+            os.execvpe(argv[0], list(argv), dict(os.environ, TERM="xterm-256color"))
+        self.reads = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.reads.append(time.time())
+
+    def frames(self, since=0.0):
+        """When each burst of output began: a read after 100 ms of quiet starts a new one."""
+        starts, last = [], None
+        for t in list(self.reads):
+            if last is None or t - last > 0.1:
+                if t >= since:
+                    starts.append(t)
+            last = t
+        return starts
+
+    def close(self):
+        # As when the terminal goes away; then for good, when that was not enough.
+        os.kill(self.pid, signal.SIGHUP)
+        for _ in range(100):
+            if os.waitpid(self.pid, os.WNOHANG)[0]:
+                break
+            time.sleep(0.01)
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def iso_ms(text):
+    return round(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+def late_seconds(frames, anchor_ms, seconds):
+    """How late each second due at `anchor_ms + k s` reached the screen (ms), for the bursts within
+    250 ms after one; and how many of the `seconds` due showed."""
+    late = sorted(d for d in ((t * 1000 - anchor_ms) % 1000 for t in frames) if d < 250)
+    return late, f"{len(late)} of {seconds} seconds"
+
+
+def punctuality_and_intents():
+    # A stopwatch started half a second off the wall clock's seconds, so that the clock's minute
+    # (the view's only other change) is told apart from the stopwatch's seconds.
+    while abs(time.time() % 1 - 0.5) > 0.01:
+        time.sleep(0.005)
+    out = run(a.islet, "start", "--name", "Punctual").stdout.strip()
+    started = iso_ms(json.loads(run(a.islet, "status", out, "--format", "json").stdout)["startedAt"])
+    view = Pty(a.islet)
+    clock = Pty("tty-clock", "-s", "-c") if installed("tty-clock") else None
+    time.sleep(2)
+    begun = time.time()
+    time.sleep(a.window)
+    late, shown = late_seconds(view.frames(since=begun), started, a.window)
+    baseline = "tty-clock not installed (skipped)"
+    if clock:
+        every = sorted((t * 1000) % 1000 for t in clock.frames(since=begun))
+        baseline = (f"tty-clock: median {statistics.median(every):.0f} ms after the wall clock's second"
+                    if every else "tty-clock drew nothing")
+        clock.close()
+    rows.append((f"a displayed second reaches the screen ({a.window} s, timestamped on a pty)",
+                 f"median {statistics.median(late):.1f} ms, max {max(late):.1f} ms ({shown})" if late else "no seconds seen",
+                 baseline, "median ≤ 15 ms"))
+
+    # Renaming the paused stopwatch from another process, at times the view draws nothing else.
+    run(a.islet, "pause", out)
+    time.sleep(0.5)
+    latencies = []
+    for k in range(10):
+        while time.time() % 60 > 58:  # not at the clock's minute
+            time.sleep(0.1)
+        t0 = time.time()
+        run(a.islet, "update", out, "--name", f"Renamed {k}")
+        deadline = t0 + 2
+        while time.time() < deadline and not view.frames(since=t0):
+            time.sleep(0.002)
+        seen = view.frames(since=t0)
+        latencies.append((seen[0] - t0) * 1000 if seen else float("inf"))
+        time.sleep(0.3)
+    view.close()
+    rows.append(("an intent in another shell until the open view writes it (10 renames)",
+                 f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms", "",
+                 "≤ 100 ms"))
+    run(a.islet, "end", out)
+
+
+def deadline_hook():
+    # Countdowns of 2 s with nothing open: the background watcher records `finished` and runs
+    # the hook, which writes the time it ran.
+    hooks = a.work + "/config/islet/hooks"
+    os.makedirs(hooks, exist_ok=True)
+    log = a.work + "/finished.times"
+    with open(hooks + "/finished", "w") as f:
+        f.write(f"#!/bin/sh\ncat > /dev/null\ndate +%s.%N >> {log}\n")
+    os.chmod(hooks + "/finished", 0o755)
+    latencies = []
+    for k in range(5):
+        out = run(a.islet, "start", "2s", "--name", f"Deadline {k}").stdout.strip()
+        deadline = iso_ms(json.loads(run(a.islet, "status", out, "--format", "json").stdout)["deadline"])
+        limit = time.time() + 15
+        while time.time() < limit and (not os.path.exists(log) or len(open(log).read().split()) <= k):
+            time.sleep(0.01)
+        times = open(log).read().split() if os.path.exists(log) else []
+        latencies.append(float(times[k]) * 1000 - deadline if len(times) > k else float("inf"))
+        run(a.islet, "end", out)
+    os.remove(hooks + "/finished")
+    rows.append(("a countdown's deadline until its `finished` hook runs (5 countdowns, nothing open)",
+                 f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms", "", ""))
 
 
 def drift():
@@ -108,6 +246,8 @@ def drift():
 
 status_line()
 device_view()
+punctuality_and_intents()
+deadline_hook()
 drift()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))
 print("| what | Islet | baseline in the same run | budget |")
