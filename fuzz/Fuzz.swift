@@ -1,0 +1,58 @@
+// The fuzz entry point: one binary for every parser, the parser chosen by ISLET_FUZZ_TARGET.
+// Built by fuzz/run with -sanitize=fuzzer,address over the parser sources (one module).
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+enum FuzzTarget: String {
+  case duration, configuration, theme, arguments
+}
+
+let fuzzTarget: FuzzTarget = {
+  guard let name = getenv("ISLET_FUZZ_TARGET").map({ String(cString: $0) }),
+    let target = FuzzTarget(rawValue: name)
+  else { fatalError("set ISLET_FUZZ_TARGET to duration, configuration, theme or arguments") }
+  return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+  let text = String(decoding: bytes, as: UTF8.self)
+  switch fuzzTarget {
+  case .duration:
+    // Whatever is accepted is a positive span within the limit, and a signed one within it too.
+    if case .success(let span) = DurationText.parse(text) {
+      precondition(
+        span > 0 && span <= DurationText.maximum, "accepted \(span) ms from \(text.debugDescription)")
+      // A clock the program prints reads back as the same whole seconds.
+      if span >= 1000 {
+        let shown = DurationText.clock(seconds: span / 1000)
+        guard case .success(let again) = DurationText.parse(shown) else {
+          preconditionFailure("\(shown) does not read back")
+        }
+        precondition(again == span / 1000 * 1000, "\(shown) read back as \(again) ms")
+      }
+    }
+    if case .success(let span) = DurationText.parseSigned(text) {
+      precondition(span != 0 && abs(span) <= DurationText.maximum)
+    }
+    if let time = TimeOfDay(text) {
+      precondition((0..<24).contains(time.hour) && (0..<60).contains(time.minute))
+    }
+  case .configuration:
+    if case .success(let configuration) = Configuration.parse(text) {
+      precondition(configuration.maxIdle >= 0 && configuration.staleAfter >= 0)
+    }
+  case .theme:
+    _ = Theme.parse(bytes, name: "fuzz")
+  case .arguments:
+    // NUL-separated words, as a shell would hand them over, through every command's options.
+    let words = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+    for spec in commandSpecs {
+      _ = try? parse(words, options: spec.options, command: spec.name)
+    }
+    _ = try? parse(words, options: [], command: nil)
+  }
+  return 0
+}
