@@ -105,10 +105,18 @@ final class Context {
     return nil
   }
 
+  /// `--db ''` would quietly mean the default store: refused instead.
+  private func checkStoreOption(command: String?) throws {
+    if arguments.value("db") == "" {
+      throw UsageError(message: "--db is empty; give the store's file path", command: command)
+    }
+  }
+
   func run(_ all: [String]) throws -> ExitStatus {
     guard let position = commandIndex(all) else {
       // No command word: the device view, or help or the version.
       arguments = try parse(all, options: [Self.deviceOption], command: nil)
+      try checkStoreOption(command: nil)
       if arguments.has("help") {
         console.out(topHelp + "\n")
         return .ok
@@ -127,6 +135,7 @@ final class Context {
     var rest = all
     rest.remove(at: position)
     arguments = try parse(rest, options: spec.options, command: spec.name)
+    try checkStoreOption(command: spec.name)
     if arguments.has("help") {
       console.out(spec.helpText)
       return .ok

@@ -1,6 +1,10 @@
 import CSQLite
 import IsletCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A thin SQLite connection: prepared statements, typed columns, errors with their codes.
 final class Database {
   struct Failure: Error {
@@ -42,7 +46,7 @@ final class Database {
     if status != SQLITE_OK {
       let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
       sqlite3_free(error)
-      throw Failure(code: status, message: message)
+      throw Failure(code: sqlite3_extended_errcode(handle), message: message + systemHint)
     }
   }
 
@@ -68,7 +72,19 @@ final class Database {
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   func failure(_ status: Int32) -> Failure {
-    Failure(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    Failure(
+      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)) + systemHint)
+  }
+
+  /// "disk I/O error" alone does not say that the disk is full or the file may not grow.
+  private var systemHint: String {
+    let code = sqlite3_extended_errcode(handle)
+    if code & 0xFF == SQLITE_FULL { return " (the disk is full; make room and try again)" }
+    // SQLITE_IOERR_WRITE, _FSYNC and _TRUNCATE (macros Swift does not import).
+    if [3, 4, 6].map({ SQLITE_IOERR | ($0 << 8) }).contains(code) {
+      return " (writing failed: the disk may be full or the file too large; make room and try again)"
+    }
+    return ""
   }
 }
 

@@ -60,9 +60,7 @@ public final class SQLiteActivityStore: ActivityStore {
       if errno == ENOENT { return nil }
       throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw StoreError.unavailable(path: path, detail: "it is a directory; give a file path")
-    }
+    try requireRegularFile(path, info)
     if info.st_size == 0 { return nil }
     try checkHeader(path)
     let database = try guarded(path) { try Database(path: path, readOnly: true) }
@@ -279,13 +277,21 @@ public final class SQLiteActivityStore: ActivityStore {
     return version
   }
 
+  /// A store is a plain file: not a folder, and not a device or a pipe (`/dev/null` would
+  /// swallow every intent and read as empty).
+  private static func requireRegularFile(_ path: String, _ info: stat) throws {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw StoreError.unavailable(path: path, detail: "it is a directory; give a file path")
+    default: throw StoreError.unavailable(path: path, detail: "it is not a regular file; give a file path")
+    }
+  }
+
   /// Makes the folders (0700) and the file (0600) when missing. True when the file is new.
   private static func prepareFile(_ path: String) throws -> Bool {
     var info = stat()
     if stat(path, &info) == 0 {
-      if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw StoreError.unavailable(path: path, detail: "it is a directory; give a file path")
-      }
+      try requireRegularFile(path, info)
       if access(path, R_OK | W_OK) != 0 {
         throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
       }

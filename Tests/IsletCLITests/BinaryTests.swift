@@ -184,4 +184,21 @@ func lockIsFree(_ path: String) -> Bool {
     #expect(run.stderr == "Error: cannot use the store \(islet.storePath): Permission denied\n")
     #expect(islet.folder.bytes("state/islet/islet.db") == before)
   }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreTheUserCannotReadIsExit74ForReadersToo() throws {
+    try islet.binary("start", "25m", "--name", "Workout")
+    for folder in [islet.folder.path, islet.folder.file("state"), islet.folder.file("state/islet")] {
+      chmod(folder, 0o755)
+    }
+    chmod(islet.storePath, 0o600)
+    let before = islet.folder.bytes("state/islet/islet.db")
+    for command in ["status", "list", "pause"] {
+      let run = try asNobody(command)
+      #expect(run.status == 74, "\(command): \(run)")
+      #expect(run.stderr.hasPrefix("Error: cannot use the store \(islet.storePath): "), "\(command): \(run)")
+      #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+    #expect(islet.folder.bytes("state/islet/islet.db") == before)
+  }
 }

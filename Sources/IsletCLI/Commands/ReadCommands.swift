@@ -34,6 +34,12 @@ extension Context {
       }
       width = value
     }
+    if let template = arguments.value("template"), let field = ActivityText.unknownField(in: template) {
+      throw UsageError(
+        message:
+          "--template has an unknown field \(printable(field)); use \(ActivityText.fieldNames.map { "{\($0)}" }.joined(separator: ", "))",
+        command: "status")
+    }
     if presentation != nil && arguments.value("template") != nil {
       throw UsageError(message: "give --presentation or --template, not both", command: "status")
     }

@@ -23,6 +23,22 @@ struct ActivityText {
   }
 
   /// Fills `{icon} {name} {time} {phase} {progress} {id}`; other braces are left as typed.
+  static let fieldNames = ["icon", "name", "time", "phase", "progress", "id"]
+
+  /// The first `{word}` of a template that is not a field, if any.
+  static func unknownField(in template: String) -> String? {
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      rest = rest[rest.index(after: open)...]
+      guard let close = rest.firstIndex(of: "}") else { return nil }
+      let word = rest[..<close]
+      if !word.isEmpty, word.allSatisfy({ $0.isLetter }), !fieldNames.contains(String(word)) {
+        return "{\(word)}"
+      }
+    }
+    return nil
+  }
+
   func filled(_ template: String) -> String {
     let fields: [String: String] = [
       "icon": glyphs.icon(activity.attributes.icon), "name": name, "time": time,

@@ -1,0 +1,443 @@
+import Foundation
+import Testing
+
+@testable import IsletStore
+
+/// What is put in the sandbox before a bad command runs.
+enum Preparation: Sendable {
+  /// A file with these bytes (its folders made).
+  case file(String, [UInt8])
+  case folder(String)
+  /// Another program's SQLite database.
+  case foreignDatabase(String)
+  /// An Islet store cut short.
+  case damagedStore(String)
+  /// An Islet store whose schema version is from the future.
+  case newerStore(String)
+}
+
+/// One bad input: the command, what it finds, and what must come back: the exit status and
+/// a part of the one `Error:` line that names the value and says what would be right.
+struct BadInput: Sendable, CustomTestStringConvertible {
+  var arguments: [String]
+  var status: Int32
+  var says: String
+  var prepared: [Preparation] = []
+
+  var testDescription: String {
+    let shown = arguments.map { printableForTest($0) }.joined(separator: " ")
+    return shown.count > 80 ? String(shown.prefix(80)) + "…" : shown
+  }
+}
+
+func printableForTest(_ text: String) -> String {
+  String(
+    text.unicodeScalars.map { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "^" : Character($0) })
+}
+
+private func theme(_ json: String) -> [Preparation] { [.file("bad.json", Array(json.utf8))] }
+private func config(_ text: String) -> [Preparation] { [.file("config/islet/config", Array(text.utf8))] }
+
+/// The catalogue: every case is run through the built binary against a store holding one
+/// running countdown, and must be refused with its status, one `Error:` line (and the usage
+/// for usage errors), nothing on stdout, no escape sequence echoed, and the store unchanged.
+@Suite struct BadInputTests {
+  static let durationForms = "use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+  static let timeForms = "is not a time of day; use HH:MM (18:30) or H:MMam/pm (6:30pm)"
+  static let longName = String(repeating: "a", count: 101)
+  static let hugeName = String(repeating: "a", count: 100_000)
+
+  static let durations: [BadInput] = [
+    BadInput(arguments: ["start", "25x"], status: 64, says: "'25x' is not a duration; \(durationForms)"),
+    BadInput(arguments: ["start", "abc"], status: 64, says: "'abc' is not a duration"),
+    BadInput(arguments: ["start", ""], status: 64, says: "'' is not a duration"),
+    BadInput(arguments: ["start", "1h2x"], status: 64, says: "'1h2x' is not a duration"),
+    BadInput(arguments: ["start", "1.2.3m"], status: 64, says: "'1.2.3m' is not a duration"),
+    BadInput(arguments: ["start", "1:2:3:4"], status: 64, says: "'1:2:3:4' is not a duration"),
+    BadInput(arguments: ["start", "25:61"], status: 64, says: "'25:61' is not a duration"),
+    BadInput(arguments: ["start", "m5"], status: 64, says: "'m5' is not a duration"),
+    BadInput(arguments: ["start", "5m5m"], status: 64, says: "'5m5m' is not a duration"),
+    BadInput(arguments: ["start", "1e3"], status: 64, says: "'1e3' is not a duration"),
+    BadInput(arguments: ["start", "nan"], status: 64, says: "'nan' is not a duration"),
+    BadInput(arguments: ["start", "inf"], status: 64, says: "'inf' is not a duration"),
+    BadInput(arguments: ["start", "0x10"], status: 64, says: "'0x10' is not a duration"),
+    BadInput(arguments: ["start", "٣m"], status: 64, says: "'٣m' is not a duration"),
+    BadInput(arguments: ["start", "１０m"], status: 64, says: "'１０m' is not a duration"),
+    BadInput(
+      arguments: ["start", "0"], status: 64, says: "'0' is not a positive duration; \(durationForms)"),
+    BadInput(arguments: ["start", "0s"], status: 64, says: "'0s' is not a positive duration"),
+    BadInput(arguments: ["start", "0:00"], status: 64, says: "'0:00' is not a positive duration"),
+    BadInput(arguments: ["start", "--", "-5m"], status: 64, says: "'-5m' is not a positive duration"),
+    BadInput(arguments: ["start", "0.0001s"], status: 64, says: "'0.0001s' is not a positive duration"),
+    BadInput(
+      arguments: ["start", "101h"], status: 64,
+      says: "'101h' is longer than the 100 hours a timer can run; use a shorter duration"),
+    BadInput(arguments: ["start", "4167d"], status: 64, says: "'4167d' is longer than the 100 hours"),
+    BadInput(
+      arguments: ["start", "99999999999999999999999"], status: 64,
+      says: "'99999999999999999999999' is longer than the 100 hours"),
+    BadInput(
+      arguments: ["start", "9999999999999999999999999999999999999d"], status: 64,
+      says: "'9999999999999999999999999999999999999d' is longer than the 100 hours"),
+    BadInput(arguments: ["adjust", "+abc"], status: 64, says: "'+abc' is not a duration"),
+    BadInput(
+      arguments: ["adjust", "5m"], status: 64,
+      says: "'5m' is not a change; use a sign and a duration such as +5m"),
+    BadInput(arguments: ["adjust", "+0"], status: 64, says: "'+0' is not a positive duration"),
+    BadInput(arguments: ["adjust", "+101h"], status: 64, says: "'+101h' is longer than the 100 hours"),
+    BadInput(
+      arguments: ["wait", "--timeout", "0"], status: 64, says: "--timeout '0' is not a positive duration"),
+    BadInput(
+      arguments: ["wait", "--timeout", "soon"], status: 64, says: "--timeout 'soon' is not a duration"),
+    BadInput(
+      arguments: ["start", "--stale-after", "soon"], status: 64,
+      says: "--stale-after 'soon' is not a duration"),
+    BadInput(
+      arguments: ["start", "--stale-after", "0"], status: 64,
+      says: "--stale-after '0' is not a positive duration"),
+  ]
+
+  static let timesOfDay: [BadInput] =
+    ["25:00", "24:00", "12:60", "13pm", "0am", "9", "9:5", "noon", "", "-1:00", "999:00", "9:00xm"].map {
+      BadInput(arguments: ["start", "--until", $0], status: 64, says: "--until '\($0)' \(timeForms)")
+    } + [
+      BadInput(
+        arguments: ["start", "25m", "--until", "9:00"], status: 64,
+        says: "give a DURATION or --until, not both")
+    ]
+
+  static let words: [BadInput] = [
+    BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, pause,"),
+    BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; commands: start,"),
+    BadInput(arguments: ["--frob"], status: 64, says: "unknown option '--frob'; see 'islet --help'"),
+    BadInput(
+      arguments: ["pause", "--frob"], status: 64, says: "unknown option '--frob'; see 'islet pause --help'"),
+    BadInput(arguments: ["pause", "-x"], status: 64, says: "unknown option '-x'; see 'islet pause --help'"),
+    BadInput(arguments: ["pause", "a", "b"], status: 64, says: "unexpected argument 'b'"),
+    BadInput(arguments: ["pause", "nope"], status: 64, says: "no live activity matches 'nope'; live: "),
+    BadInput(
+      arguments: ["list", "--all=yes"], status: 64, says: "--all takes no value, but was given 'yes'"),
+    BadInput(
+      arguments: ["status", "--format", "xml"], status: 64,
+      says: "--format 'xml' is not a format; use plain, ansi, tmux or json"),
+    BadInput(
+      arguments: ["status", "--presentation", "huge"], status: 64,
+      says: "--presentation 'huge' is not a presentation; use minimal, compact, expanded, lockscreen"),
+    BadInput(
+      arguments: ["status", "--template", "{nope} {time}"], status: 64,
+      says: "--template has an unknown field {nope}; use {icon}, {name}, {time}"),
+    BadInput(arguments: ["help", "nope"], status: 64, says: "no help for 'nope'; commands: start,"),
+    BadInput(
+      arguments: ["log", "--since", "2025-13-45"], status: 64,
+      says: "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d"),
+    BadInput(arguments: ["log", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
+    BadInput(arguments: ["themes", "frob"], status: 64, says: "unexpected argument 'frob'"),
+    BadInput(
+      arguments: ["tmux", "--toggle-key", ""], status: 64,
+      says: "--toggle-key '' is not a tmux key; use a key such as P, F5 or C-p"),
+    BadInput(
+      arguments: ["--theme", "nosuch", "status"], status: 64,
+      says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
+    BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
+    BadInput(
+      arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
+  ]
+
+  static let missingValues: [BadInput] = [
+    (["start", "--name"], "--name needs a value (N)"),
+    (["start", "--until"], "--until needs a value (HH:MM)"),
+    (["start", "--icon"], "--icon needs a value (I)"),
+    (["start", "--relevance"], "--relevance needs a value"),
+    (["status", "--width"], "--width needs a value (N)"), (["status", "--format"], "--format needs a value"),
+    (["status", "--template"], "--template needs a value"),
+    (["wait", "--timeout"], "--timeout needs a value"),
+    (["status", "--db"], "--db needs a value (PATH)"),
+    (["update", "--category"], "--category needs a value"),
+    (["log", "--since"], "--since needs a value"), (["--theme"], "--theme needs a value (NAME|FILE)"),
+  ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }
+
+  static let widths: [BadInput] = ["0", "-1", "1001", "99999999999999999999", "1e3", "wide", " 5"].map {
+    BadInput(
+      arguments: ["status", "--width", $0], status: 64,
+      says: "--width '\($0)' is not a width; use a number of cells from 1 to 1000")
+  }
+
+  static let labels: [BadInput] =
+    [
+      BadInput(
+        arguments: ["start", "--name", longName], status: 64,
+        says: "--name 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; use at most 100"),
+      BadInput(
+        arguments: ["start", "--name", hugeName], status: 64,
+        says: "is 100000 characters long; use at most 100"),
+      BadInput(
+        arguments: ["start", "--owner", String(repeating: "o", count: 65)], status: 64,
+        says: "is 65 characters long; use at most 64"),
+      BadInput(
+        arguments: ["start", "--category", String(repeating: "c", count: 65)], status: 64,
+        says: "is 65 characters long; use at most 64"),
+      BadInput(
+        arguments: ["start", "--id", String(repeating: "1", count: 65)], status: 64,
+        says: "is 65 characters long; use at most 64"),
+      BadInput(
+        arguments: ["start", "--name", "\u{1B}[31mred"], status: 64,
+        says: "--name '\\e[31mred' contains control characters; use plain text"),
+      BadInput(arguments: ["start", "--name", "a\u{07}b"], status: 64, says: "contains control characters"),
+      BadInput(
+        arguments: ["start", "--name", "line\nbreak"], status: 64, says: "contains control characters"),
+      BadInput(arguments: ["start", "--name", "\u{9B}31m"], status: 64, says: "contains control characters"),
+      BadInput(
+        arguments: ["start", "--category", "\u{1B}]0;title\u{07}"], status: 64,
+        says: "--category '\\e]0;title"),
+      BadInput(
+        arguments: ["start", "--owner", "\tada"], status: 64, says: "--owner '\\tada' contains control"),
+      BadInput(
+        arguments: ["update", "--name", "\u{1B}[2J"], status: 64, says: "--name '\\e[2J' contains control"),
+      BadInput(arguments: ["start", "--name", "   "], status: 64, says: "--name is empty; give some text"),
+      BadInput(
+        arguments: ["start", "--icon", "a b"], status: 64,
+        says: "--icon 'a b' is not an icon name; use a word such as timer, run, focus"),
+      BadInput(
+        arguments: ["start", "--icon", "\u{1B}"], status: 64, says: "--icon '\\e' is not an icon name"),
+    ]
+    + ["high", "nan", "inf", "1e309"].map {
+      BadInput(
+        arguments: ["start", "--relevance", $0], status: 64,
+        says: "--relevance '\($0)' is not a number; use a number such as 0, 1 or 2.5")
+    }
+
+  static let themes: [BadInput] = [
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says:
+        "theme file {folder}/bad.json is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\"",
+      prepared: theme("")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65, says: "is not valid JSON",
+      prepared: theme("{\"roles\":")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says: "bad.json: roles must be an object mapping roles (background, island,",
+      prepared: theme("{\"roles\":[]}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says: "bad.json: roles.timer.fg is 256; use \"#RRGGBB\" or a number 0–255",
+      prepared: theme("{\"roles\":{\"timer\":{\"fg\":256}}}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65, says: "roles.timer.fg is -1; use",
+      prepared: theme("{\"roles\":{\"timer\":{\"fg\":-1}}}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says: "roles.timer.fg is '#GGGGGG'; use",
+      prepared: theme("{\"roles\":{\"timer\":{\"fg\":\"#GGGGGG\"}}}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65, says: "roles.timer.fg is true; use",
+      prepared: theme("{\"roles\":{\"timer\":{\"fg\":true}}}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says: "roles.nope is not a role; use one of background,",
+      prepared: theme("{\"roles\":{\"nope\":{\"fg\":1}}}")),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
+      says: "frob is not a theme key; use name, description, roles and icons", prepared: theme("{\"frob\":1}")
+    ),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65, says: "is not valid JSON",
+      prepared: [.file("bad.json", [0xFF, 0xFE, 0x7B])]),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 65, says: "is not valid JSON",
+      prepared: theme(String(repeating: "[", count: 100_000))),
+    BadInput(
+      arguments: ["--theme", "{folder}/bad.json", "status"], status: 74,
+      says: "cannot read the theme file {folder}/bad.json: Is a directory", prepared: [.folder("bad.json")]),
+    BadInput(
+      arguments: ["--theme", "{folder}/missing.json", "status"], status: 74,
+      says: "cannot read the theme file {folder}/missing.json: No such file or directory"),
+  ]
+
+  static let configurations: [BadInput] =
+    [
+      ("bell = maybe\n", "config:1: bell is 'maybe'; use on or off"),
+      (
+        "frob = 1\n",
+        "config:1: unknown key 'frob'; known keys: theme, bell, max-idle, stale-after, icon, hooks"
+      ),
+      ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
+      (
+        "max-idle = soon\n",
+        "config:1: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never"
+      ),
+      ("stale-after = -5m\n", "config:1: stale-after is '-5m'; use a duration"),
+      ("icon = a b\n", "config:1: icon is 'a b'; use a name such as timer"),
+      ("theme = \n", "config:1: theme needs a name or a file"),
+      ("hooks =\n", "config:1: hooks needs a folder"),
+      ("# fine\n\nbell = loud\n", "config:3: bell is 'loud'"),
+      ("bell = \u{1B}[31m\n", "config:1: bell is '\\e[31m'; use on or off"),
+    ].map { BadInput(arguments: ["status"], status: 64, says: $0.1, prepared: config($0.0)) } + [
+      BadInput(
+        arguments: ["status"], status: 64, says: "config:1: unknown key",
+        prepared: [.file("config/islet/config", [0xFF, 0xFE, 0x20, 0x3D, 0x20, 0x31, 0x0A])]),
+      BadInput(
+        arguments: ["status"], status: 74, says: "cannot read {folder}/config/islet/config: Is a directory",
+        prepared: [.folder("config/islet/config")]),
+    ]
+
+  static let stores: [BadInput] = [
+    BadInput(
+      arguments: ["--db", "{folder}", "start"], status: 74,
+      says: "cannot use the store {folder}: it is a directory; give a file path"),
+    BadInput(
+      arguments: ["--db", "/dev/null", "start"], status: 74,
+      says: "cannot use the store /dev/null: it is not a regular file; give a file path"),
+    BadInput(arguments: ["--db", "/dev/null", "status"], status: 74, says: "it is not a regular file"),
+    BadInput(
+      arguments: ["--db", "{folder}/notes.txt", "start"], status: 65,
+      says:
+        "{folder}/notes.txt is not an Islet store (not a SQLite database); it was left untouched — use --db to choose another file",
+      prepared: [.file("notes.txt", Array("my notes\n".utf8))]),
+    BadInput(
+      arguments: ["--db", "{folder}/other.db", "start"], status: 65,
+      says:
+        "{folder}/other.db is not an Islet store (another program's SQLite database); it was left untouched",
+      prepared: [.foreignDatabase("other.db")]),
+    BadInput(
+      arguments: ["--db", "{folder}/other.db", "status"], status: 65,
+      says: "is not an Islet store (another program's SQLite database)",
+      prepared: [.foreignDatabase("other.db")]),
+    BadInput(
+      arguments: ["--db", "{folder}/cut.db", "status"], status: 65,
+      says: "the store {folder}/cut.db is damaged (", prepared: [.damagedStore("cut.db")]),
+    BadInput(
+      arguments: ["--db", "{folder}/cut.db", "pause"], status: 65, says: "is damaged (",
+      prepared: [.damagedStore("cut.db")]),
+    BadInput(
+      arguments: ["--db", "{folder}/new.db", "start"], status: 65,
+      says: "the store {folder}/new.db has schema version 99, newer than this Islet knows (2); update Islet",
+      prepared: [.newerStore("new.db")]),
+    BadInput(
+      arguments: ["--db", "/proc/1/nope/islet.db", "start"], status: 74,
+      says: "cannot use the store /proc/1/nope/islet.db: cannot make the folder /proc/1/nope"),
+  ]
+
+  static let catalogue =
+    durations + timesOfDay + words + missingValues + widths + labels + themes
+    + configurations + stores
+
+  @Test func theCatalogueIsLarge() {
+    #expect(Self.catalogue.count >= 80)
+  }
+
+  @Test(arguments: catalogue)
+  func isRefusedInOneLineAndChangesNothing(_ input: BadInput) throws {
+    let islet = Sandbox()
+    let now = ["ISLET_NOW": String(t0.milliseconds / 1000)]
+    #expect(try islet.binary("start", "25m", "--name", "Workout", extra: now).status == 0)
+    try prepare(input.prepared, in: islet)
+    let folder = islet.folder.path
+    let touched = input.prepared.compactMap { preparation -> String? in
+      if case .file(let path, _) = preparation { return path }
+      return nil
+    }
+    let filesBefore = touched.map { islet.folder.bytes($0) }
+    let storeBefore = try contents(of: islet.storePath)
+
+    let arguments = input.arguments.map { $0.replacingOccurrences(of: "{folder}", with: folder) }
+    let run = try Binary.run(arguments, environment: islet.environment.merging(now) { $1 })
+
+    #expect(run.status == input.status, "\(run)")
+    #expect(run.stdout == "")
+    let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(run.stderr.hasSuffix("\n") && (lines.count == 2 || lines.count == 3), "\(run)")
+    #expect(lines.first?.hasPrefix("Error: ") == true, "\(run)")
+    #expect(
+      lines.first?.contains(input.says.replacingOccurrences(of: "{folder}", with: folder)) == true, "\(run)")
+    if lines.count == 3 { #expect(lines[1].hasPrefix("Usage: islet"), "\(run)") }
+    // Whatever was typed, nothing but text reaches the terminal.
+    #expect(
+      !run.stderr.unicodeScalars.contains {
+        $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value)
+      })
+    #expect(try contents(of: islet.storePath) == storeBefore)
+    #expect(touched.map { islet.folder.bytes($0) } == filesBefore)
+  }
+
+  /// A disk that is full, as far as the store is concerned: the file may not grow
+  /// (RLIMIT_FSIZE, with SIGXFSZ ignored so the write fails instead of killing the process).
+  @Test func aFullDiskIsExit74AndTheStoreIsUnchanged() throws {
+    let islet = Sandbox()
+    #expect(try islet.binary("start", "25m", "--name", "Workout").status == 0)
+    // Fold the write-ahead log in, so the next intent must grow a file.
+    let database = try Database(path: islet.storePath, readOnly: false)
+    try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    database.close()
+    let before = try contents(of: islet.storePath)
+    for command in [["start", "5m", "--name", "Full"], ["pause"], ["update", "--name", "Renamed"]] {
+      let run = try Binary.run(
+        ["-c", "trap '' XFSZ; ulimit -f 1; exec \"$@\"", "sh", Binary.path] + command,
+        environment: islet.environment, executable: "/bin/sh")
+      #expect(run.status == 74, "\(command): \(run)")
+      #expect(
+        run.stderr
+          == "Error: cannot use the store \(islet.storePath): disk I/O error (writing failed: the disk may be full or the file too large; make room and try again)\n",
+        "\(command): \(run)")
+      #expect(try contents(of: islet.storePath) == before)
+    }
+    // With room again, the same intent goes through.
+    #expect(try islet.binary("pause").status == 0)
+  }
+
+  /// Text that tmux would run (`#(…)`) or format is fine as a name: it is kept as typed, and
+  /// the status line escapes it.
+  @Test func tmuxFormatsInANameAreKeptAndEscaped() throws {
+    let islet = Sandbox()
+    let now = ["ISLET_NOW": String(t0.milliseconds / 1000)]
+    try islet.binary("start", "--name", "#(touch pwned) #[fg=red]", extra: now)
+    #expect(try islet.binary("list", extra: now).stdout.contains("#(touch pwned) #[fg=red]"))
+    let line = try islet.binary("status", "--format", "tmux", "--template", "{name}", extra: now)
+    #expect(line == Run(status: 0, stdout: "##(touch pwned) ##[fg=red]\n", stderr: ""))
+  }
+
+  func prepare(_ preparations: [Preparation], in islet: Sandbox) throws {
+    for preparation in preparations {
+      switch preparation {
+      case .file(let path, let bytes):
+        try FileManager.default.createDirectory(
+          atPath: (islet.folder.file(path) as NSString).deletingLastPathComponent,
+          withIntermediateDirectories: true)
+        islet.folder.write(path, bytes)
+      case .folder(let path):
+        try FileManager.default.createDirectory(
+          atPath: islet.folder.file(path), withIntermediateDirectories: true)
+      case .foreignDatabase(let path):
+        let database = try Database(path: islet.folder.file(path), readOnly: false)
+        try database.execute("CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine')")
+        database.close()
+      case .damagedStore(let path):
+        let file = islet.folder.file(path)
+        #expect(try islet.binary("--db", file, "start", "--name", "Cut").status == 0)
+        let bytes = islet.folder.bytes(path) ?? []
+        for suffix in ["-wal", "-shm"] { unlink(file + suffix) }
+        islet.folder.write(path, Array(bytes.prefix(100)))
+      case .newerStore(let path):
+        let file = islet.folder.file(path)
+        #expect(try islet.binary("--db", file, "start", "--name", "Later").status == 0)
+        let database = try Database(path: file, readOnly: false)
+        try database.execute("PRAGMA user_version = 99")
+        database.close()
+      }
+    }
+  }
+}
+
+/// Every row of every table, to compare a store before and after.
+func contents(of path: String) throws -> [String] {
+  let database = try Database(path: path, readOnly: true)
+  defer { database.close() }
+  var rows: [String] = []
+  let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+  for table in tables.compactMap({ $0.first?.string }) {
+    rows += try database.query("SELECT * FROM \"\(table)\" ORDER BY rowid").map { "\(table): \($0)" }
+  }
+  rows.append("user_version: \(try database.query("PRAGMA user_version"))")
+  return rows
+}
