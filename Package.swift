@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem"]),
     .executableTarget(name: "islet", dependencies: ["IsletCLI"]),
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
-    .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore"]),
+    .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore", "IsletTestSupport"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),
     .testTarget(
       name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"], exclude: ["Snapshots"]),

@@ -18,8 +18,8 @@ import Testing
     #expect(islet("status", id).stdout == "⏱ Workout 12:26 ●\n")
     #expect(islet("status", "1823").stdout == "⏱ Workout 12:26 ●\n")
     #expect(
-      islet("status", "--template", "{icon} {time} {progress} {id} {nope}").stdout
-        == "⏱ 12:26 50% \(id) {nope}\n")
+      islet("status", "--template", "{icon} {time} {progress} {id} {} { x }").stdout
+        == "⏱ 12:26 50% \(id) {} { x }\n")
   }
 
   @Test func theIntentCommandsSayWhatTheyDid() {

@@ -111,8 +111,10 @@ public enum TimerEngine {
       return .failure(Refusal("\(name) has finished; complete or reset it"))
 
     case (.resume, .paused), (.resume, .idle):
+      // Resumed with the time it was paused at, whatever the clock did meanwhile (set back
+      // or forward): startedAt moves by exactly the pause.
       let pausedAt = activity.state.pausedAt ?? now
-      next.state.startedAt = activity.state.startedAt + max(0, now - pausedAt)
+      next.state.startedAt = activity.state.startedAt + (now - pausedAt)
       next.state.pausedAt = nil
       next.state.phase = .active
       kind = phase == .idle ? .started : .resumed
