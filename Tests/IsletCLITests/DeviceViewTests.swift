@@ -1,4 +1,5 @@
 import Foundation
+import IsletTestSupport
 import Testing
 
 @testable import IsletCore
@@ -180,6 +181,91 @@ import Testing
     #expect(!view.isDead)
   }
 
+  /// 200 resizes at random, 1×1 among them, then a size a fresh view also opens at: the
+  /// screens are the same, cell for cell (the clock is fixed, so nothing else moves).
+  @Test func twoHundredResizesLeaveTheScreenAsAFreshViewDrawsIt() throws {
+    islet.extra["ISLET_NOW"] = String(t0.milliseconds / 1000)
+    _ = try start("25m", "--name", "Workout")
+    let view = try open(width: 80, height: 24)
+    #expect(view.waitFor { $0.contains("Workout") })
+    var rng = SeededGenerator(seed: 200)
+    for k in 0..<200 {
+      let (width, height) =
+        k % 25 == 0 ? (1, 1) : (Int.random(in: 1...160, using: &rng), Int.random(in: 1...50, using: &rng))
+      view.resize(width: width, height: height)
+    }
+    view.resize(width: 1, height: 1)
+    #expect(view.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines).count == 1 })
+    view.resize(width: 90, height: 26)
+    let fresh = try open(width: 90, height: 26)
+    #expect(fresh.waitFor { $0.contains("q quit") })
+    #expect(view.waitFor { $0 == fresh.text }, "after the storm:\n\(view.text)\nfresh:\n\(fresh.text)")
+    #expect(!view.isDead)
+  }
+
+  /// The terminal's modes (stty) are the same after the view as before, whichever way it ends:
+  /// a key, Ctrl-C, a signal, or an error (the store removed under it).
+  @Test(arguments: ["q", "C-c", "TERM", "HUP", "store removed"])
+  func everyExitRestoresTheTerminalModes(way: String) throws {
+    _ = try start("--name", "Focus")
+    let modes = islet.folder.file("modes")
+    var environment = islet.environment
+    environment["TERM"] = "xterm-256color"
+    let view = try TmuxSession(
+      width: 100, height: 30, environment: environment,
+      command: [
+        "/bin/sh", "-c", #"stty -g > "$1.before"; "$0"; status=$?; stty -g > "$1.after"; exit $status"#,
+        Binary.path, modes,
+      ],
+      folder: islet.folder.path)
+    #expect(view.waitFor { $0.contains("Focus") })
+    let islet = view.pid
+    let viewPID =
+      Int32(
+        (try? String(contentsOfFile: "/proc/\(islet)/task/\(islet)/children", encoding: .utf8))?
+          .split(separator: " ").first ?? "") ?? 0
+    switch way {
+    case "TERM": kill(viewPID, SIGTERM)
+    case "HUP": kill(viewPID, SIGHUP)
+    case "store removed":
+      for suffix in ["", "-wal", "-shm"] { unlink(self.islet.storePath + suffix) }
+    default: view.send(way)
+    }
+    let expected: Int = way == "C-c" ? 130 : way == "store removed" ? 74 : 0
+    #expect(view.waitForExit() == expected, "\(view.text)")
+    let before = try String(contentsOfFile: modes + ".before", encoding: .utf8)
+    #expect(try String(contentsOfFile: modes + ".after", encoding: .utf8) == before)
+    #expect(!view.terminalLeftDirty)
+    #expect(view.value("#{cursor_flag}") == "1")
+  }
+
+  /// A pane killed under the view (its terminal gone): the view ends, the store is sound
+  /// and the timer runs on.
+  @Test func aKilledPaneEndsTheViewAndTheTimerRunsOn() throws {
+    let id = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    let pid = view.pid
+    #expect(pid > 0)
+    view.killPane()
+    #expect(eventually { kill(pid, 0) != 0 }, "the view outlived its terminal")
+    #expect(try activity(id)?.state.phase == .active)
+    let store = try SQLiteActivityStore.openForWriting(path: islet.storePath)
+    defer { store.close() }
+    #expect(try store.database.query("PRAGMA integrity_check").first?.first?.string == "ok")
+  }
+
+  @Test func withoutAUTF8LocaleTheViewDrawsInASCII() throws {
+    islet.unicode = false
+    islet.extra["ISLET_NOW"] = String(t0.milliseconds / 1000)
+    _ = try start("25m", "--name", "Workout")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("( [T] Workout") && $0.contains("[|| Pause]") }, "\(view.text)")
+    #expect(view.text.unicodeScalars.allSatisfy { $0.isASCII })
+    let status = try islet.binary("status")
+    #expect(status.stdout == "[T] Workout 25:00 >\n", "\(status)")
+  }
+
   @Test(arguments: ["q", "Escape", "C-c"])
   func everyWayOutRestoresTheTerminal(key: String) throws {
     _ = try start("--name", "Focus")
@@ -218,6 +304,9 @@ import Testing
     #expect(
       view.text.contains("islet: TERM=dumb cannot position the cursor; for a line of text, use: islet status")
     )
+    let unset = try open(width: 120, term: "")
+    #expect(unset.waitForExit() == 1)
+    #expect(unset.text.contains("islet: TERM is not set; for a line of text, use: islet status"))
   }
 
   @Test func aFinishingCountdownAlertsUntilActedOn() throws {

@@ -63,6 +63,9 @@ final class TmuxSession {
     sendBytes(Array("\u{1B}[<0;\(x + 1);\(y + 1)m".utf8))
   }
 
+  /// Kills the pane, as closing a terminal window does.
+  func killPane() { _ = try? tmux(["kill-pane"]) }
+
   func resize(width: Int, height: Int) {
     _ = try? tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
   }
