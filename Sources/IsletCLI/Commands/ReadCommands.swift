@@ -8,7 +8,9 @@ extension Context {
   /// The live activities, ranked, read without writing; empty when there is no store yet.
   func readLive(policy: TimePolicy) throws -> (store: SQLiteActivityStore?, live: [Activity]) {
     guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, []) }
-    return (store, ActivityMatcher.ranked(try store.liveActivities(), at: now, policy: policy))
+    let live = try store.liveActivities()
+    DeadlineWatcherLauncher.ensure(storePath: storePath, live: live, environment: environment)
+    return (store, ActivityMatcher.ranked(live, at: now, policy: policy))
   }
 
   func status() throws -> ExitStatus {

@@ -12,18 +12,24 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
+    guard let live = try? context.store.liveActivities() else { return }
+    Self.ensure(storePath: context.store.path, live: live, environment: context.environment)
+  }
+
+  /// Starts a watcher when a running countdown's `finished` is still to be recorded and no
+  /// watcher holds the store's lock. Readers call it too, so a watcher that was killed is
+  /// replaced by the next command that looks (the status line looks every second).
+  static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
-    if context.environment["ISLET_NOW"] != nil { return }
-    guard let live = try? context.store.liveActivities(),
-      live.contains(where: { ($0.deadline ?? context.now) > context.now })
-    else { return }
-    let path = context.store.path
+    if environment["ISLET_NOW"] != nil { return }
+    // Stored as active with a deadline: its finish, past or to come, is not recorded yet.
+    guard live.contains(where: { $0.state.phase == .active && $0.deadline != nil }) else { return }
     guard let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
     lock.release()
     guard let binary = Spawner.executablePath else { return }
-    Spawner.spawn([binary, "__watch", "--db", path], environment: context.environment)
+    Spawner.spawn([binary, "__watch", "--db", path], environment: environment)
   }
 }
 

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import IsletCore
+@testable import IsletStore
+
+/// Hooks that fail, hang or print garbage, and a deadline watcher that dies: intents are never
+/// held up, failures land in hooks.log, and no `finished` is lost or doubled.
+@Suite struct HooksAndWatcherTests {
+  let islet = Sandbox()
+
+  var hooks: String { islet.folder.file("config/islet/hooks") }
+  var log: String { islet.folder.file("state/islet/hooks.log") }
+
+  func hook(_ event: String, _ script: String) throws {
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try script.write(toFile: hooks + "/" + event, atomically: true, encoding: .utf8)
+    chmod(hooks + "/" + event, 0o755)
+  }
+
+  func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  /// The detached watchers of this sandbox's store.
+  func watchers() -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+      let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return words.contains("__watch") && words.contains(islet.storePath)
+    }
+  }
+
+  func history() throws -> [EventKind] {
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    return try reader.history().map(\.kind)
+  }
+
+  @Test func aHangingHookDoesNotHoldUpTheIntentAndIsStoppedAndLogged() throws {
+    let marker = islet.folder.file("hook.pid")
+    try hook("paused", "#!/bin/sh\necho $$ > '\(marker)'\nexec sleep 60\n")
+    try islet.binary("start", "--name", "Focus")
+    #expect(try islet.binary("pause") == Run(status: 0, stdout: "⏸ Focus paused at 0:00\n", stderr: ""))
+    // The intent has returned; its hook is still running.
+    #expect(eventually { Int32(text(marker).trimmingCharacters(in: .whitespacesAndNewlines)) != nil })
+    let pid = Int32(text(marker).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(kill(pid, 0) == 0)
+    #expect(try islet.binary("resume").status == 0)
+    #expect(
+      eventually(within: 30) { text(log).contains("ran longer than 10s and was stopped") }, "\(text(log))")
+    #expect(eventually { kill(pid, 0) != 0 })
+  }
+
+  @Test func aHookPrintingGarbageIsLoggedAsOneLineOfText() throws {
+    try hook(
+      "paused",
+      "#!/bin/sh\nprintf '\\033[2J\\033]0;pwned\\007\\377\\376 junk\\n\\nmore'\nprintf 'err\\033[31m' >&2\nexit 1\n"
+    )
+    try islet.binary("start", "--name", "Focus")
+    #expect(try islet.binary("pause").status == 0)
+    #expect(eventually { text(log).contains("exited with status 1; it printed: ") }, "\(text(log))")
+    let lines = text(log).split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(
+      !text(log).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value) }
+    )
+    #expect(islet.folder.mode("state/islet/hooks.log") == 0o600)
+    #expect(islet.folder.mode("state/islet/islet.db.watch") & 0o077 == 0)
+  }
+
+  /// The watcher killed before the deadline: the next command that looks (here the status
+  /// line's `status`) starts another, and `finished` is recorded and its hook run once.
+  @Test func aKilledWatcherIsReplacedByTheNextLookAndFinishedFiresOnce() throws {
+    let fired = islet.folder.file("fired")
+    try hook("finished", "#!/bin/sh\ncat > /dev/null\necho fired >> '\(fired)'\n")
+    try islet.binary("start", "3s", "--name", "Tea")
+    #expect(eventually { watchers().count == 1 })
+    for pid in watchers() { kill(pid, SIGKILL) }
+    #expect(eventually { watchers().isEmpty && lockIsFree(islet.storePath + ".watch") })
+    #expect(try islet.binary("status").status == 0)
+    #expect(eventually { text(fired) == "fired\n" }, "\(text(fired))")
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+    #expect(try history() == [.started, .finished])
+    #expect(text(fired) == "fired\n")
+  }
+
+  /// Killed, and the deadline passes with nothing running: the next look records `finished`
+  /// at the deadline, late but once, and runs its hook.
+  @Test func aDeadlineMissedWhileNoWatcherRanIsRecordedAtTheNextLook() throws {
+    let fired = islet.folder.file("fired")
+    try hook("finished", "#!/bin/sh\ncat >> '\(fired)'\necho >> '\(fired)'\n")
+    let id = try islet.binary("start", "1s", "--name", "Egg").stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    #expect(eventually { watchers().count == 1 })
+    for pid in watchers() { kill(pid, SIGKILL) }
+    #expect(eventually { watchers().isEmpty })
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    let deadline = try #require(try reader.activity(id: id)?.deadline)
+    reader.close()
+    #expect(eventually { SystemClock().now() > deadline })
+    #expect(try history() == [.started])
+    #expect(try islet.binary("list").status == 0)
+    #expect(eventually { text(fired).hasSuffix("}\n\n") })
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+    #expect(try history() == [.started, .finished])
+    #expect(text(fired).split(separator: "\n").count == 1)
+    #expect(text(fired).contains("\"event\":\"finished\",\"id\":\"\(id)\""))
+  }
+}
