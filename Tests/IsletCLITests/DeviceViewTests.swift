@@ -205,7 +205,7 @@ import Testing
 
   /// The terminal's modes (stty) are the same after the view as before, whichever way it ends:
   /// a key, Ctrl-C, a signal, or an error (the store removed under it).
-  @Test(arguments: ["q", "C-c", "TERM", "HUP", "store removed"])
+  @Test(arguments: ["q", "Escape", "C-c", "TERM", "HUP", "store removed"])
   func everyExitRestoresTheTerminalModes(way: String) throws {
     _ = try start("--name", "Focus")
     let modes = islet.folder.file("modes")
