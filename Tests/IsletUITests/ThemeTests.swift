@@ -25,6 +25,9 @@ import Testing
   @Test(arguments: BuiltinThemes.files.map(\.name))
   func everyShippedThemeParsesAndColorsEveryRole(name: String) throws {
     let theme = try #require(ThemeCatalog.builtin(name))
+    // The value drawn with is what the file says.
+    let file = try #require(BuiltinThemes.files.first { $0.name == name })
+    #expect(theme == (try Theme.parse(Array(file.json.utf8), name: name).get()))
     #expect(theme.name == name)
     #expect(Set(theme.roles.keys) == Set(Role.themed))
     for icon in ["timer", "run", "focus", "book", "coffee", "code"] {

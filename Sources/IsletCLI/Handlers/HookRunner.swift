@@ -1,5 +1,4 @@
 import CSystem
-import FoundationEssentials
 import IsletCore
 import IsletStore
 
@@ -31,12 +30,13 @@ public struct HookRunner: PostCommitHandler {
   public func handle(_ events: [Event], context: HandlerContext) {
     let folder = Self.folder(context.configuration, environment: context.environment)
     let due = events.filter { access(folder + "/" + $0.kind.rawValue, X_OK) == 0 }
-    guard !due.isEmpty, let binary = Spawner.executablePath,
-      let input = try? JSONEncoder().encode(due)
-    else { return }
+    guard !due.isEmpty, let binary = Spawner.executablePath else { return }
+    // A line per event: its kind, its activity and the JSON its hook reads (JSON text has no
+    // tab or newline of its own).
+    let lines = due.map { "\($0.kind.rawValue)\t\($0.activityID)\t\(hookJSON($0).text)\n" }.joined()
     Spawner.spawn(
       [binary, "__hooks", folder, Self.logPath(environment: context.environment)],
-      environment: context.environment, input: Array(input))
+      environment: context.environment, input: Array(lines.utf8))
   }
 }
 
@@ -59,16 +59,16 @@ extension Context {
     var input: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while case let count = read(0, &chunk, chunk.count), count > 0 { input += chunk[0..<count] }
-    guard let events = try? JSONDecoder().decode([Event].self, from: Data(input)) else { return .dataError }
-    for event in events {
-      let hook = folder + "/" + event.kind.rawValue
-      let payload = Array((hookJSON(event).text + "\n").utf8)
+    for line in String(decoding: input, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
+      guard fields.count == 3, let kind = EventKind(rawValue: fields[0]) else { return .dataError }
+      let (id, json) = (fields[1], fields[2])
+      let hook = folder + "/" + kind.rawValue
       var env = environment
-      env["ISLET_EVENT"] = event.kind.rawValue
-      env["ISLET_ACTIVITY"] = event.activityID
-      if let failure = runHook(hook, input: payload, environment: env) {
-        appendLog(
-          logPath, "\(LocalTime.iso(now)) \(event.kind.rawValue) \(event.activityID): \(hook) \(failure)")
+      env["ISLET_EVENT"] = kind.rawValue
+      env["ISLET_ACTIVITY"] = id
+      if let failure = runHook(hook, input: Array((json + "\n").utf8), environment: env) {
+        appendLog(logPath, "\(LocalTime.iso(now)) \(kind.rawValue) \(id): \(hook) \(failure)")
       }
     }
     return .ok

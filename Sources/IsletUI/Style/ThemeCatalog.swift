@@ -51,10 +51,7 @@ public struct ThemeCatalog: Sendable {
   /// The built-in default theme: always there.
   public static let fallback: Theme = builtin("default")!
 
-  public static func builtin(_ name: String) -> Theme? {
-    guard let file = BuiltinThemes.files.first(where: { $0.name == name }) else { return nil }
-    return try? Theme.parse(Array(file.json.utf8), name: name).get()
-  }
+  public static func builtin(_ name: String) -> Theme? { BuiltinThemes.theme(name) }
 
   /// The names a user can pick, built-in first, then any found in the folders.
   public func names() -> [String] {
