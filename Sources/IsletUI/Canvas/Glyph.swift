@@ -22,24 +22,6 @@ public struct Glyph: Equatable, Sendable {
     width = 1
   }
 
-  /// A scalar known to stand alone and take `width` cells.
-  init(_ scalar: Unicode.Scalar, width: Int) {
-    let v = UInt64(scalar.value)
-    switch v {
-    case 0..<0x80: (low, count) = (v, 1)
-    case 0x80..<0x800: (low, count) = ((0xC0 | v >> 6) | (0x80 | v & 0x3F) << 8, 2)
-    case 0x800..<0x10000:
-      (low, count) = ((0xE0 | v >> 12) | (0x80 | v >> 6 & 0x3F) << 8 | (0x80 | v & 0x3F) << 16, 3)
-    default:
-      (low, count) = (
-        (0xF0 | v >> 18) | (0x80 | v >> 12 & 0x3F) << 8 | (0x80 | v >> 6 & 0x3F) << 16 | (0x80 | v & 0x3F)
-          << 24,
-        4
-      )
-    }
-    self.width = UInt8(width)
-  }
-
   /// The scalar at `offset` of UTF-8 `bytes` as a glyph, with its length in bytes, when it
   /// stands alone (`DisplayWidth.standsAlone`); nil otherwise.
   @inline(__always)
