@@ -57,9 +57,9 @@ public struct Cell: Equatable, Sendable {
 
   public var isContinuation: Bool { glyph.isContinuation }
 
-  /// Whether cells may be compared as bytes: true when the layout has no padding (a glyph's
-  /// 14 bytes, a role and a fill make 16).
-  static let isPacked = MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride
+  /// Whether cells may be compared as bytes, two 8-byte words each: true when the layout is
+  /// 16 bytes without padding (a glyph's 14, a role and a fill).
+  static let isPacked = MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16
 }
 
 /// A clickable button drawn on a canvas: where it is and what it does.
@@ -286,7 +286,7 @@ public struct Canvas: Equatable, Sendable {
     for row in 0..<height {
       let start = row * width
       if Cell.isPacked, rowBytesEqual(previous, from: start, count: width) { continue }
-      for index in start..<start + width where cells[index] != previous.cells[index] {
+      for index in start..<start + width where !sameCell(previous, index) {
         if cells[index].isContinuation {
           // Reprint the wide glyph that this half belongs to, once.
           if index % width > 0, changed.last != index - 1 { changed.append(index - 1) }
@@ -296,6 +296,17 @@ public struct Canvas: Equatable, Sendable {
       }
     }
     return changed
+  }
+
+  private func sameCell(_ other: Canvas, _ index: Int) -> Bool {
+    guard Cell.isPacked else { return cells[index] == other.cells[index] }
+    return cells.withUnsafeBytes { mine in
+      other.cells.withUnsafeBytes { theirs in
+        let offset = index * MemoryLayout<Cell>.stride
+        return mine.loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
+          == theirs.loadUnaligned(fromByteOffset: offset, as: (UInt64, UInt64).self)
+      }
+    }
   }
 
   /// Most rows are the same as a second ago: compared as bytes, which cells are (no padding).

@@ -68,7 +68,8 @@ public enum DeviceView {
 
     // The footer: key hints for what can be done now.
     let footerRow = height - 1
-    let shownHints = hintText(selected.map { frame.look($0).phase }, g: g, width: width)
+    let shownHints = hintText(
+      selected.map { $0.phase(at: frame.now, policy: frame.policy) }, g: g, width: width)
     canvas.put(
       shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
 
@@ -121,6 +122,13 @@ public enum DeviceView {
     canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
   }
 
+  /// The hints after space's, in the order shown, each with its rank: the lower, the longer
+  /// it stays when the row is short.
+  static let otherHints: [(text: String, rank: Int)] = [
+    ("r reset", 4), ("c done", 3), ("x end", 5), ("e expand", 7), ("tab next", 6), ("n new", 2),
+    ("+/- 1 min", 8), ("t theme", 9), ("? help", 1), ("q quit", 0),
+  ]
+
   /// `space pause · r reset · c done · …`, the first hint saying what space does now; the
   /// least needed hints go first when the row is short.
   static func hintText(_ phase: Phase?, g: Glyphs, width: Int) -> String {
@@ -131,19 +139,19 @@ public enum DeviceView {
     case .finished: space = "done"
     default: space = "start"
     }
-    // In the order shown, each with its rank: the lower, the longer it stays.
-    let hints: [(text: String, rank: Int)] = [
-      ("space \(space)", 0), ("r reset", 4), ("c done", 3), ("x end", 5), ("e expand", 7), ("tab next", 6),
-      ("n new", 2), ("+/- 1 min", 8), ("t theme", 9), ("? help", 1), ("q quit", 0),
-    ]
+    let first = "space \(space)"
     let separator = " \(g.separator) "
     let gap = DisplayWidth.of(separator)
     for limit in stride(from: 9, through: 0, by: -1) {
       // Hints are ASCII: a byte is a cell.
-      var used = -gap
-      for hint in hints where hint.rank <= limit { used += hint.text.utf8.count + gap }
+      var used = first.utf8.count
+      for hint in otherHints where hint.rank <= limit { used += hint.text.utf8.count + gap }
       // The last column stays empty: writing there scrolls some terminals.
-      if used < width { return hints.filter { $0.rank <= limit }.map(\.text).joined(separator: separator) }
+      if used < width {
+        var text = first
+        for hint in otherHints where hint.rank <= limit { text += separator + hint.text }
+        return text
+      }
     }
     return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
   }

@@ -7,13 +7,17 @@ import IsletCore
 /// Everything a presentation draws from: one activity at one instant, in one theme, with
 /// the glyphs the output can show.
 public struct Look: Sendable {
-  public var activity: Activity
-  public var now: Instant
-  public var policy: TimePolicy
-  public var theme: Theme
-  public var ascii: Bool
+  public let activity: Activity
+  public let now: Instant
+  public let policy: TimePolicy
+  public let theme: Theme
+  public let ascii: Bool
   /// The local time zone's offset from UTC in seconds; nil asks the system.
-  public var utcOffset: Int?
+  public let utcOffset: Int?
+  /// Worked out once: presentations ask for them several times a frame.
+  public let phase: Phase
+  /// The time as shown; once over, the total time it ran.
+  public let time: String
 
   public init(
     activity: Activity, now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
@@ -25,17 +29,15 @@ public struct Look: Sendable {
     self.theme = theme
     self.ascii = ascii
     self.utcOffset = utcOffset
+    phase = activity.phase(at: now, policy: policy)
+    time =
+      phase.isLive
+      ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
   }
 
-  public var phase: Phase { activity.phase(at: now, policy: policy) }
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
   public var icon: String { theme.icon(activity.attributes.icon, ascii: ascii) }
   public var name: String { activity.name }
-  /// The time as shown; once over, the total time it ran.
-  public var time: String {
-    phase.isLive
-      ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
-  }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
   public var shortTime: String {
@@ -99,21 +101,20 @@ struct LocalCalendar {
 
   /// `30 Nov, 9:05`
   func dayAndClock(_ instant: Instant) -> String {
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     let t = local(instant)
-    return "\(t.day) \(months[t.month]), \(clock(instant))"
+    return "\(t.day) \(Self.months[t.month].prefix(3)), \(clock(instant))"
   }
+
+  static let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+  static let months = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
 
   /// `Monday 30 November`
   func weekdayAndDate(_ instant: Instant) -> String {
-    let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    let months = [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-      "November",
-      "December",
-    ]
     let t = local(instant)
-    return "\(days[t.weekday]) \(t.day) \(months[t.month])"
+    return "\(Self.days[t.weekday]) \(t.day) \(Self.months[t.month])"
   }
 
   func local(_ instant: Instant) -> (day: Int, month: Int, hour: Int, minute: Int, weekday: Int) {
