@@ -334,9 +334,13 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     #expect(try islet.binary("start", "25m", "--name", "Workout", extra: now).status == 0)
     try prepare(input.prepared, in: islet)
     let folder = islet.folder.path
+    // Every file it was given stays as it was: a store it refused too.
     let touched = input.prepared.compactMap { preparation -> String? in
-      if case .file(let path, _) = preparation { return path }
-      return nil
+      switch preparation {
+      case .file(let path, _), .foreignDatabase(let path), .damagedStore(let path), .newerStore(let path):
+        return path
+      case .folder: return nil
+      }
     }
     let filesBefore = touched.map { islet.folder.bytes($0) }
     let storeBefore = try contents(of: islet.storePath)
