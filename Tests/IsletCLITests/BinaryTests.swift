@@ -171,12 +171,17 @@ func lockIsFree(_ path: String) -> Bool {
         executable: "/usr/bin/setpriv"))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-  func aStoreTheUserCannotWriteIsExit74AndUnchanged() throws {
+  /// A store with a running countdown, in folders anyone may enter: the file's mode decides.
+  func storeOpenToOthersUpToTheFile() throws {
     try islet.binary("start", "25m", "--name", "Workout")
     for folder in [islet.folder.path, islet.folder.file("state"), islet.folder.file("state/islet")] {
       chmod(folder, 0o755)
     }
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aStoreTheUserCannotWriteIsExit74AndUnchanged() throws {
+    try storeOpenToOthersUpToTheFile()
     chmod(islet.storePath, 0o644)
     let before = islet.folder.bytes("state/islet/islet.db")
     let run = try asNobody("pause")
@@ -187,10 +192,7 @@ func lockIsFree(_ path: String) -> Bool {
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func aStoreTheUserCannotReadIsExit74ForReadersToo() throws {
-    try islet.binary("start", "25m", "--name", "Workout")
-    for folder in [islet.folder.path, islet.folder.file("state"), islet.folder.file("state/islet")] {
-      chmod(folder, 0o755)
-    }
+    try storeOpenToOthersUpToTheFile()
     chmod(islet.storePath, 0o600)
     let before = islet.folder.bytes("state/islet/islet.db")
     for command in ["status", "list", "pause"] {
