@@ -58,7 +58,7 @@ public final class SQLiteActivityStore: ActivityStore {
     var info = stat()
     if stat(path, &info) != 0 {
       if errno == ENOENT { return nil }
-      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+      throw StoreError.unavailable(path: path, detail: osDetail())
     }
     try requireRegularFile(path, info)
     if info.st_size == 0 { return nil }
@@ -287,13 +287,23 @@ public final class SQLiteActivityStore: ActivityStore {
     }
   }
 
+  /// What the system said, with what to do when it is about permission.
+  private static func osDetail() -> String {
+    let code = errno
+    let said = String(cString: strerror(code))
+    switch code {
+    case EACCES, EPERM, EROFS: return said + "; use --db to choose a store you may read and write"
+    default: return said
+    }
+  }
+
   /// Makes the folders (0700) and the file (0600) when missing. True when the file is new.
   private static func prepareFile(_ path: String) throws -> Bool {
     var info = stat()
     if stat(path, &info) == 0 {
       try requireRegularFile(path, info)
       if access(path, R_OK | W_OK) != 0 {
-        throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+        throw StoreError.unavailable(path: path, detail: osDetail())
       }
       return info.st_size == 0
     }
@@ -301,7 +311,7 @@ public final class SQLiteActivityStore: ActivityStore {
     let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if fd < 0 {
       if errno == EEXIST { return false }
-      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+      throw StoreError.unavailable(path: path, detail: osDetail())
     }
     Glibc.close(fd)
     return true
@@ -336,13 +346,13 @@ public final class SQLiteActivityStore: ActivityStore {
     if checkedHeaders.withLock({ $0.contains(path) }) { return }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+      throw StoreError.unavailable(path: path, detail: osDetail())
     }
     defer { Glibc.close(fd) }
     var header = [UInt8](repeating: 0, count: 16)
     let count = read(fd, &header, 16)
     if count < 0 {
-      throw StoreError.unavailable(path: path, detail: String(cString: strerror(errno)))
+      throw StoreError.unavailable(path: path, detail: osDetail())
     }
     if count > 0 && count < 16 || header != Array("SQLite format 3\0".utf8) {
       throw StoreError.foreign(path: path, detail: "not a SQLite database")
