@@ -71,8 +71,7 @@ extension Context {
         ? Look(activity: live[1], now: now, policy: policy, theme: theme, ascii: !unicode) : nil
       let drawn = Presentation(rawValue: presentation)!.draw(look, next: next, width: width)
       canvas = drawn
-      lines = PlainText.render(drawn).split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
+      lines = PlainText.lines(drawn)
     }
     switch format {
     case "json":

@@ -25,7 +25,24 @@ public struct ResolvedStyle: Equatable, Sendable {
 /// Prints a canvas as plain text: one line a row, trailing blanks dropped.
 public enum PlainText {
   public static func render(_ canvas: Canvas) -> String {
-    canvas.lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    var text = ""
+    for (index, line) in lines(canvas).enumerated() {
+      if index > 0 { text += "\n" }
+      text += line
+    }
+    return text
+  }
+
+  /// The rows without their trailing blanks. Written as plain loops: the status line runs this
+  /// once a second, and generic sequence adaptors cost it runtime type lookups at start-up.
+  public static func lines(_ canvas: Canvas) -> [String] {
+    var lines: [String] = []
+    for y in 0..<canvas.height {
+      var line = canvas.line(y)
+      while line.utf8.last == 0x20 { line.removeLast() }
+      lines.append(line)
+    }
+    return lines
   }
 }
 
@@ -53,9 +70,13 @@ enum StyledRuns {
 /// Prints a canvas with ANSI SGR escapes, colors at the terminal's depth.
 public enum ANSIText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> String {
-    StyledRuns.rows(canvas, theme: theme, depth: depth).map { runs in
-      runs.map { sgr($0.style) + $0.text }.joined() + "\u{1B}[0m"
-    }.joined(separator: "\n")
+    var text = ""
+    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth).enumerated() {
+      if index > 0 { text += "\n" }
+      for run in runs { text += sgr(run.style) + run.text }
+      text += "\u{1B}[0m"
+    }
+    return text
   }
 
   static func sgr(_ style: ResolvedStyle) -> String {
@@ -82,9 +103,13 @@ public enum ANSIText {
 /// of the text written as `##`, so user text is shown and never run.
 public enum TmuxText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth = .trueColor) -> String {
-    StyledRuns.rows(canvas, theme: theme, depth: depth).map { runs in
-      runs.map { format($0.style) + escaped($0.text) }.joined() + "#[default]"
-    }.joined(separator: "\n")
+    var text = ""
+    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth).enumerated() {
+      if index > 0 { text += "\n" }
+      for run in runs { text += format(run.style) + escaped(run.text) }
+      text += "#[default]"
+    }
+    return text
   }
 
   /// `#` doubled: tmux reads `##` as a literal `#`, so `#(…)` and `#[…]` in a name stay text.

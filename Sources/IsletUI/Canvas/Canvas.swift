@@ -321,8 +321,14 @@ public struct Canvas: Equatable, Sendable {
   }
 
   /// The rows as text, a wide glyph once; trailing blanks kept, so widths show.
-  public var lines: [String] {
-    (0..<height).map { y in (0..<width).map { self[$0, y].text }.joined() }
+  public var lines: [String] { (0..<height).map(line) }
+
+  /// One row as text.
+  public func line(_ y: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width)
+    for x in 0..<width { self[x, y].glyph.appendUTF8(to: &bytes) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private mutating func clearWide(at x: Int, y: Int) {

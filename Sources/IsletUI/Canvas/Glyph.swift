@@ -88,6 +88,15 @@ public struct Glyph: Equatable, Sendable {
     }
   }
 
+  func appendUTF8(to bytes: inout [UInt8]) {
+    for index in 0..<Int(count) {
+      bytes.append(
+        UInt8(
+          truncatingIfNeeded: index < 8 ? low >> (8 * UInt64(index)) : UInt64(high) >> (8 * UInt64(index - 8))
+        ))
+    }
+  }
+
   /// Joins a combining mark to the glyph, while there is room.
   mutating func append(_ character: Character) {
     for scalar in character.unicodeScalars {
