@@ -42,10 +42,13 @@ struct Glyphs {
   /// UTF-8 unless told otherwise or the locale says another codeset.
   static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {
     if ascii { return false }
-    let locale =
-      [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    let lowered = locale.lowercased()
-    return lowered.contains("utf-8") || lowered.contains("utf8")
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      guard let locale = environment[name], !locale.isEmpty else { continue }
+      // The codeset, any case, with or without its dash: `en_US.UTF-8`, `C.utf8`.
+      let letters = locale.utf8.filter { $0 != UInt8(ascii: "-") }.map { $0 | 0x20 }
+      let utf8 = Array("utf8".utf8)
+      return letters.count >= 4 && (0...letters.count - 4).contains { Array(letters[$0..<$0 + 4]) == utf8 }
+    }
+    return false
   }
 }

@@ -122,13 +122,13 @@ public enum TmuxText {
   }
 
   static func format(_ style: ResolvedStyle) -> String {
-    var parts = ["default"]
-    if let fg = style.foreground { parts.append("fg=" + name(fg)) }
-    if let bg = style.background { parts.append("bg=" + name(bg)) }
-    if style.bold { parts.append("bold") }
-    if style.dim { parts.append("dim") }
-    if style.reverse { parts.append("reverse") }
-    return "#[" + parts.joined(separator: ",") + "]"
+    var text = "#[default"
+    if let fg = style.foreground { text += ",fg=" + name(fg) }
+    if let bg = style.background { text += ",bg=" + name(bg) }
+    if style.bold { text += ",bold" }
+    if style.dim { text += ",dim" }
+    if style.reverse { text += ",reverse" }
+    return text + "]"
   }
 
   static func name(_ color: Color) -> String {
