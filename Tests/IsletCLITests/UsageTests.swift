@@ -185,3 +185,16 @@ import Testing
     #expect(islet("--db", islet.folder.path, "status").status == 74)
   }
 }
+
+@Suite struct LocaleTests {
+  @Test(
+    arguments: [
+      (["LANG": "C.UTF-8"], true), (["LANG": "en_US.utf8"], true), (["LANG": "de_DE.UTF-8@euro"], true),
+      (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false), (["LC_ALL": "", "LC_CTYPE": "fr_FR.UTF8"], true),
+      (["LANG": "POSIX"], false), ([:], false), (["LANG": "utf"], false),
+    ] as [([String: String], Bool)])
+  func unicodeFollowsTheFirstLocaleVariableSet(environment: [String: String], unicode: Bool) {
+    #expect(Glyphs.wantUnicode(ascii: false, environment: environment) == unicode)
+    #expect(!Glyphs.wantUnicode(ascii: true, environment: environment))
+  }
+}
