@@ -15,7 +15,7 @@ let package = Package(
     .target(name: "IsletUI", dependencies: ["IsletCore"]),
     .target(name: "IsletCurses", dependencies: ["IsletUI", "CNcursesw"]),
     .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem"]),
-    .executableTarget(name: "islet", dependencies: ["IsletCLI"]),
+    .executableTarget(name: "islet", dependencies: ["IsletCLI", "CSystem"]),
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore", "IsletTestSupport"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),

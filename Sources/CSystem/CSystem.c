@@ -2,6 +2,7 @@
 #include "CSystem.h"
 #include <fcntl.h>
 #include <signal.h>
+#include <termios.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/timerfd.h>
@@ -75,4 +76,57 @@ int islet_catch_interrupts(void) {
   }
   // A parent may have left them blocked; a waiting command must still hear Ctrl-C.
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static struct termios islet_crash_modes;
+static int islet_crash_have_modes;
+static char islet_crash_restore[512];
+static size_t islet_crash_restore_length;
+
+static void islet_write_all(int fd, const char *text, size_t length) {
+  while (length > 0) {
+    ssize_t written = write(fd, text, length);
+    if (written <= 0) return;
+    text += written;
+    length -= (size_t)written;
+  }
+}
+
+// Only async-signal-safe calls: write, tcsetattr, sigaction, raise.
+static void islet_crash_handler(int sig) {
+  if (islet_crash_restore_length > 0) islet_write_all(1, islet_crash_restore, islet_crash_restore_length);
+  if (islet_crash_have_modes) tcsetattr(0, TCSANOW, &islet_crash_modes);
+  const char *name = sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : sig == SIGILL ? "SIGILL"
+                     : sig == SIGTRAP ? "SIGTRAP" : sig == SIGFPE ? "SIGFPE" : "SIGABRT";
+  const char *before = "islet: internal error (";
+  const char *after = "); this is a bug in Islet, and the store is as the last command left it\n";
+  islet_write_all(2, before, strlen(before));
+  islet_write_all(2, name, strlen(name));
+  islet_write_all(2, after, strlen(after));
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(sig, &fallback, NULL);
+  raise(sig);
+}
+
+int islet_catch_crashes(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = islet_crash_handler;
+  sigemptyset(&action.sa_mask);
+  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+  for (int i = 0; i < 6; i++) {
+    if (sigaction(signals[i], &action, NULL) != 0) return -1;
+  }
+  return 0;
+}
+
+void islet_restore_terminal_on_crash(const char *restore) {
+  islet_crash_have_modes = tcgetattr(0, &islet_crash_modes) == 0;
+  size_t length = strlen(restore);
+  if (length >= sizeof islet_crash_restore) length = sizeof islet_crash_restore - 1;
+  memcpy(islet_crash_restore, restore, length);
+  islet_crash_restore_length = length;
 }

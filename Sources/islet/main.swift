@@ -1,11 +1,13 @@
+import CSystem
 import IsletCLI
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-// A crash must exit at once rather than wait for the backtracer's prompt.
-setenv("SWIFT_BACKTRACE", "interactive=no", 0)
+// A crash says so in one line and exits at once: the runtime's backtracer would print a stack
+// trace and, in a terminal, wait for a key (SWIFT_BACKTRACE is read before main, too late to set).
+islet_catch_crashes()
 
 var environment: [String: String] = [:]
 var entry = environ

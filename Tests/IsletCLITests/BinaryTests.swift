@@ -65,6 +65,22 @@ import Testing
     #expect(Binary.finish(waiting).status == 130)
   }
 
+  /// Should Islet ever crash, it says so in one line and ends at once: no stack trace, no
+  /// backtracer waiting for a key.
+  @Test func aCrashIsOneLineAndAnImmediateExit() throws {
+    try islet.binary("start", "--name", "Focus")
+    let waiting = try Binary.start(["wait"], environment: islet.environment)
+    #expect(eventually { watcherCount(of: waiting.0.processIdentifier) > 0 })
+    kill(waiting.0.processIdentifier, SIGSEGV)
+    let run = Binary.finish(waiting)
+    #expect(waiting.0.terminationReason == .uncaughtSignal && run.status == SIGSEGV)
+    #expect(
+      run.stderr
+        == "islet: internal error (SIGSEGV); this is a bug in Islet, and the store is as the last command left it\n"
+    )
+    #expect(try islet.binary("status").stdout.hasPrefix("⏱ Focus"))
+  }
+
   /// 20 processes toggle one activity at once: every toggle is applied and recorded once,
   /// in an order that replays to the final state.
   @Test func manyWritersAtOnceLoseNothing() throws {

@@ -206,7 +206,7 @@ import Testing
 
   /// The terminal's modes (stty) are the same after the view as before, whichever way it ends:
   /// a key, Ctrl-C, a signal, or an error (the store removed under it).
-  @Test(arguments: ["q", "Escape", "C-c", "TERM", "HUP", "store removed"])
+  @Test(arguments: ["q", "Escape", "C-c", "TERM", "HUP", "store removed", "crash"])
   func everyExitRestoresTheTerminalModes(way: String) throws {
     _ = try start("--name", "Focus")
     let modes = islet.folder.file("modes")
@@ -228,11 +228,14 @@ import Testing
     switch way {
     case "TERM": kill(viewPID, SIGTERM)
     case "HUP": kill(viewPID, SIGHUP)
+    // As a fault would: the process dies of SIGSEGV, after giving the terminal back.
+    case "crash": kill(viewPID, SIGSEGV)
     case "store removed":
       for suffix in ["", "-wal", "-shm"] { unlink(self.islet.storePath + suffix) }
     default: view.send(way)
     }
-    let expected: Int = way == "C-c" ? 130 : way == "store removed" ? 74 : 0
+    let expected: Int =
+      way == "C-c" ? 130 : way == "store removed" ? 74 : way == "crash" ? 128 + Int(SIGSEGV) : 0
     #expect(view.waitForExit() == expected, "\(view.text)")
     let before = try String(contentsOfFile: modes + ".before", encoding: .utf8)
     #expect(try String(contentsOfFile: modes + ".after", encoding: .utf8) == before)

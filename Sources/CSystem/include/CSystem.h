@@ -19,4 +19,10 @@ int islet_catch_interrupts(void);
 int islet_take_signal(void);
 /// A pipe whose ends close on exec.
 int islet_pipe_cloexec(int fds[2]);
+/// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT): one line on stderr, and the
+/// process dies of the same signal at once (no backtracer, which would wait for a key).
+int islet_catch_crashes(void);
+/// Keeps the terminal's modes as they are now, and `restore` (bytes that leave the alternate
+/// screen, show the cursor, stop mouse reports), to put back first should the process crash.
+void islet_restore_terminal_on_crash(const char *restore);
 #endif

@@ -40,6 +40,11 @@ extension Context {
     let dispatcher = IntentDispatcher(
       store: store, clock: clock, policy: configuration.policy,
       defaultStart: StartRequest(name: "Timer", attributes: ActivityAttributes(icon: configuration.icon)))
+    // A crash would leave the terminal in the alternate screen, without echo: the modes as
+    // they are now, and sequences any xterm-like terminal (or the Linux console) takes to
+    // leave that screen, show the cursor and stop mouse reports, are put back first.
+    islet_restore_terminal_on_crash(
+      "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     let screen: CursesScreen
     do {
       screen = try CursesScreen(theme: { theme })
