@@ -148,8 +148,8 @@ public struct Canvas: Equatable, Sendable {
           previous = offset
           offset += length
         }
-        // The scalar before may take a mark or a selector: it is drawn again with what follows.
         if offset == utf8.count { return (true, "") }
+        // The scalar before may take a mark or a selector: it is drawn again with what follows.
         if offset > 0 { column -= 1 }
         return (
           false,
