@@ -22,11 +22,24 @@ static inline mmask_t islet_click_events(void) {
 }
 static inline int islet_button1_pressed(mmask_t state) { return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0; }
 
-/// Draws one glyph (a UTF-8 grapheme) with attributes and a color pair of any number.
-static inline int islet_put_cell(WINDOW *window, int y, int x, const char *utf8, attr_t attributes, int pair) {
-  wchar_t wide[8] = {0};
-  size_t count = mbstowcs(wide, utf8, 7);
-  if (count == (size_t)-1 || count == 0) { wide[0] = L'?'; wide[1] = 0; }
+/// Draws one glyph (a UTF-8 grapheme of `count` bytes) with attributes and a color pair of any
+/// number. The UTF-8 is decoded here rather than by mbstowcs: no locale machinery each frame.
+/// A grapheme of more scalars than a cell holds keeps the first CCHARW_MAX.
+static inline int islet_put_cell(WINDOW *window, int y, int x, const unsigned char *utf8, int count, attr_t attributes,
+                                 int pair) {
+  wchar_t wide[CCHARW_MAX + 1];
+  int n = 0;
+  for (int i = 0; i < count && n < CCHARW_MAX;) {
+    unsigned int c = utf8[i];
+    int length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    if (length == 0 || i + length > count) break;
+    unsigned int value = length == 1 ? c : c & (0x7F >> length);
+    for (int k = 1; k < length; k++) value = value << 6 | (utf8[i + k] & 0x3F);
+    wide[n++] = (wchar_t)value;
+    i += length;
+  }
+  if (n == 0) wide[n++] = L'?';
+  wide[n] = 0;
   cchar_t cell;
   if (setcchar(&cell, wide, attributes, (short)(pair > 32767 ? 0 : pair), &pair) != OK) return ERR;
   return mvwadd_wch(window, y, x, &cell);

@@ -93,6 +93,9 @@ public final class CursesScreen {
     return (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
   }
 
+  /// Whether the screen still shows the last canvas drawn (no resize has cleared it since).
+  public var showsLastDrawing: Bool { previous != nil }
+
   /// Forgets what is on screen, so the next draw repaints everything (after a resize).
   public func invalidate() {
     previous = nil
@@ -101,19 +104,35 @@ public final class CursesScreen {
     wclear(islet_stdscr())
   }
 
-  /// Prints the canvas, touching only the cells that differ from the last one printed.
-  public func draw(_ canvas: Canvas) {
+  /// Prints the canvas, touching only the cells that differ from the last one printed. The
+  /// changes may come worked out already, from `basis`; they serve if that is what is shown.
+  public func draw(_ canvas: Canvas, changes known: (basis: Canvas, changes: [Int])? = nil) {
     let window = islet_stdscr()
     let same = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
     if !same { werase(window) }
     let theme = theme()
-    for index in canvas.changes(from: previous) {
+    let changes =
+      if let known, let previous, same, previous.sharesStorage(with: known.basis) {
+        known.changes
+      } else {
+        canvas.changes(from: previous)
+      }
+    // Changed cells come in runs of one style: the look is worked out again only when it differs.
+    var last: (key: StyleKey, attributes: attr_t, pair: Int32)?
+    for index in changes {
       let cell = canvas.cells[index]
-      let look = self.look(cell, theme: theme)
+      let key = StyleKey(role: cell.role, fill: cell.fill)
+      if last?.key != key {
+        let look = self.look(key, theme: theme)
+        last = (key, look.attributes, look.pair)
+      }
+      guard let look = last else { continue }
       // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
-      _ = islet_put_cell(
-        window, Int32(index / canvas.width), Int32(index % canvas.width), cell.text, look.attributes,
-        look.pair)
+      _ = cell.glyph.withUTF8 {
+        islet_put_cell(
+          window, Int32(index / canvas.width), Int32(index % canvas.width), $0.baseAddress, Int32($0.count),
+          look.attributes, look.pair)
+      }
     }
     previous = canvas
     wrefresh(window)
@@ -159,10 +178,10 @@ public final class CursesScreen {
     return inputs
   }
 
-  private func look(_ cell: Cell, theme: Theme) -> (attributes: attr_t, pair: Int32) {
-    let key = StyleKey(role: cell.role, fill: cell.fill)
+  private func look(_ key: StyleKey, theme: Theme) -> (attributes: attr_t, pair: Int32) {
     if let known = looks[key] { return known }
-    let style = ResolvedStyle(cell: cell, theme: theme, depth: colorDepth)
+    let style = ResolvedStyle(
+      cell: Cell(glyph: .space, role: key.role, fill: key.fill), theme: theme, depth: colorDepth)
     var attributes = attr_t(0)
     if style.bold { attributes |= islet_a_bold() }
     if style.dim { attributes |= islet_a_dim() }

@@ -113,6 +113,25 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
     #expect((try? update.get().activity.name) == (activity.state.phase.isLive ? "Run" : nil))
   }
 
+  /// The view sleeps until `nextSettlement` instead of settling every activity each second:
+  /// before that instant settling must record nothing, and from it on, something.
+  @Test(arguments: PhaseFixture.allCases)
+  func nextSettlementIsWhenSettlingFirstRecordsSomething(fixture: PhaseFixture) throws {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    for activity in [try fixture.activity(), stopwatch] {
+      for policy in [TimePolicy.standard, TimePolicy(maxIdle: minutes(40), staleAfter: minutes(5))] {
+        let next = TimerEngine.nextSettlement(activity, policy: policy)
+        for step in stride(from: Int64(0), through: 90 * 60, by: 7) {
+          let at = t0 + seconds(step)
+          let recorded = !TimerEngine.settle(activity, at: at, policy: policy).events.isEmpty
+          #expect(
+            recorded == (next.map { at >= $0 } ?? false),
+            "\(fixture) at +\(step) s, next \(String(describing: next))")
+        }
+      }
+    }
+  }
+
   @Test func refusalsSayWhy() throws {
     let paused = try PhaseFixture.paused.activity()
     #expect(

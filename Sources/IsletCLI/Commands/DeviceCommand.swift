@@ -63,54 +63,104 @@ extension Context {
     // The store is read again only when it may have changed: a commit seen by the watcher, an
     // intent of ours, or time causing an event. A tick that only moves the seconds reads nothing.
     var stored: [Activity] = []
+    var settleAt: Instant?
     var stale = true
+    // The next frames, drawn ahead; anything but time moving (a commit, a key, a resize) drops them.
+    var plans: [DeviceView.Plan] = []
+    var nextPlan = 0
+    var frame = DeviceView.Frame(
+      live: [], state: state, now: now, policy: configuration.policy, theme: theme, ascii: ascii)
+
+    func reload() throws {
+      stored = try store.liveActivities()
+      settleAt = stored.compactMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }.min()
+      plans.removeAll()
+      nextPlan = 0
+    }
 
     while true {
       if stale {
-        stored = try store.liveActivities()
+        try reload()
         stale = false
       }
       var at = now
-      if stored.contains(where: {
-        !TimerEngine.settle($0, at: at, policy: configuration.policy).events.isEmpty
-      }) {
+      if settleAt.map({ at >= $0 }) ?? false {
         try handle(try dispatcher.settle(), store: store)
-        stored = try store.liveActivities()
+        try reload()
         at = now
       }
-      let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
-      // A countdown that has just finished: bell, flash, and the alert look until acted on.
-      let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
-      for activity in finished where !alerted.contains(activity.id) {
-        alerted.insert(activity.id)
-        if !firstLook {
-          screen.alert(bell: configuration.bell)
-          state.show(
-            "\(ascii ? "!" : "⏰") \(printable(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
-            at: at)
+      let size = screen.size
+      // Planned frames the clock has passed (a late wake) are skipped.
+      while nextPlan < plans.count, plans[nextPlan].until.map({ at >= $0 }) ?? false { nextPlan += 1 }
+      let upcoming = nextPlan < plans.count ? plans[nextPlan] : nil
+      var planned: DeviceView.Plan?
+      if let upcoming, upcoming.shows(at: at, width: size.width, height: size.height) {
+        planned = upcoming
+        nextPlan += 1
+      }
+      // Woken before the next planned frame with nothing changed (a file written beside the
+      // store, say): the screen is still right.
+      let early =
+        planned == nil && screen.showsLastDrawing
+        && (size.width, size.height) == (canvas.width, canvas.height)
+        && upcoming.map { at < $0.frame.now } ?? false
+      if let planned {
+        (frame, canvas, state) = (planned.frame, planned.canvas, planned.frame.state)
+      } else if !early {
+        plans.removeAll()
+        nextPlan = 0
+        let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
+        // A countdown that has just finished: bell, flash, and the alert look until acted on.
+        let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
+        for activity in finished where !alerted.contains(activity.id) {
+          alerted.insert(activity.id)
+          if !firstLook {
+            screen.alert(bell: configuration.bell)
+            state.show(
+              "\(ascii ? "!" : "⏰") \(printable(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
+              at: at)
+          }
+        }
+        alerted.formIntersection(finished.map(\.id))
+        firstLook = false
+        if let flash = state.flash, flash.until <= at { state.flash = nil }
+        frame = DeviceView.Frame(
+          live: live, state: state, now: at, policy: configuration.policy, theme: theme, ascii: ascii)
+        canvas =
+          presentation.map { DeviceView.draw($0, frame, width: size.width, height: size.height) }
+          ?? DeviceView.draw(frame, width: size.width, height: size.height)
+      }
+      if !early { screen.draw(canvas, changes: planned.map { ($0.basis, $0.changes) }) }
+
+      // The next visible changes are drawn ahead, several at once (drawing the first brings the
+      // code into the caches for the rest), never past an event that time will cause.
+      if nextPlan == plans.count {
+        plans.removeAll(keepingCapacity: true)
+        nextPlan = 0
+        var (after, basis) = (frame, canvas)
+        // Eight at a time, fewer on a very large terminal: each canvas is kept until shown.
+        let ahead = max(2, min(8, 65_536 / max(1, size.width * size.height)))
+        while plans.count < ahead, let change = DeviceView.nextChange(after, clockShown: presentation == nil),
+          settleAt.map({ change < $0 }) ?? true
+        {
+          let plan = DeviceView.Plan(
+            stored: stored, state: after.state, at: change, policy: configuration.policy, theme: theme,
+            ascii: ascii, presentation: presentation, after: basis)
+          plans.append(plan)
+          (after, basis) = (plan.frame, plan.canvas)
         }
       }
-      alerted.formIntersection(finished.map(\.id))
-      firstLook = false
-      if let flash = state.flash, flash.until <= at { state.flash = nil }
-
-      let frame = DeviceView.Frame(
-        live: live, state: state, now: at, policy: configuration.policy, theme: theme, ascii: ascii)
-      let size = screen.size
-      canvas =
-        presentation.map { DeviceView.draw($0, frame, width: size.width, height: size.height) }
-        ?? DeviceView.draw(frame, width: size.width, height: size.height)
-      screen.draw(canvas)
-
+      let change =
+        nextPlan < plans.count
+        ? plans[nextPlan].frame.now : DeviceView.nextChange(frame, clockShown: presentation == nil)
       // Sleep until the next visible change, a key, a commit elsewhere, or a signal.
-      let wake = [DeviceView.nextChange(frame, clockShown: presentation == nil), recheckAt].compactMap { $0 }
-        .min()
+      let wake = [change, recheckAt].compactMap { $0 }.min()
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
       var fds = [
         pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
         pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      _ = poll(&fds, 2, timeout)
+      let polled = poll(&fds, 2, timeout)
       switch islet_take_signal() {
       case SIGINT: return .interrupted
       case SIGTERM, SIGHUP: return .ok
@@ -132,14 +182,17 @@ extension Context {
         default: break
         }
       }
-      // Read keys after every wake, not only when stdin is readable: ncurses hands a resize
-      // over as a key, and its signal may have come while we were drawing.
-      for key in screen.read() {
+      // Keys when there are some, and after a signal: ncurses hands a resize over as a key.
+      // (A resize is also seen by `screen.size` at every wake.)
+      let keys = fds[0].revents & Int16(POLLIN) != 0 || polled < 0 ? screen.read() : []
+      for key in keys {
+        plans.removeAll()
+        nextPlan = 0
         if key == .resize {
           screen.invalidate()
           continue
         }
-        for effect in state.handle(key, live: live, buttons: canvas.buttons, now: now) {
+        for effect in state.handle(key, live: frame.live, buttons: canvas.buttons, now: now) {
           stale = true
           switch effect {
           case .quit:

@@ -39,6 +39,15 @@ public enum TimerEngine {
     }
   }
 
+  /// The first instant at which `settle` has events for the activity (its deadline, or its
+  /// expiry), or nil when time alone will never change it. Earlier, `settle` has none.
+  public static func nextSettlement(_ activity: Activity, policy: TimePolicy = .standard) -> Instant? {
+    let deadline = activity.state.phase == .active ? activity.deadline : nil
+    let expiry = activity.expiresAt(policy: policy)
+    guard let deadline, let expiry else { return deadline ?? expiry }
+    return min(deadline, expiry)
+  }
+
   /// Records what time has caused since the activity was last saved: a countdown reaching
   /// zero (`finished`, at its deadline) and an activity left alone too long (`expired`).
   public static func settle(_ activity: Activity, at now: Instant, policy: TimePolicy = .standard)

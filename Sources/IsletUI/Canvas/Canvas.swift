@@ -275,6 +275,16 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// Whether the two hold the very same cells in memory (one is a copy of the other, neither
+  /// changed since): the cheap way to know which canvas a list of changes starts from.
+  public func sharesStorage(with other: Canvas) -> Bool {
+    cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        mine.count == theirs.count && mine.count > 0 && mine.baseAddress == theirs.baseAddress
+      }
+    }
+  }
+
   /// The cells to print to turn `previous` into this canvas, as indices into `cells`: those
   /// that differ, and a wide glyph whose second half changed under it. All of them when the
   /// size differs.

@@ -82,9 +82,13 @@ public struct Glyph: Equatable, Sendable {
   public var isContinuation: Bool { count == 0 }
   public var isSpace: Bool { count == 1 && low == 0x20 }
 
-  public var string: String {
+  public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+
+  /// The glyph's UTF-8, without making a String.
+  @inline(__always)
+  public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) {
-      String(decoding: $0.prefix(Int(count)), as: UTF8.self)
+      body(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self).prefix(Int(count))))
     }
   }
 
