@@ -71,6 +71,12 @@ extension Context {
     var frame = DeviceView.Frame(
       live: [], state: state, now: now, policy: configuration.policy, theme: theme, ascii: ascii)
 
+    // Kept across wakes, so that a tick allocates nothing to wait.
+    var fds = [
+      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+
     func reload() throws {
       stored = try store.liveActivities()
       settleAt = stored.compactMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }.min()
@@ -154,12 +160,10 @@ extension Context {
         nextPlan < plans.count
         ? plans[nextPlan].frame.now : DeviceView.nextChange(frame, clockShown: presentation == nil)
       // Sleep until the next visible change, a key, a commit elsewhere, or a signal.
-      let wake = [change, recheckAt].compactMap { $0 }.min()
+      let wake = recheckAt.map { recheck in change.map { min($0, recheck) } ?? recheck } ?? change
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
-      var fds = [
-        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
+      fds[0].revents = 0
+      fds[1].revents = 0
       let polled = poll(&fds, 2, timeout)
       switch islet_take_signal() {
       case SIGINT: return .interrupted
