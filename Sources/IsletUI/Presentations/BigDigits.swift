@@ -37,8 +37,13 @@ enum BigDigits {
   ) {
     let font = ascii ? segments : blocks
     var column = x
-    for glyph in text.unicodeScalars.compactMap(index) {
-      for row in 0..<3 { canvas.put(font[glyph][row], x: column, y: y + row, role: role, clip: clip) }
+    for (n, glyph) in text.unicodeScalars.compactMap(index).enumerated() {
+      for row in 0..<3 {
+        // The gap before a digit is in the digits' style too: a second that changes two digits
+        // is then one run to print, not three with the attributes switched between them.
+        if n > 0 { canvas.put(" ", x: column - 1, y: y + row, role: role, clip: clip) }
+        canvas.put(font[glyph][row], x: column, y: y + row, role: role, clip: clip)
+      }
       column += width(ofGlyph: glyph) + 1
     }
   }
