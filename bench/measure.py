@@ -78,7 +78,9 @@ def device_view():
         shown = [f"{name}: {show(i)}" for i, (name, _) in enumerate(peers)]
         missing = [f"{name} not installed (skipped)" for name in ("tty-clock", "termdown") if name not in dict(peers)]
         return "; ".join(shown + missing)
-    rows.append((f"device view, a timer ticking ({a.window} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s",
+    ratio = "".join(f" ({cpu / others[i][0]:.2f}× tty-clock)" for i, (name, _) in enumerate(peers)
+                    if name == "tty-clock" and others[i][0] > 0)
+    rows.append((f"device view, a timer ticking ({a.window} s)", f"{cpu:.3f} % of a core{ratio}, {wakes:.2f} wakeups/s",
                  described(lambda i: f"{others[i][0]:.3f} %, {others[i][1]:.2f} wakeups/s"),
                  "≤ tty-clock; ≤ 1.05 wakeups/s"))
     for server in servers[1:]:
