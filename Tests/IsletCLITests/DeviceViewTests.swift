@@ -49,6 +49,13 @@ import Testing
     #expect(view.waitFor { text in (2...9).contains { text.contains("0:0\($0)") } })
   }
 
+  @Test func namesInAnyScriptReachTheScreen() throws {
+    // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
+    _ = try start("--name", "Cafe\u{301} 東京 🍅")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("◖ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("│ ⏱  Cafe\u{301} 東京 🍅") })
+  }
+
   @Test func spaceToggles() throws {
     let id = try start("--name", "Focus")
     let view = try open()

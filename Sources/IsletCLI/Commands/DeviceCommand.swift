@@ -160,7 +160,7 @@ extension Context {
         nextPlan < plans.count
         ? plans[nextPlan].frame.now : DeviceView.nextChange(frame, clockShown: presentation == nil)
       // Sleep until the next visible change, a key, a commit elsewhere, or a signal.
-      let wake = recheckAt.map { recheck in change.map { min($0, recheck) } ?? recheck } ?? change
+      let wake = [change, recheckAt].compactMap { $0 }.min()
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
       fds[0].revents = 0
       fds[1].revents = 0
