@@ -78,6 +78,23 @@ int islet_catch_interrupts(void) {
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+static sigset_t islet_waiting_mask;
+
+int islet_defer_interrupts(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+  for (int i = 0; i < 4; i++) sigaddset(&set, signals[i]);
+  if (pthread_sigmask(SIG_BLOCK, &set, &islet_waiting_mask) != 0) return -1;
+  for (int i = 0; i < 4; i++) sigdelset(&islet_waiting_mask, signals[i]);
+  return 0;
+}
+
+int islet_wait_for(struct pollfd *fds, nfds_t count, int timeout_ms) {
+  struct timespec timeout = {timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000};
+  return ppoll(fds, count, timeout_ms < 0 ? NULL : &timeout, &islet_waiting_mask);
+}
+
 static struct termios islet_crash_modes;
 static int islet_crash_have_modes;
 static char islet_crash_restore[512];

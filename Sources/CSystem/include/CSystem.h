@@ -1,5 +1,6 @@
 #ifndef ISLET_CSYSTEM_H
 #define ISLET_CSYSTEM_H
+#include <poll.h>
 #include <sys/types.h>
 
 // Linux interfaces Glibc's Swift module leaves out (they need _GNU_SOURCE), behind plain types.
@@ -17,6 +18,11 @@ int islet_spawn_detached(const char *path, char *const argv[], char *const envp[
 int islet_catch_interrupts(void);
 /// The last of those signals to arrive since the last call (0 for none), cleared.
 int islet_take_signal(void);
+/// Holds SIGINT, SIGTERM, SIGHUP and SIGWINCH back until `islet_wait_for`: one that comes
+/// while the caller works is then not lost to a wait begun after it.
+int islet_defer_interrupts(void);
+/// poll(2) with those signals let in for the wait: one pending or arriving ends it (EINTR).
+int islet_wait_for(struct pollfd *fds, nfds_t count, int timeout_ms);
 /// A pipe whose ends close on exec.
 int islet_pipe_cloexec(int fds[2]);
 /// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT): one line on stderr, and the

@@ -54,6 +54,9 @@ extension Context {
       return refused("the device view needs a terminal; for a line of text, use: islet status")
     }
     defer { screen.close() }
+    // A signal that comes while a frame is drawn must end the wait after it, not go unseen
+    // until the next wake (a minute away when everything is paused).
+    islet_defer_interrupts()
 
     var state = DeviceState()
     var canvas = Canvas(width: 0, height: 0)
@@ -164,7 +167,7 @@ extension Context {
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
       fds[0].revents = 0
       fds[1].revents = 0
-      let polled = poll(&fds, 2, timeout)
+      let polled = islet_wait_for(&fds, 2, timeout)
       switch islet_take_signal() {
       case SIGINT: return .interrupted
       case SIGTERM, SIGHUP: return .ok
