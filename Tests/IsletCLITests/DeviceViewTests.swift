@@ -44,9 +44,30 @@ import Testing
   @Test func theTimeTicks() throws {
     _ = try start("--name", "Focus")
     let view = try open()
-    #expect(view.waitFor { $0.contains("◖ ⏱ Focus") && $0.contains("0:01") })
-    // A later second (one may pass unseen on a busy machine).
-    #expect(view.waitFor { text in (2...9).contains { text.contains("0:0\($0)") } })
+    // The island's time, in seconds: "◖ ⏱ Focus … ● 0:07 ◗".
+    func shown() -> Int? {
+      let row = view.screen().first ?? ""
+      guard row.contains("◖ ⏱ Focus"), let dot = row.range(of: "● ") else { return nil }
+      let parts = row[dot.upperBound...].prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
+      return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+    }
+    var first: Int?
+    #expect(
+      eventually(within: 10) {
+        first = shown(); return first != nil
+      })
+    // Later seconds, however many pass unseen on a busy machine.
+    let start = try #require(first)
+    var seen = start
+    #expect(
+      eventually(within: 10) {
+        seen = shown() ?? seen; return seen > start
+      }, "\(view.text)")
+    let next = seen
+    #expect(
+      eventually(within: 10) {
+        seen = shown() ?? seen; return seen > next
+      }, "\(view.text)")
   }
 
   @Test func namesInAnyScriptReachTheScreen() throws {
