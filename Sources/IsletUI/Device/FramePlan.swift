@@ -1,9 +1,9 @@
 import IsletCore
 
 extension DeviceView {
-  /// The view's next frame, drawn right after the one before while the code that draws it is
-  /// still in the processor's caches. Drawn a second later from cold caches it cost three
-  /// times as much; the next wake only prints it. It holds while nothing but time moves.
+  /// One of the view's coming frames, drawn with the next few in one go while the code that
+  /// draws them is in the processor's caches (a frame drawn alone, a second after the last,
+  /// cost three times as much); its wake only prints it. It holds while nothing but time moves.
   public struct Plan: Sendable {
     /// The frame as it will be at its instant, `frame.now`.
     public let frame: Frame
