@@ -80,11 +80,15 @@ extension Context {
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
     ]
 
+    func dropPlans() {
+      plans.removeAll(keepingCapacity: true)
+      nextPlan = 0
+    }
+
     func reload() throws {
       stored = try store.liveActivities()
       settleAt = stored.compactMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }.min()
-      plans.removeAll()
-      nextPlan = 0
+      dropPlans()
     }
 
     while true {
@@ -116,8 +120,7 @@ extension Context {
       if let planned {
         (frame, canvas, state) = (planned.frame, planned.canvas, planned.frame.state)
       } else if !early {
-        plans.removeAll()
-        nextPlan = 0
+        dropPlans()
         let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
         // A countdown that has just finished: bell, flash, and the alert look until acted on.
         let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
@@ -144,8 +147,7 @@ extension Context {
       // The next visible changes are drawn ahead, several at once (drawing the first brings the
       // code into the caches for the rest), never past an event that time will cause.
       if nextPlan == plans.count {
-        plans.removeAll(keepingCapacity: true)
-        nextPlan = 0
+        dropPlans()
         var (after, basis) = (frame, canvas)
         // Eight at a time, fewer on a very large terminal: each canvas is kept until shown.
         let ahead = max(2, min(8, 65_536 / max(1, size.width * size.height)))
@@ -193,8 +195,7 @@ extension Context {
       // (A resize is also seen by `screen.size` at every wake.)
       let keys = fds[0].revents & Int16(POLLIN) != 0 || polled < 0 ? screen.read() : []
       for key in keys {
-        plans.removeAll()
-        nextPlan = 0
+        dropPlans()
         if key == .resize {
           screen.invalidate()
           continue
