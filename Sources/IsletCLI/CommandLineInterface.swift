@@ -73,6 +73,7 @@ final class Context {
   var arguments = ParsedArguments()
   private var loadedConfiguration: Configuration?
   private var loadedTheme: Theme?
+  private var resolvedStorePath: String?
 
   init(
     environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler],
@@ -201,7 +202,16 @@ final class Context {
     }
   }
 
-  var storePath: String { StoreLocation.path(option: arguments.value("db"), environment: environment) }
+  /// The store's file, resolved once: absolute, with links followed (see `StoreLocation.canonical`).
+  var storePath: String {
+    get throws {
+      if let resolvedStorePath { return resolvedStorePath }
+      let resolved = try StoreLocation.canonical(
+        StoreLocation.path(option: arguments.value("db"), environment: environment))
+      resolvedStorePath = resolved
+      return resolved
+    }
+  }
 
   var unicode: Bool { Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment) }
 

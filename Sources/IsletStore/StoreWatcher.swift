@@ -15,7 +15,7 @@ public final class StoreWatcher {
     case changed
     /// The deadline passed (or the wall clock was set, which may have moved it).
     case deadline
-    /// The store file was deleted or moved away.
+    /// The store file was deleted, moved away, or replaced by another file.
     case gone
     /// A signal arrived.
     case interrupted
@@ -25,6 +25,8 @@ public final class StoreWatcher {
   private let timer: Int32
   private let path: String
   private let names: Set<String>
+  /// The file watched, told apart from one moved into its place.
+  private let identity: (device: UInt64, inode: UInt64)
   /// Confirms changes; a read-write connection, since a read-only one opened while no other
   /// connection keeps the WAL index may not see `data_version` move. It never writes.
   private let confirmer: SQLiteActivityStore
@@ -33,10 +35,10 @@ public final class StoreWatcher {
   /// Watches the store at `path`.
   public init(path: String) throws {
     self.path = path
-    let folder = SQLiteActivityStore.parent(of: path)
-    let base = String(
-      path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...])
+    let folder = StoreLocation.parent(of: path)
+    let base = StoreLocation.name(of: path)
     names = [base, base + "-wal"]
+    identity = Self.identity(of: path) ?? (0, 0)
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = islet_timerfd_create()
     let mask = UInt32(
@@ -127,8 +129,19 @@ public final class StoreWatcher {
         result = .changed
       }
     }
+    if result == .changed, let now = Self.identity(of: path),
+      now.device != identity.device || now.inode != identity.inode
+    {
+      return .gone
+    }
     if result == .changed, access(path, F_OK) != 0 { return .gone }
     return result
+  }
+
+  private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino))
   }
 
   private func confirmChanged() -> Bool {

@@ -9,7 +9,7 @@ extension Context {
   func readLive(policy: TimePolicy) throws -> (store: SQLiteActivityStore?, live: [Activity]) {
     guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, []) }
     let live = try store.liveActivities()
-    DeadlineWatcherLauncher.ensure(storePath: storePath, live: live, environment: environment)
+    DeadlineWatcherLauncher.ensure(storePath: store.path, live: live, environment: environment)
     return (store, ActivityMatcher.ranked(live, at: now, policy: policy))
   }
 

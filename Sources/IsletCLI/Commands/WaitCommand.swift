@@ -44,14 +44,13 @@ extension Context {
 
     while true {
       let current = try store.activity(id: target.id)
-      let at = now
-      // Only times still ahead: a past one would fire at once, again and again.
+      // What time will record next, even if already past (it passed while we looked).
       let wakeAt =
-        [current?.deadline, current?.expiresAt(policy: configuration.policy), giveUpAt]
-        .compactMap { $0 }.filter { $0 > at }.min() ?? giveUpAt
+        [current.flatMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }, giveUpAt]
+        .compactMap { $0 }.min()
       switch watcher.wait(until: wakeAt) {
       case .interrupted: return .interrupted
-      case .gone: throw StoreError.unavailable(path: storePath, detail: "it was removed while waiting")
+      case .gone: throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while waiting")
       case .changed, .deadline: break
       }
       try handle(try dispatcher.settle(), store: store)

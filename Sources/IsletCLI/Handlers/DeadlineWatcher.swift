@@ -16,14 +16,19 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     Self.ensure(storePath: context.store.path, live: live, environment: context.environment)
   }
 
+  /// The earliest `finished` still to record: a countdown stored as running, whose deadline
+  /// may already have passed.
+  static func nextDeadline(_ live: [Activity]) -> Instant? {
+    live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
+  }
+
   /// Starts a watcher when a running countdown's `finished` is still to be recorded and no
   /// watcher holds the store's lock. Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
   static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
-    // Stored as active with a deadline: its finish, past or to come, is not recorded yet.
-    guard live.contains(where: { $0.state.phase == .active && $0.deadline != nil }) else { return }
+    guard nextDeadline(live) != nil else { return }
     guard let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
@@ -51,7 +56,7 @@ final class WatcherLock {
 extension Context {
   /// `islet __watch`: the deadline watcher's life.
   func watchDeadlines() throws -> ExitStatus {
-    let path = storePath
+    let path = try storePath
     guard let lock = WatcherLock(storePath: path), lock.tryAcquire() else { return .ok }
     let configuration = try configuration
     let store = try SQLiteActivityStore.openForWriting(path: path)
@@ -61,13 +66,13 @@ extension Context {
     while true {
       let recorded = try dispatcher.settle()
       try handle(recorded, store: store)
-      let at = now
-      let next = try store.liveActivities().compactMap(\.deadline).filter { $0 > at }.min()
-      guard let next else {
+      // Every deadline not yet recorded, past ones too: one that passed while the handlers
+      // ran is due now, and waiting for a past time returns at once.
+      guard let next = try DeadlineWatcherLauncher.nextDeadline(store.liveActivities()) else {
         // Between our last look and letting go, a command may have added a deadline and found
         // the lock held; look once more after letting go, and carry on if we can take it back.
         lock.release()
-        let again = try store.liveActivities().contains { ($0.deadline ?? at) > now }
+        let again = try DeadlineWatcherLauncher.nextDeadline(store.liveActivities()) != nil
         if again && lock.tryAcquire() { continue }
         return .ok
       }
