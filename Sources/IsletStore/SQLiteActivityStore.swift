@@ -29,6 +29,11 @@ public final class SQLiteActivityStore: ActivityStore {
   public static func openForWriting(path: String, upTo version: Int64 = Schema.version) throws
     -> SQLiteActivityStore
   {
+    try makeFolders(for: path)
+    // Many first users of a new store at once: one makes and migrates it while the others
+    // wait, so none sees it half made (an empty file, a header without tables) and refuses it.
+    let setup = FolderLock(folderOf: path, exclusive: true)
+    defer { setup.release() }
     let created = try prepareFile(path)
     if created {
       checkedHeaders.withLock { _ = $0.insert(path) }
@@ -55,6 +60,18 @@ public final class SQLiteActivityStore: ActivityStore {
   /// Opens the store to read only, as `status` and `list` do, so readers wake no one.
   /// Nil when there is no store yet: nothing has ever been started.
   public static func openForReading(path: String) throws -> SQLiteActivityStore? {
+    do {
+      return try openReadOnly(path: path)
+    } catch StoreError.foreign {
+      // Perhaps a writer is making it just now: look again once it is done.
+      let setup = FolderLock(folderOf: path, exclusive: false)
+      defer { setup.release() }
+      checkedHeaders.withLock { _ = $0.remove(path) }
+      return try openReadOnly(path: path)
+    }
+  }
+
+  private static func openReadOnly(path: String) throws -> SQLiteActivityStore? {
     var info = stat()
     if stat(path, &info) != 0 {
       if errno == ENOENT { return nil }
@@ -307,7 +324,6 @@ public final class SQLiteActivityStore: ActivityStore {
       }
       return info.st_size == 0
     }
-    try makeFolders(for: path)
     let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     if fd < 0 {
       if errno == EEXIST { return false }
@@ -319,11 +335,11 @@ public final class SQLiteActivityStore: ActivityStore {
 
   private static func makeFolders(for path: String) throws {
     var folders: [String] = []
-    var folder = parent(of: path)
+    var folder = StoreLocation.parent(of: path)
     var info = stat()
     while !folder.isEmpty, folder != "/", stat(folder, &info) != 0 {
       folders.append(folder)
-      folder = parent(of: folder)
+      folder = StoreLocation.parent(of: folder)
     }
     for missing in folders.reversed() where mkdir(missing, 0o700) != 0 && errno != EEXIST {
       throw StoreError.unavailable(
@@ -331,9 +347,19 @@ public final class SQLiteActivityStore: ActivityStore {
     }
   }
 
-  static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+  /// A `flock` on the store's folder, held while a store is made and migrated. It is not the
+  /// file's own: closing any descriptor of the database file would drop SQLite's locks on it.
+  private struct FolderLock {
+    let fd: Int32
+
+    init(folderOf path: String, exclusive: Bool) {
+      fd = open(StoreLocation.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      // A folder one may not read cannot be locked; setting up then goes on unguarded.
+      guard fd >= 0 else { return }
+      while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 && errno == EINTR {}
+    }
+
+    func release() { if fd >= 0 { Glibc.close(fd) } }
   }
 
   /// Paths whose header this process has read. Closing a plain descriptor of a database file
