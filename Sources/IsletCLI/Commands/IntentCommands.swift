@@ -169,23 +169,14 @@ extension Context {
     }
   }
 
-  /// A user's text option (name, category, owner, reference): printable, one line, not huge.
+  /// A user's text option (name, category, owner, reference): printable, one line, bounded.
   func label(_ option: String, command: String) throws -> String? {
     guard let text = arguments.value(option) else { return nil }
-    let limit = option == "name" ? 100 : 64
-    if text.trimmingCharacters(in: " ").isEmpty {
+    if text.utf8.allSatisfy({ $0 == 0x20 }) {
       throw UsageError(message: "--\(option) is empty; give some text", command: command)
     }
-    if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-      throw UsageError(
-        message: "--\(option) '\(printable(text, limit: 40))' contains control characters; use plain text",
-        command: command)
-    }
-    if text.count > limit {
-      throw UsageError(
-        message:
-          "--\(option) '\(printable(text, limit: 20))' is \(text.count) characters long; use at most \(limit)",
-        command: command)
+    if let problem = UserText.problem(text, bound: option == "name" ? .name : .label) {
+      throw UsageError(message: "--\(option) \(problem)", command: command)
     }
     return text
   }

@@ -36,6 +36,9 @@ extension Context {
       }
       width = value
     }
+    if let template = arguments.value("template"), let problem = UserText.problem(template, bound: .template) {
+      throw UsageError(message: "--template \(problem)", command: "status")
+    }
     if let template = arguments.value("template"), let field = ActivityText.unknownField(in: template) {
       throw UsageError(
         message:

@@ -1,3 +1,5 @@
+import IsletCore
+
 /// JSON for output, with keys in the order written (scripts and people read it; a fixed order
 /// keeps diffs and eyes calm).
 enum JSON {
@@ -58,7 +60,7 @@ enum JSON {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where UserText.mustEscape(scalar):
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -81,22 +81,3 @@ public struct Configuration: Equatable, Sendable {
     return nil
   }
 }
-
-/// Text made safe to print in a one-line message: control characters shown as escapes.
-public func printable(_ text: String, limit: Int = 80) -> String {
-  var out = ""
-  for scalar in text.unicodeScalars {
-    if out.count >= limit {
-      out += "…"
-      break
-    }
-    switch scalar.value {
-    case 0x0A: out += "\\n"
-    case 0x09: out += "\\t"
-    case 0x1B: out += "\\e"
-    case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(scalar.value, radix: 16))}"
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out
-}

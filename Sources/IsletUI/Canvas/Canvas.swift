@@ -351,7 +351,7 @@ public struct Canvas: Equatable, Sendable {
     if let ascii = character.asciiValue {
       return ascii < 0x20 || ascii == 0x7F ? (self.ascii ? "?" : "\u{FFFD}") : character
     }
-    let isControl = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+    let isControl = character.unicodeScalars.contains(where: UserText.mustEscape)
     return isControl ? (ascii ? "?" : "\u{FFFD}") : character
   }
 }
