@@ -118,7 +118,8 @@ public final class SQLiteActivityStore: ActivityStore {
 
   static let columns = """
     id, revision, created_at, ended_at, icon, record_id, owner, mode, full_duration, stale_after,
-    name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at
+    name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
+    idle_limit
     """
 
   public func liveActivities() throws -> [Activity] {
@@ -242,11 +243,12 @@ public final class SQLiteActivityStore: ActivityStore {
       .text(a.mode.rawValue), Value(a.fullDuration), Value(a.staleAfter), .text(s.name),
       Value(s.category), Value(s.startedAt), Value(s.pausedAt), Value(s.duration),
       .text(s.phase.rawValue), Value(s.staleDate), .real(s.relevance), Value(s.touchedAt),
+      Value(s.idleLimit),
     ]
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 19, let id = row[0].string, let revision = row[1].int,
+    guard row.count == 20, let id = row[0].string, let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
       let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
@@ -260,7 +262,7 @@ public final class SQLiteActivityStore: ActivityStore {
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
-        touchedAt: touchedAt),
+        touchedAt: touchedAt, idleLimit: row[19].int),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 

@@ -47,6 +47,10 @@ public enum Schema {
     CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('idle', 'active', 'paused', 'finished');
     CREATE INDEX event_at ON event(at);
     """,
+    // 3: the max-idle in force when an activity was last touched, which fixes when it expires.
+    """
+    ALTER TABLE activity ADD COLUMN idle_limit INTEGER;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -85,8 +85,29 @@ import Testing
       stopwatch, .update(ActivityUpdate(name: "Still here")), at: t0 + minutes(7 * 60), policy: policy
     ).activity
     #expect(touched.phase(at: t0 + minutes(14 * 60), policy: policy) == .active)
-    #expect(
-      stopwatch.phase(at: t0 + minutes(1000 * 60), policy: TimePolicy(maxIdle: 0, staleAfter: 0)) == .active)
+    let never = TimePolicy(maxIdle: 0, staleAfter: 0)
+    let kept = try applied(nil, .start(stopwatchRequest()), at: t0, policy: never).activity
+    #expect(kept.phase(at: t0 + minutes(1000 * 60), policy: policy) == .active)
+  }
+
+  /// The moment an activity expires is fixed when it is touched: a later change of max-idle
+  /// applies to activities touched afterwards, and readers agree with writers on it.
+  @Test func maxIdleIsTheOneInForceAtTheLastTouch() throws {
+    let fourSeconds = TimePolicy(maxIdle: seconds(4), staleAfter: minutes(5))
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0, policy: fourSeconds).activity
+    // Raised before anyone recorded the expiry: it expired at 4 s all the same.
+    let raised = TimePolicy.standard
+    #expect(stopwatch.phase(at: t0 + seconds(6), policy: raised) == .expired)
+    let read = TimerEngine.settled([stopwatch], at: t0 + seconds(9), policy: raised)
+    #expect(read.events.map(\.kind) == [.expired])
+    #expect(read.events.first?.at == t0 + seconds(4))
+    #expect(read.activities[0].displayTime(at: t0 + seconds(9)) == "0:04", "frozen at its expiry")
+    // Lowered: an activity touched under 8 hours keeps them.
+    let long = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    #expect(long.phase(at: t0 + minutes(60), policy: fourSeconds) == .active)
+    // Touched after the change, it takes the new limit.
+    let touched = try applied(long, .pause, at: t0 + minutes(1), policy: fourSeconds).activity
+    #expect(touched.phase(at: t0 + minutes(1) + seconds(4), policy: raised) == .expired)
   }
 
   @Test func finishedCountdownsTurnStale() throws {

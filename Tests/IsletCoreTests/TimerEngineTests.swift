@@ -26,8 +26,8 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
       let started = try applied(nil, .start(countdownRequest()), at: t0).activity
       return try applied(started, .end, at: t0 + minutes(3)).activity
     case .expired:
-      let started = try applied(nil, .start(countdownRequest()), at: t0).activity
       let policy = TimePolicy(maxIdle: minutes(30), staleAfter: minutes(5))
+      let started = try applied(nil, .start(countdownRequest()), at: t0, policy: policy).activity
       return TimerEngine.settle(started, at: t0 + minutes(60), policy: policy).activity
     }
   }
@@ -153,7 +153,7 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
       started.activity.state
         == ContentState(
           name: "Workout", startedAt: t0, duration: minutes(25), phase: .active,
-          staleDate: t0 + minutes(30), touchedAt: t0))
+          staleDate: t0 + minutes(30), touchedAt: t0, idleLimit: TimePolicy.standard.maxIdle))
     #expect(
       started.events == [
         Event(

@@ -17,9 +17,9 @@ extension Context {
       since = parsed
     }
     let policy = try configuration.policy
-    let (store, live) = try readLive(policy: policy)
+    let (store, live, pending) = try readLive(policy: policy)
     defer { store?.close() }
-    let history = try store?.history() ?? []
+    let history = try (store?.history() ?? []) + pending.sorted { $0.at < $1.at }
     var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
     if let since { sessions = sessions.filter { $0.startedAt >= since } }
     if let name = arguments.value("name")?.lowercased() {

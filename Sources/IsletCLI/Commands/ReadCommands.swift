@@ -6,11 +6,14 @@ import IsletUI
 
 extension Context {
   /// The live activities, ranked, read without writing; empty when there is no store yet.
-  func readLive(policy: TimePolicy) throws -> (store: SQLiteActivityStore?, live: [Activity]) {
-    guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, []) }
-    let live = try store.liveActivities()
-    DeadlineWatcherLauncher.ensure(storePath: store.path, live: live, environment: environment)
-    return (store, ActivityMatcher.ranked(live, at: now, policy: policy))
+  /// They are shown as time has left them (see `TimerEngine.settled`), with the events time
+  /// has caused that no writer has recorded yet.
+  func readLive(policy: TimePolicy) throws -> (store: SQLiteActivityStore?, live: [Activity], pending: [Event]) {
+    guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, [], []) }
+    let stored = try store.liveActivities()
+    DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment)
+    let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+    return (store, ActivityMatcher.ranked(settled, at: now, policy: policy), pending)
   }
 
   func status() throws -> ExitStatus {
@@ -53,7 +56,7 @@ extension Context {
     }
     let policy = try configuration.policy
     let theme = try theme
-    let (store, live) = try readLive(policy: policy)
+    let (store, live, _) = try readLive(policy: policy)
     defer { store?.close() }
     let activity: Activity
     switch ActivityMatcher.match(arguments.operands.first, among: live, at: now, policy: policy) {
@@ -110,12 +113,13 @@ extension Context {
 
   func list() throws -> ExitStatus {
     let policy = try configuration.policy
-    let (store, live) = try readLive(policy: policy)
+    let (store, live, _) = try readLive(policy: policy)
     defer { store?.close() }
     var shown = live
     if arguments.has("all"), let store {
       let liveIDs = Set(live.map(\.id))
-      shown += try store.allActivities().filter { !liveIDs.contains($0.id) }.reversed()
+      let all = TimerEngine.settled(try store.allActivities(), at: now, policy: policy).activities
+      shown += all.filter { !liveIDs.contains($0.id) }.reversed()
     }
     if arguments.has("json") {
       console.out(JSON.array(shown.map { text($0, policy: policy).json }).text + "\n")

@@ -33,6 +33,7 @@ public enum TimerEngine {
       return .failure(refusal)
     case .success(var next):
       next.activity.state.touchedAt = now
+      next.activity.state.idleLimit = policy.maxIdle
       let after = settle(next.activity, at: now, policy: policy)
       return .success(
         Transition(activity: after.activity, events: settled.events + next.events + after.events))
@@ -69,6 +70,21 @@ public enum TimerEngine {
     return Transition(activity: current, events: events)
   }
 
+  /// What readers show, who record nothing: each activity as `settle` would leave it at `now`,
+  /// and the events a writer would record. A reader then shows an expired activity frozen at
+  /// its expiry, and its run closed, before any writer has looked.
+  public static func settled(_ activities: [Activity], at now: Instant, policy: TimePolicy = .standard)
+    -> (activities: [Activity], events: [Event])
+  {
+    var events: [Event] = []
+    let settled = activities.map { activity in
+      let transition = settle(activity, at: now, policy: policy)
+      events += transition.events
+      return transition.activity
+    }
+    return (settled, events)
+  }
+
   // MARK: - Intents
 
   static func start(_ request: StartRequest, at now: Instant, source: Source, policy: TimePolicy)
@@ -80,7 +96,8 @@ public enum TimerEngine {
       state: ContentState(
         name: request.name, category: request.category, startedAt: now,
         pausedAt: request.paused ? now : nil, duration: duration,
-        phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now),
+        phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now,
+        idleLimit: policy.maxIdle),
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
     return Transition(activity: activity, events: [event(.started, activity, at: now, source: source)])

@@ -39,11 +39,14 @@ public struct ContentState: Codable, Equatable, Sendable {
   public var relevance: Double
   /// When an intent last touched the activity; expiry counts from here.
   public var touchedAt: Instant
+  /// The `max-idle` in force at that touch (0: never), so that the moment it expires is fixed
+  /// then, whatever the configuration says later. Nil for activities stored before it was kept.
+  public var idleLimit: Milliseconds?
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
-    touchedAt: Instant
+    touchedAt: Instant, idleLimit: Milliseconds? = nil
   ) {
     self.name = name
     self.category = category
@@ -54,6 +57,7 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.staleDate = staleDate
     self.relevance = relevance
     self.touchedAt = touchedAt
+    self.idleLimit = idleLimit
   }
 }
 
@@ -120,11 +124,12 @@ extension Activity {
     return state.startedAt + duration
   }
 
-  /// When the activity expires if nothing touches it: `max-idle` after the later of its last
-  /// intent and its deadline.
+  /// When the activity expires if nothing touches it: `max-idle` (as it was at the last touch)
+  /// after the later of its last intent and its deadline.
   public func expiresAt(policy: TimePolicy) -> Instant? {
-    guard policy.maxIdle > 0, state.phase.isLive else { return nil }
-    return max(state.touchedAt, deadline ?? state.touchedAt) + policy.maxIdle
+    let limit = state.idleLimit ?? policy.maxIdle
+    guard limit > 0, state.phase.isLive else { return nil }
+    return max(state.touchedAt, deadline ?? state.touchedAt) + limit
   }
 
   /// The phase at `now`: the stored one, or the one time has brought (finished, expired).
