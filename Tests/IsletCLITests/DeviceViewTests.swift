@@ -41,6 +41,20 @@ import Testing
     #expect(view.screen()[0].contains("◖ ⏱ Workout"))
   }
 
+  /// A store that is a link (as dotfile managers make): the view watches the folder SQLite
+  /// writes in, beside the link's target, so another shell's intent shows at once.
+  @Test func aViewOfALinkedStoreSeesAnotherShellsIntent() throws {
+    let real = islet.folder.file("dotfiles/islet.db")
+    try FileManager.default.createDirectory(atPath: islet.folder.file("dotfiles"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: islet.folder.file("linked.db"), withDestinationPath: real)
+    islet.extra["ISLET_DB"] = islet.folder.file("linked.db")
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    #expect(try Binary.run(["update", "--name", "Renamed"], environment: islet.environment).status == 0)
+    #expect(view.waitFor(within: 5) { $0.contains("Renamed") }, "\(view.text)")
+  }
+
   @Test func theTimeTicks() throws {
     _ = try start("--name", "Focus")
     let view = try open()
@@ -234,7 +248,7 @@ import Testing
 
   /// The terminal's modes (stty) are the same after the view as before, whichever way it ends:
   /// a key, Ctrl-C, a signal, or an error (the store removed under it).
-  @Test(arguments: ["q", "Escape", "C-c", "TERM", "HUP", "store removed", "crash"])
+  @Test(arguments: ["q", "Escape", "C-c", "TERM", "HUP", "store removed", "store replaced", "crash"])
   func everyExitRestoresTheTerminalModes(way: String) throws {
     _ = try start("--name", "Focus")
     let modes = islet.folder.file("modes")
@@ -260,10 +274,14 @@ import Testing
     case "crash": kill(viewPID, SIGSEGV)
     case "store removed":
       for suffix in ["", "-wal", "-shm"] { unlink(self.islet.storePath + suffix) }
+    case "store replaced":
+      let other = self.islet.folder.file("other.db")
+      _ = try Binary.run(["start"], environment: self.islet.environment.merging(["ISLET_DB": other]) { $1 })
+      rename(other, self.islet.storePath)
     default: view.send(way)
     }
     let expected: Int =
-      way == "C-c" ? 130 : way == "store removed" ? 74 : way == "crash" ? 128 + Int(SIGSEGV) : 0
+      way == "C-c" ? 130 : way.hasPrefix("store") ? 74 : way == "crash" ? 128 + Int(SIGSEGV) : 0
     #expect(view.waitForExit() == expected, "\(view.text)")
     let before = try String(contentsOfFile: modes + ".before", encoding: .utf8)
     #expect(try String(contentsOfFile: modes + ".after", encoding: .utf8) == before)
