@@ -1,0 +1,91 @@
+/// The rule for text a user gives Islet to keep and show again — a name, a label, a setting:
+/// printable, on one line, and not huge.
+///
+/// ```swift
+/// if let problem = UserText.problem(with: name, bounds: .name) {
+///   throw UsageError(message: "--name '\(printable(name))' \(problem.message)", command: "start")
+/// }
+/// ```
+public enum UserText {
+  /// How long a piece of text may be, in characters (as people count them) and in UTF-8 bytes.
+  public struct Bounds: Equatable, Sendable {
+    public var characters: Int
+    public var bytes: Int
+
+    public init(characters: Int, bytes: Int) {
+      self.characters = characters
+      self.bytes = bytes
+    }
+
+    /// An activity's name: 100 characters, 400 bytes.
+    public static let name = Bounds(characters: 100, bytes: 400)
+    /// A category, owner, reference or a short setting: 64 characters, 256 bytes.
+    public static let label = Bounds(characters: 64, bytes: 256)
+    /// A file or folder named in a setting: 1024 characters, 1024 bytes.
+    public static let path = Bounds(characters: 1024, bytes: 1024)
+  }
+
+  /// What is wrong with a piece of text.
+  public enum Problem: Equatable, Sendable {
+    /// Nothing but spaces, or nothing at all.
+    case empty
+    /// A C0 or C1 control character, DEL or a tab (`\u{7}`, `\e`, `\t`).
+    case controlCharacter(Unicode.Scalar)
+    /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+    /// reorders what is printed after it.
+    case bidirectionalControl(Unicode.Scalar)
+    case tooManyCharacters(Int, limit: Int)
+    case tooManyBytes(Int, limit: Int)
+
+    /// The message, to follow the quoted text: `'…' contains control characters; use plain text`.
+    public var message: String {
+      switch self {
+      case .empty: return "is empty; give some text"
+      case .controlCharacter: return "contains control characters; use plain text"
+      case .bidirectionalControl(let scalar):
+        return "contains \(UserText.name(of: scalar)); use plain text"
+      case .tooManyCharacters(let count, let limit):
+        return "is \(count) characters long; use at most \(limit)"
+      case .tooManyBytes(let count, let limit):
+        return "is \(count) bytes long in UTF-8; use at most \(limit) bytes"
+      }
+    }
+  }
+
+  /// What is wrong with `text` within `bounds`; nil when it is fine.
+  public static func problem(with text: String, bounds: Bounds) -> Problem? {
+    if text.allSatisfy(\.isWhitespace) { return .empty }
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) { return .controlCharacter(scalar) }
+      if isBidirectionalControl(scalar) { return .bidirectionalControl(scalar) }
+    }
+    let characters = text.count
+    if characters > bounds.characters { return .tooManyCharacters(characters, limit: bounds.characters) }
+    let bytes = text.utf8.count
+    if bytes > bounds.bytes { return .tooManyBytes(bytes, limit: bounds.bytes) }
+    return nil
+  }
+
+  /// C0 controls (tab included), DEL and C1 controls.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+  }
+
+  /// U+202A–U+202E (embeddings, overrides, pop) and U+2066–U+2069 (isolates).
+  public static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// Neither a control character nor a bidirectional control: fine to show as it is.
+  public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    !isControl(scalar) && !isBidirectionalControl(scalar)
+  }
+
+  /// `the control character U+0007`, `the bidirectional control character U+202E`.
+  public static func name(of scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return isBidirectionalControl(scalar)
+      ? "the bidirectional control character \(code)" : "the control character \(code)"
+  }
+}
