@@ -62,7 +62,8 @@ enum ConfigurationFile {
       } ?? [0x0A]
     var lines = Configuration.lines(of: old).map(Array.init)
     let setting = Array("\(key) = \(value)".utf8)
-    if let index = lines.firstIndex(where: {
+    // The last line with the key is the one in effect.
+    if let index = lines.lastIndex(where: {
       Configuration.key(ofLine: String(decoding: $0, as: UTF8.self)) == key
     }) {
       lines[index] = setting

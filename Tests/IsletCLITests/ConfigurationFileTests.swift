@@ -93,6 +93,14 @@ import Testing
     #expect(islet.folder.bytes("config/islet/config") == Array("theme = mono\n".utf8))
   }
 
+  @Test func savingChangesTheLineInEffectWhenAKeyIsThereTwice() throws {
+    write(Array("theme = light\nbell = off\ntheme = high-contrast\n".utf8))
+    try ConfigurationFile.save("theme", "mono", environment: islet.environment)
+    #expect(
+      islet.folder.bytes("config/islet/config") == Array("theme = light\nbell = off\ntheme = mono\n".utf8))
+    #expect(try ConfigurationFile.load(environment: islet.environment).theme == "mono")
+  }
+
   @Test func savingIntoAFileTooLargeToReadChangesNothing() throws {
     let huge = Array(repeating: UInt8(ascii: "#"), count: 70_000)
     write(huge)
