@@ -41,11 +41,24 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       precondition((0..<24).contains(time.hour) && (0..<60).contains(time.minute))
     }
   case .configuration:
-    if case .success(let configuration) = Configuration.parse(text) {
+    // The bytes as the file holds them; what is accepted is plain text within its bounds.
+    if case .success(let configuration) = Configuration.parse(bytes) {
       precondition(configuration.maxIdle >= 0 && configuration.staleAfter >= 0)
+      for path in [configuration.theme, configuration.hooks].compactMap({ $0 }) {
+        precondition(UserText.problem(with: path, bounds: .path) == nil, "accepted \(path.debugDescription)")
+      }
+      precondition(UserText.problem(with: configuration.icon, bounds: .label) == nil)
     }
   case .theme:
-    _ = Theme.parse(bytes, name: "fuzz")
+    if case .success(let theme) = Theme.parse(bytes, name: "fuzz") {
+      for icon in theme.icons.values {
+        precondition(
+          (icon.glyph + icon.ascii).unicodeScalars.allSatisfy(UserText.isPrintable)
+            && icon.glyph.utf8.count <= Theme.maximumGlyphBytes,
+          "accepted the glyph \(icon.glyph.debugDescription)")
+      }
+      precondition(UserText.problem(with: theme.name, bounds: .label) == nil)
+    }
   case .arguments:
     // NUL-separated words, as a shell would hand them over, through every command's options.
     let words = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)

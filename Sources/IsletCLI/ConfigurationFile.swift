@@ -13,16 +13,18 @@ enum ConfigurationFile {
 
   static func load(environment: [String: String]) throws -> Configuration {
     let path = path(environment: environment)
-    guard let text = try readText(path) else { return Configuration() }
-    switch Configuration.parse(text) {
+    guard let bytes = try readBytes(path) else { return Configuration() }
+    switch Configuration.parse(bytes) {
     case .success(let configuration): return configuration
     case .failure(let error):
-      throw CommandFailure(message: "\(path):\(error.line): \(error.message)", status: .usage)
+      let place = error.line.map { "\(path):\($0):" } ?? path
+      throw CommandFailure(message: "\(place) \(error.message)", status: .usage)
     }
   }
 
-  /// The whole file as text; nil when it does not exist.
-  static func readText(_ path: String) throws -> String? {
+  /// The whole file; nil when it does not exist. Reading stops just past the largest file
+  /// `Configuration.parse` accepts, which then says it is too large.
+  static func readBytes(_ path: String) throws -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -32,7 +34,7 @@ enum ConfigurationFile {
     defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
+    while bytes.count <= Configuration.maximumFileBytes {
       let count = read(fd, &chunk, chunk.count)
       if count < 0 {
         throw CommandFailure(
@@ -40,28 +42,36 @@ enum ConfigurationFile {
       }
       if count == 0 { break }
       bytes += chunk[0..<count]
-      if bytes.count > 1_000_000 {
-        throw CommandFailure(
-          message: "\(path) is larger than a configuration file can be (1 MB)", status: .usage)
-      }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
-  /// Sets one key in the file, keeping every other line (and comments) as they were.
+  /// Sets one key in the file, keeping every other line as it was, byte for byte: comments,
+  /// a byte-order mark, the file's line endings, even lines that do not parse.
   static func save(_ key: String, _ value: String, environment: [String: String]) throws {
     let path = path(environment: environment)
-    var lines = (try readText(path) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(
-      String.init)
-    if lines.last == "" { lines.removeLast() }
-    let setting = "\(key) = \(value)"
-    if let index = lines.firstIndex(where: {
-      $0.split(separator: "=").first.map { String($0).trimmingCharacters(in: " ") } == key
+    let old = try readBytes(path) ?? []
+    guard old.count <= Configuration.maximumFileBytes else {
+      throw CommandFailure(
+        message: "\(path) is larger than a configuration file can be (64 KiB); \(key) was not saved",
+        status: .usage)
+    }
+    let ending: [UInt8] =
+      old.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }).map { at in
+        old[at] == 0x0A ? [0x0A] : at + 1 < old.count && old[at + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+      } ?? [0x0A]
+    var lines = Configuration.lines(of: old).map(Array.init)
+    let setting = Array("\(key) = \(value)".utf8)
+    // The last line with the key is the one in effect.
+    if let index = lines.lastIndex(where: {
+      Configuration.key(ofLine: String(decoding: $0, as: UTF8.self)) == key
     }) {
       lines[index] = setting
     } else {
       lines.append(setting)
     }
+    var bytes: [UInt8] = old.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
+    for line in lines { bytes += line + ending }
     let folder = StoreLocation.configFolder(environment: environment)
     let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
     mkdir(parent, 0o700)
@@ -72,7 +82,6 @@ enum ConfigurationFile {
       throw CommandFailure(
         message: "cannot write \(path): \(String(cString: strerror(errno)))", status: .ioError)
     }
-    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     guard written == bytes.count, rename(temporary, path) == 0 else {

@@ -169,32 +169,32 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         says: "--name 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; use at most 100"),
       BadInput(
         arguments: ["start", "--name", hugeName], status: 64,
-        says: "is 100000 bytes long; use at most 400 bytes (100 characters)"),
+        says: "is 100000 bytes long in UTF-8; use at most 400 bytes"),
       BadInput(
         arguments: ["start", "--name", "a" + String(repeating: "\u{301}", count: 40_000)], status: 64,
-        says: "is 80001 bytes long; use at most 400 bytes (100 characters)"),
+        says: "is 80001 bytes long in UTF-8; use at most 400 bytes"),
       BadInput(
         arguments: ["start", "--name", "Pay \u{202E}gnp.exe"], status: 64,
-        says: "--name 'Pay \\u{202e}gnp.exe' contains a bidirectional control (U+202E)"),
+        says: "--name 'Pay \\u{202e}gnp.exe' contains the bidirectional control character U+202E"),
       BadInput(
-        arguments: ["start", "--owner", "\u{2066}ada"], status: 64, says: "contains a bidirectional control (U+2066)"),
+        arguments: ["start", "--owner", "\u{2066}ada"], status: 64, says: "contains the bidirectional control character U+2066"),
       BadInput(
         arguments: ["start", "--category", String(repeating: "é", count: 64) + String(repeating: "a", count: 150)],
-        status: 64, says: "is 278 bytes long; use at most 256 bytes (64 characters)"),
+        status: 64, says: "is 278 bytes long in UTF-8; use at most 256 bytes"),
       BadInput(
         arguments: ["start", "--id", String(repeating: "🍅", count: 65)], status: 64,
-        says: "is 260 bytes long; use at most 256 bytes (64 characters)"),
+        says: "is 260 bytes long in UTF-8; use at most 256 bytes"),
       BadInput(
-        arguments: ["update", "--name", "x\u{2069}"], status: 64, says: "contains a bidirectional control (U+2069)"),
+        arguments: ["update", "--name", "x\u{2069}"], status: 64, says: "contains the bidirectional control character U+2069"),
       BadInput(
         arguments: ["status", "--template", "{name}\u{202D}"], status: 64,
-        says: "--template '{name}\\u{202d}' contains a bidirectional control (U+202D)"),
+        says: "--template '{name}\\u{202d}' contains the bidirectional control character U+202D"),
       BadInput(
         arguments: ["status", "--template", "\u{1B}]0;x\u{07}{name}"], status: 64,
         says: "--template '\\e]0;x\\u{7}{name}' contains control characters; use plain text"),
       BadInput(
         arguments: ["status", "--template", String(repeating: "{name}", count: 200)], status: 64,
-        says: "is 1200 bytes long; use at most 800 bytes (200 characters)"),
+        says: "is 1200 bytes long in UTF-8; use at most 800 bytes"),
       BadInput(
         arguments: ["start", "--owner", String(repeating: "o", count: 65)], status: 64,
         says: "is 65 characters long; use at most 64"),

@@ -2,24 +2,27 @@ import Testing
 
 @testable import IsletCore
 
-@Suite struct UserTextTests {
+@Suite struct UserTextBoundsTests {
   @Test func bytesAreBoundedBeforeCharactersAreCounted() {
     // One character of 80,001 bytes.
     let marks = "a" + String(repeating: "\u{301}", count: 40_000)
     #expect(marks.count == 1)
-    #expect(UserText.problem(marks, bound: .name)?.contains("is 80001 bytes long; use at most 400 bytes") == true)
-    #expect(UserText.problem(String(repeating: "🍅", count: 100), bound: .name) == nil, "400 bytes, 100 characters")
-    #expect(UserText.problem(String(repeating: "🍅", count: 101), bound: .name)?.contains("404 bytes") == true)
-    #expect(UserText.problem(String(repeating: "a", count: 101), bound: .name)?.contains("101 characters") == true)
+    #expect(UserText.problem(with: marks, bounds: .name) == .tooManyBytes(80_001, limit: 400))
+    #expect(UserText.problem(with: String(repeating: "🍅", count: 100), bounds: .name) == nil, "400 bytes, 100 characters")
+    #expect(UserText.problem(with: String(repeating: "🍅", count: 101), bounds: .name) == .tooManyBytes(404, limit: 400))
+    #expect(UserText.problem(with: String(repeating: "a", count: 101), bounds: .name) == .tooManyCharacters(101, limit: 100))
+    // Bytes before anything else: a huge text full of controls is refused for its size.
+    #expect(UserText.problem(with: String(repeating: "\u{7}", count: 500), bounds: .name) == .tooManyBytes(500, limit: 400))
   }
 
   @Test(arguments: [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] as [UInt32])
   func everyBidiControlIsRefusedAndEscaped(_ value: UInt32) throws {
     let scalar = try #require(Unicode.Scalar(value))
     let text = "abc" + String(Character(scalar)) + "def"
-    let problem = try #require(UserText.problem(text, bound: .name))
-    #expect(problem.contains("bidirectional control (U+\(String(value, radix: 16, uppercase: true)))"), "\(problem)")
-    #expect(!problem.unicodeScalars.contains(scalar), "the message shows it escaped")
+    let problem = try #require(UserText.problem(with: text, bounds: .name))
+    #expect(problem == .bidirectionalControl(scalar))
+    #expect(problem.message.contains("U+\(String(value, radix: 16, uppercase: true))"), "\(problem.message)")
+    #expect(!problem.message.unicodeScalars.contains(scalar), "the message shows it escaped")
     #expect(printable(text) == "abc\\u{\(String(value, radix: 16))}def")
   }
 
@@ -27,13 +30,13 @@ import Testing
     // Only controls and the nine bidi controls are refused: marks and right-to-left scripts
     // are text.
     for text in ["a\u{200E}b", "a\u{2070}b", "a\u{2027}b", "שלום", "مرحبا"] {
-      #expect(UserText.problem(text, bound: .name) == nil, "\(text.unicodeScalars.map(\.value))")
+      #expect(UserText.problem(with: text, bounds: .name) == nil, "\(text.unicodeScalars.map(\.value))")
     }
   }
 
   @Test func controlsAreRefused() {
     for text in ["a\u{1B}[31m", "a\u{7F}", "a\u{85}", "tab\there", "new\nline"] {
-      #expect(UserText.problem(text, bound: .label)?.contains("contains control characters") == true)
+      #expect(UserText.problem(with: text, bounds: .label)?.message == "contains control characters; use plain text")
     }
   }
 

@@ -172,13 +172,12 @@ extension Context {
   /// A user's text option (name, category, owner, reference): printable, one line, bounded.
   func label(_ option: String, command: String) throws -> String? {
     guard let text = arguments.value(option) else { return nil }
-    if text.utf8.allSatisfy({ $0 == 0x20 }) {
-      throw UsageError(message: "--\(option) is empty; give some text", command: command)
+    switch UserText.problem(with: text, bounds: option == "name" ? .name : .label) {
+    case nil: return text
+    case .empty: throw UsageError(message: "--\(option) is empty; give some text", command: command)
+    case let problem?:
+      throw UsageError(message: "--\(option) '\(printable(text, limit: 20))' \(problem.message)", command: command)
     }
-    if let problem = UserText.problem(text, bound: option == "name" ? .name : .label) {
-      throw UsageError(message: "--\(option) \(problem)", command: command)
-    }
-    return text
   }
 
   func relevance(command: String) throws -> Double? {

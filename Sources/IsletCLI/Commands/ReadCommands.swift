@@ -39,8 +39,9 @@ extension Context {
       }
       width = value
     }
-    if let template = arguments.value("template"), let problem = UserText.problem(template, bound: .template) {
-      throw UsageError(message: "--template \(problem)", command: "status")
+    if let template = arguments.value("template"), let problem = UserText.problem(with: template, bounds: .template) {
+      throw UsageError(
+        message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")
     }
     if let template = arguments.value("template"), let field = ActivityText.unknownField(in: template) {
       throw UsageError(

@@ -60,7 +60,7 @@ enum JSON {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where UserText.mustEscape(scalar):
+      case _ where !UserText.isPrintable(scalar):
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -33,30 +33,22 @@ enum LocalTime {
   }
 
   /// `--since`: `YYYY-MM-DD` (local midnight), `today`, `yesterday`, or a span back (`7d`).
-  static func parseSince(_ text: String, now: Instant) -> Instant? {
+  ///
+  /// A midnight the clocks skip (Santiago, Havana, Beirut spring forward at 00:00) is the
+  /// day's first instant, 01:00; one they show twice is the first.
+  static func parseSince(_ text: String, now: Instant, zone: LocalZone = .current) -> Instant? {
     let lowered = text.lowercased()
     if lowered == "today" || lowered == "yesterday" {
-      var t = parts(now)
-      t.tm_hour = 0
-      t.tm_min = 0
-      t.tm_sec = 0
-      t.tm_isdst = -1
-      if lowered == "yesterday" { t.tm_mday -= 1 }
-      return Instant(seconds: Int64(mktime(&t)))
+      let today = zone.day(of: now)
+      return zone.instant(day: lowered == "yesterday" ? today - 1 : today, hour: 0, minute: 0)
     }
     let fields = text.split(separator: "-", omittingEmptySubsequences: false)
     if fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
-      let year = Int32(fields[0]), let month = Int32(fields[1]), let day = Int32(fields[2]),
-      (1...12).contains(month), (1...31).contains(day), year >= 1970
+      fields.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(fields[0]), let month = Int(fields[1]), let day = Int(fields[2]), year >= 1970,
+      let days = LocalZone.day(year: year, month: month, day: day)
     {
-      var t = tm()
-      t.tm_year = year - 1900
-      t.tm_mon = month - 1
-      t.tm_mday = day
-      t.tm_isdst = -1
-      let seconds = mktime(&t)
-      guard t.tm_mday == day else { return nil }
-      return Instant(seconds: Int64(seconds))
+      return zone.instant(day: days, hour: 0, minute: 0)
     }
     if case .success(let span) = DurationText.parse(text, maximum: 100 * 365 * 86_400_000),
       !text.contains(":"),

@@ -14,27 +14,61 @@ public struct Configuration: Equatable, Sendable {
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
-  /// A line of the file that cannot be used, named by its number.
+  /// The most bytes a configuration file may hold: 64 KiB.
+  public static let maximumFileBytes = 65_536
+  /// The most bytes one line may hold, its ending aside.
+  public static let maximumLineBytes = 2048
+
+  /// A part of the file that cannot be used: the line by its number, or nil for the whole file.
   public struct LineError: Error, Equatable, Sendable {
-    public var line: Int
+    public var line: Int?
     public var message: String
+
+    public init(line: Int?, message: String) {
+      self.line = line
+      self.message = message
+    }
   }
 
   /// Reads the file's text; the first bad line is an error.
-  public static func parse(_ text: String) -> Result<Configuration, LineError> {
+  public static func parse(_ text: String) -> Result<Configuration, LineError> { parse(Array(text.utf8)) }
+
+  /// Reads the file as an editor saved it: UTF-8 with or without a byte-order mark, lines
+  /// ending in LF, CRLF or CR, spaces or tabs around keys, values and comments. The first bad
+  /// line is an error: not UTF-8, a control character (a tab aside) or a bidirectional control
+  /// in it, too long, or a setting that is not accepted.
+  public static func parse(_ bytes: [UInt8]) -> Result<Configuration, LineError> {
+    guard bytes.count <= maximumFileBytes else {
+      return .failure(
+        LineError(
+          line: nil, message: "is larger than a configuration file can be (64 KiB)"))
+    }
     var configuration = Configuration()
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
-      var line = Substring(rawLine)
-      if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-      let content = String(line).trimmingSpaces
+      let line: String
+      switch text(ofLine: bytes) {
+      case .success(let text): line = text
+      case .failure(let error): return .failure(LineError(line: number, message: error.message))
+      }
+      let (content, comment) = split(line)
+      if let comment,
+        let scalar = comment.unicodeScalars.first(where: { $0 != "\t" && !UserText.isPrintable($0) })
+      {
+        return .failure(
+          LineError(
+            line: number,
+            message:
+              "the comment contains \(UserText.name(of: scalar)); use plain text"
+          ))
+      }
       if content.isEmpty { continue }
       guard let equals = content.firstIndex(of: "=") else {
         return .failure(
           LineError(line: number, message: "'\(printable(content))' is not a 'key = value' line"))
       }
-      let key = String(content[..<equals]).trimmingSpaces
-      let value = String(content[content.index(after: equals)...]).trimmingSpaces
+      let key = content[..<equals].trimmingSpacesAndTabs
+      let value = content[content.index(after: equals)...].trimmingSpacesAndTabs
       if let problem = configuration.set(key, value) {
         return .failure(LineError(line: number, message: problem))
       }
@@ -42,11 +76,93 @@ public struct Configuration: Equatable, Sendable {
     return .success(configuration)
   }
 
+  /// The file's lines without their endings (LF, CRLF or a lone CR) and without a leading
+  /// UTF-8 byte-order mark. A file ending in a line ending has no empty last line.
+  public static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var lines: [ArraySlice<UInt8>] = []
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D {
+        lines.append(bytes[start..<index])
+        index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    if start < bytes.count { lines.append(bytes[start...]) }
+    return lines
+  }
+
+  /// The key a line sets, or nil for a blank or comment line or one without `=`.
+  public static func key(ofLine line: String) -> String? {
+    let content = split(line).content
+    return content.firstIndex(of: "=").map { content[..<$0].trimmingSpacesAndTabs }
+  }
+
+  /// A line's text, or what is wrong with its bytes.
+  private static func text(ofLine bytes: ArraySlice<UInt8>) -> Result<String, LineError> {
+    func failure(_ message: String) -> Result<String, LineError> {
+      .failure(LineError(line: nil, message: message))
+    }
+    guard bytes.count <= maximumLineBytes else {
+      return failure("the line is \(bytes.count) bytes long; a line can be at most \(maximumLineBytes) bytes")
+    }
+    guard let bad = firstInvalidUTF8(bytes) else { return .success(String(decoding: bytes, as: UTF8.self)) }
+    let hash = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+    if let equals = bytes[..<hash].firstIndex(of: UInt8(ascii: "=")), bad.lowerBound < equals {
+      let key = escaped(bytes[..<equals]).trimmingSpacesAndTabs
+      return failure(
+        "unknown key '\(key)' (not valid UTF-8); known keys: \(Configuration.keys.joined(separator: ", "))")
+    }
+    let shown = bytes[bad].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+    return failure(
+      "the line is not valid UTF-8 at byte \(bad.lowerBound - bytes.startIndex + 1) (\(shown)); save the file as UTF-8"
+    )
+  }
+
+  /// Where the first byte sequence that is not UTF-8 lies, as indices of `bytes`.
+  private static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Range<Int>? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var index = bytes.startIndex
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): index += encoded.count
+      case .error(let length): return index..<(index + length)
+      case .emptyInput: return nil
+      }
+    }
+  }
+
+  /// Bytes as printable text, a byte that is not UTF-8 shown as `\xFF`.
+  private static func escaped(_ bytes: ArraySlice<UInt8>) -> String {
+    var out = ""
+    var rest = bytes
+    while let bad = firstInvalidUTF8(rest) {
+      out += printable(String(decoding: rest[..<bad.lowerBound], as: UTF8.self))
+      out += rest[bad].map { "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+      rest = rest[bad.upperBound...]
+    }
+    return out + printable(String(decoding: rest, as: UTF8.self))
+  }
+
+  /// The part before `#`, trimmed of spaces and tabs, and the comment after it, if any.
+  private static func split(_ line: String) -> (content: String, comment: Substring?) {
+    guard let hash = line.firstIndex(of: "#") else { return (line.trimmingSpacesAndTabs, nil) }
+    return (line[..<hash].trimmingSpacesAndTabs, line[line.index(after: hash)...])
+  }
+
   /// Sets one key; returns what is wrong instead when the key or value is not accepted.
   mutating func set(_ key: String, _ value: String) -> String? {
     switch key {
     case "theme":
       guard !value.isEmpty else { return "theme needs a name or a file" }
+      if let problem = UserText.problem(with: value, bounds: .path) {
+        return "theme '\(printable(value, limit: 40))' \(problem.message)"
+      }
       theme = value
     case "bell":
       switch value.lowercased() {
@@ -71,13 +187,29 @@ public struct Configuration: Equatable, Sendable {
       guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
         return "icon is '\(printable(value))'; use a name such as timer, run, focus, book, coffee or code"
       }
+      if let problem = UserText.problem(with: value, bounds: .label) {
+        return "icon '\(printable(value, limit: 20))' \(problem.message)"
+      }
       icon = value.lowercased()
     case "hooks":
       guard !value.isEmpty else { return "hooks needs a folder" }
+      if let problem = UserText.problem(with: value, bounds: .path) {
+        return "hooks '\(printable(value, limit: 40))' \(problem.message)"
+      }
       hooks = value
     default:
       return "unknown key '\(printable(key))'; known keys: \(Configuration.keys.joined(separator: ", "))"
     }
     return nil
+  }
+}
+extension StringProtocol {
+  /// Without the spaces and tabs at either end; any other character, even one that looks blank,
+  /// stays and is refused where it does not belong.
+  fileprivate var trimmingSpacesAndTabs: String {
+    var view = Substring(self)
+    while view.first == " " || view.first == "\t" { view.removeFirst() }
+    while view.last == " " || view.last == "\t" { view.removeLast() }
+    return String(view)
   }
 }

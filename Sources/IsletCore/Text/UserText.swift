@@ -1,14 +1,14 @@
-/// The rules for text a user gives Islet (names, references, owners, categories, templates):
-/// bounded in bytes as well as characters, and free of anything a terminal would obey or that
-/// would make a line read other than it is.
+/// The rule for text a user gives Islet to keep and show again — a name, a label, a template,
+/// a setting: printable, on one line, and bounded in bytes as well as characters.
 ///
 /// ```swift
-/// if let problem = UserText.problem(name, bound: .name) { throw … "--name \(problem)" }
+/// if let problem = UserText.problem(with: name, bounds: .name) {
+///   throw UsageError(message: "--name '\(printable(name))' \(problem.message)", command: "start")
+/// }
 /// ```
 public enum UserText {
-  /// How long a text may be. Bytes are checked first, so that a text of one character and
-  /// thousands of combining marks is refused before anything counts its characters.
-  public struct Bound: Equatable, Sendable {
+  /// How long a piece of text may be, in characters (as people count them) and in UTF-8 bytes.
+  public struct Bounds: Equatable, Sendable {
     public var characters: Int
     public var bytes: Int
 
@@ -17,62 +17,86 @@ public enum UserText {
       self.bytes = bytes
     }
 
-    /// An activity's name.
-    public static let name = Bound(characters: 100, bytes: 400)
-    /// A reference (`--id`), an owner, a category.
-    public static let label = Bound(characters: 64, bytes: 256)
-    /// A `--template`.
-    public static let template = Bound(characters: 200, bytes: 800)
+    /// An activity's name: 100 characters, 400 bytes.
+    public static let name = Bounds(characters: 100, bytes: 400)
+    /// A category, owner, reference or a short setting: 64 characters, 256 bytes.
+    public static let label = Bounds(characters: 64, bytes: 256)
+    /// A `--template`: 200 characters, 800 bytes.
+    public static let template = Bounds(characters: 200, bytes: 800)
+    /// A file or folder named in a setting: 1024 characters, 1024 bytes.
+    public static let path = Bounds(characters: 1024, bytes: 1024)
   }
 
-  /// What is wrong with `text` (to follow the option's name in a message), or nil when it is
-  /// fine. The text itself is shown escaped and shortened.
-  public static func problem(_ text: String, bound: Bound) -> String? {
+  /// What is wrong with a piece of text.
+  public enum Problem: Equatable, Sendable {
+    /// Nothing but spaces, or nothing at all.
+    case empty
+    /// A C0 or C1 control character, DEL or a tab (`\u{7}`, `\e`, `\t`).
+    case controlCharacter(Unicode.Scalar)
+    /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+    /// reorders what is printed after it.
+    case bidirectionalControl(Unicode.Scalar)
+    case tooManyCharacters(Int, limit: Int)
+    case tooManyBytes(Int, limit: Int)
+
+    /// The message, to follow the quoted text: `'…' contains control characters; use plain text`.
+    public var message: String {
+      switch self {
+      case .empty: return "is empty; give some text"
+      case .controlCharacter: return "contains control characters; use plain text"
+      case .bidirectionalControl(let scalar):
+        return "contains \(UserText.name(of: scalar)); use plain text"
+      case .tooManyCharacters(let count, let limit):
+        return "is \(count) characters long; use at most \(limit)"
+      case .tooManyBytes(let count, let limit):
+        return "is \(count) bytes long in UTF-8; use at most \(limit) bytes"
+      }
+    }
+  }
+
+  /// What is wrong with `text` within `bounds`; nil when it is fine. Bytes are counted first,
+  /// so a text of one character and thousands of combining marks costs nothing more to refuse.
+  public static func problem(with text: String, bounds: Bounds) -> Problem? {
     let bytes = text.utf8.count
-    if bytes > bound.bytes {
-      return
-        "'\(printable(text, limit: 20))' is \(bytes) bytes long; use at most \(bound.bytes) bytes (\(bound.characters) characters)"
+    if bytes > bounds.bytes { return .tooManyBytes(bytes, limit: bounds.bytes) }
+    if text.utf8.allSatisfy({ $0 == 0x20 }) { return .empty }
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) { return .controlCharacter(scalar) }
+      if isBidirectionalControl(scalar) { return .bidirectionalControl(scalar) }
     }
-    if let scalar = text.unicodeScalars.first(where: isBidiControl) {
-      return
-        "'\(printable(text, limit: 40))' contains a bidirectional control (U+\(hex(scalar.value))), which can make a line read out of order; use plain text"
-    }
-    if text.unicodeScalars.contains(where: isControl) {
-      return "'\(printable(text, limit: 40))' contains control characters; use plain text"
-    }
+    if text.allSatisfy(\.isWhitespace) { return .empty }
     let characters = text.count
-    if characters > bound.characters {
-      return
-        "'\(printable(text, limit: 20))' is \(characters) characters long; use at most \(bound.characters)"
-    }
+    if characters > bounds.characters { return .tooManyCharacters(characters, limit: bounds.characters) }
     return nil
   }
 
-  /// C0 and C1 controls and DEL: what a terminal obeys instead of showing.
+  /// C0 controls (tab included), DEL and C1 controls.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
   }
 
-  /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what
-  /// follows them on screen.
-  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+  /// U+202A–U+202E (embeddings, overrides, pop) and U+2066–U+2069 (isolates).
+  public static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
-  /// Anything that must never reach a terminal as it is.
-  public static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
-    isControl(scalar) || isBidiControl(scalar)
+  /// Neither a control character nor a bidirectional control: fine to show as it is.
+  public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    !isControl(scalar) && !isBidirectionalControl(scalar)
   }
 
-  static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  /// `the control character U+0007`, `the bidirectional control character U+202E`.
+  public static func name(of scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return isBidirectionalControl(scalar)
+      ? "the bidirectional control character \(code)" : "the control character \(code)"
   }
 }
 
-/// Text made safe to print in a one-line message: controls and bidirectional controls shown
-/// as escapes, and at most `limit` scalars (counted as it goes, so a huge text costs no more
-/// than its first `limit`).
+/// Text made safe to print in a one-line message: control characters, bidirectional controls,
+/// line separators and a stray byte-order mark shown as escapes; at most `limit` scalars,
+/// counted as it goes, so a huge text costs no more than its first `limit`.
 public func printable(_ text: String, limit: Int = 80) -> String {
   var out = ""
   var count = 0
@@ -86,7 +110,8 @@ public func printable(_ text: String, limit: Int = 80) -> String {
     case 0x0A: out += "\\n"
     case 0x09: out += "\\t"
     case 0x1B: out += "\\e"
-    case _ where UserText.mustEscape(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
+    case 0x2028, 0x2029, 0xFEFF: out += "\\u{\(String(scalar.value, radix: 16))}"
+    case _ where !UserText.isPrintable(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
     default: out.unicodeScalars.append(scalar)
     }
   }

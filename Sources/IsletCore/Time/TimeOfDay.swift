@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A time of day typed for `--until`: `18:30`, `6:30pm`, `9am`.
 public struct TimeOfDay: Equatable, Sendable {
   public var hour: Int
@@ -38,19 +34,16 @@ public struct TimeOfDay: Equatable, Sendable {
   }
 
   /// The next time the local clock shows this time: today, or tomorrow when already past.
-  public func nextOccurrence(after now: Instant) -> Instant {
-    var seconds = time_t(now.milliseconds / 1000)
-    var parts = tm()
-    localtime_r(&seconds, &parts)
-    for dayOffset in 0...2 {
-      var candidate = parts
-      candidate.tm_mday += Int32(dayOffset)
-      candidate.tm_hour = Int32(hour)
-      candidate.tm_min = Int32(minute)
-      candidate.tm_sec = 0
-      candidate.tm_isdst = -1
-      let instant = Instant(seconds: Int64(mktime(&candidate)))
-      if instant > now { return instant }
+  ///
+  /// In an hour the clocks show twice this is the first occurrence, or the second once the
+  /// first has passed; in an hour they skip, the time read with the offset before the jump
+  /// (`LocalZone.instants(day:hour:minute:)`).
+  public func nextOccurrence(after now: Instant, in zone: LocalZone = .current) -> Instant {
+    let today = zone.day(of: now)
+    for day in today...(today + 2) {
+      for instant in zone.instants(day: day, hour: hour, minute: minute) where instant > now {
+        return instant
+      }
     }
     return now + 86_400_000
   }

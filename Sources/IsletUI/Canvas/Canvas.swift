@@ -351,7 +351,7 @@ public struct Canvas: Equatable, Sendable {
     if let ascii = character.asciiValue {
       return ascii < 0x20 || ascii == 0x7F ? (self.ascii ? "?" : "\u{FFFD}") : character
     }
-    let isControl = character.unicodeScalars.contains(where: UserText.mustEscape)
+    let isControl = character.unicodeScalars.contains { !UserText.isPrintable($0) }
     return isControl ? (ascii ? "?" : "\u{FFFD}") : character
   }
 }

@@ -1,3 +1,5 @@
+import IsletCore
+
 /// How one role looks.
 public struct RoleStyle: Equatable, Sendable {
   public var foreground: Color?
@@ -46,8 +48,25 @@ public struct Theme: Equatable, Sendable {
     public var message: String
   }
 
-  /// Reads a theme file's JSON.
+  /// The most bytes a theme file may hold: 128 KiB (the shipped ones are about 2 KiB).
+  public static let maximumFileBytes = 131_072
+  /// The most UTF-8 bytes of an icon's glyph: room for the longest emoji sequence (35).
+  public static let maximumGlyphBytes = 64
+  /// How long a theme's description may be.
+  static let descriptionBounds = UserText.Bounds(characters: 400, bytes: 1600)
+
+  /// Reads a theme file's JSON: UTF-8, perhaps with a byte-order mark, any line endings.
   public static func parse(_ bytes: [UInt8], name: String) -> Result<Theme, Failure> {
+    guard bytes.count <= maximumFileBytes else {
+      return .failure(Failure(key: "(file)", message: "is larger than a theme can be (128 KiB)"))
+    }
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
+    if let line = firstLineNotUTF8(bytes) {
+      return .failure(
+        Failure(
+          key: "(file)", message: "is not valid JSON: line \(line) is not UTF-8; save the file as UTF-8"))
+    }
     guard let root = JSONValue.parse(bytes) else {
       return .failure(
         Failure(
@@ -67,9 +86,16 @@ public struct Theme: Equatable, Sendable {
       guard case .string(let text) = value, !text.isEmpty else {
         return .failure(Failure(key: "name", message: "must be a non-empty string"))
       }
+      if let problem = UserText.problem(with: text, bounds: .label) {
+        return .failure(Failure(key: "name", message: "'\(printable(text, limit: 20))' \(problem.message)"))
+      }
       theme.name = text
     }
-    if let value = top["description"], case .string = value {
+    if let value = top["description"], case .string(let text) = value {
+      if !text.isEmpty, let problem = UserText.problem(with: text, bounds: descriptionBounds) {
+        return .failure(
+          Failure(key: "description", message: "'\(printable(text, limit: 20))' \(problem.message)"))
+      }
     } else if top["description"] != nil {
       return .failure(Failure(key: "description", message: "must be a string"))
     }
@@ -100,6 +126,27 @@ public struct Theme: Equatable, Sendable {
             key: "icons", message: "must be an object mapping icon names to {\"glyph\": …, \"ascii\": …}"))
       }
       for (key, value) in map.sorted(by: { $0.key < $1.key }) {
+        if case .object(let fields) = value {
+          for field in ["glyph", "ascii"] {
+            guard case .string(let text)? = fields[field],
+              let scalar = text.unicodeScalars.first(where: { !UserText.isPrintable($0) })
+            else { continue }
+            return .failure(
+              Failure(
+                key: "icons.\(key).\(field)",
+                message:
+                  "'\(printable(text, limit: 20))' contains \(UserText.name(of: scalar)); use \(field == "glyph" ? "one printable glyph" : "1–4 printable ASCII characters")"
+              ))
+          }
+          if case .string(let glyph)? = fields["glyph"], glyph.utf8.count > maximumGlyphBytes {
+            return .failure(
+              Failure(
+                key: "icons.\(key).glyph",
+                message:
+                  "is \(glyph.utf8.count) bytes long in UTF-8; one glyph is at most \(maximumGlyphBytes) bytes"
+              ))
+          }
+        }
         guard case .object(let fields) = value, case .string(let glyph)? = fields["glyph"],
           case .string(let ascii)? = fields["ascii"], !glyph.isEmpty, !ascii.isEmpty,
           DisplayWidth.of(glyph) <= 2, ascii.allSatisfy({ $0.isASCII && DisplayWidth.of($0) == 1 }),
@@ -157,6 +204,24 @@ public struct Theme: Equatable, Sendable {
       guard number == number.rounded(), number >= 0, number <= 255 else { return nil }
       return .indexed(UInt8(number))
     default: return nil
+    }
+  }
+
+  /// The number of the first line (counting LF, CRLF and CR endings) that is not UTF-8.
+  static func firstLineNotUTF8(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var line = 1
+    var afterCR = false
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        let byte = encoded.first!
+        if byte == 0x0D || (byte == 0x0A && !afterCR) { line += 1 }
+        afterCR = byte == 0x0D
+      case .error: return line
+      case .emptyInput: return nil
+      }
     }
   }
 }
@@ -332,7 +397,7 @@ enum JSONValue: Equatable {
     case .null: return "null"
     case .bool(let b): return "\(b)"
     case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? "\(Int64(n))" : "\(n)"
-    case .string(let s): return "'\(s.prefix(40))'"
+    case .string(let s): return "'\(printable(s, limit: 40))'"
     case .array: return "a list"
     case .object: return "an object"
     }

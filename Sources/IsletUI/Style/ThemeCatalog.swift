@@ -1,3 +1,5 @@
+import IsletCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -33,7 +35,8 @@ public struct ThemeCatalog: Sendable {
         return
           "unknown theme '\(name)'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
       case .broken(let path, let key, let message):
-        return key == "(file)" ? "theme file \(path) \(message)" : "theme file \(path): \(key) \(message)"
+        return key == "(file)"
+          ? "theme file \(path) \(message)" : "theme file \(path): \(printable(key)) \(message)"
       case .unreadable(let path, let detail):
         return "cannot read the theme file \(path): \(detail)"
       }
@@ -81,14 +84,12 @@ public struct ThemeCatalog: Sendable {
     defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 8192)
-    while true {
+    // Reading stops just past the largest theme `Theme.parse` accepts, which then says so.
+    while bytes.count <= Theme.maximumFileBytes {
       let count = read(fd, &chunk, chunk.count)
       if count < 0 { return .failure(.unreadable(path: path, detail: String(cString: strerror(errno)))) }
       if count == 0 { break }
       bytes += chunk[0..<count]
-      if bytes.count > 1_000_000 {
-        return .failure(.broken(path: path, key: "(file)", message: "is larger than a theme can be (1 MB)"))
-      }
     }
     return Theme.parse(bytes, name: name).mapError { .broken(path: path, key: $0.key, message: $0.message) }
   }
