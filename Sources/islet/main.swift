@@ -13,4 +13,5 @@ islet_catch_crashes()
 // repair any that are not UTF-8 into another text, another file name.
 exit(
   CommandLineInterface.run(
-    .current(), handlers: [HookRunner(), DeadlineWatcherLauncher(), TmuxRefresher()], console: StandardConsole()))
+    .current(), handlers: [HookRunner(), DeadlineWatcherLauncher(), TmuxRefresher()],
+    console: StandardConsole()))

@@ -55,7 +55,8 @@ import Testing
       run
         == Run(
           status: 64, stdout: "",
-          stderr: "Error: ISLET_DB is not valid UTF-8 ('/tmp/\\xFF.db'); set it to a UTF-8 path, or unset it\n"))
+          stderr:
+            "Error: ISLET_DB is not valid UTF-8 ('/tmp/\\xFF.db'); set it to a UTF-8 path, or unset it\n"))
     #expect(nothingLive)
   }
 
@@ -89,7 +90,10 @@ import Testing
     // XDG folders: read when absolute; a relative one is ignored, as the XDG rules say.
     #expect(
       outcome(["list"], environment: ["XDG_CONFIG_HOME": broken])
-        == (64, "Error: XDG_CONFIG_HOME is not valid UTF-8 ('/tmp/\\xFF'); set it to a UTF-8 path, or unset it\n"))
+        == (
+          64,
+          "Error: XDG_CONFIG_HOME is not valid UTF-8 ('/tmp/\\xFF'); set it to a UTF-8 path, or unset it\n"
+        ))
     #expect(outcome(["list"], environment: ["XDG_STATE_HOME": broken]).0 == 64)
     #expect(outcome(["list"], environment: ["XDG_STATE_HOME": [0x61, 0xFF]]).0 == 0)
     // HOME: read only where an XDG folder is missing.

@@ -80,7 +80,8 @@ import Testing
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     defer { try? full.close() }
     let ending = try run(["start", "25m", "--name", "Workout"], output: full)
-    #expect(ending == Ending(exited: true, status: 74, stderr: "islet: write error: No space left on device\n"))
+    #expect(
+      ending == Ending(exited: true, status: 74, stderr: "islet: write error: No space left on device\n"))
     // The start was committed before its id failed to print.
     #expect(try islet.binary("status").stdout.hasPrefix("⏱ Workout"))
   }

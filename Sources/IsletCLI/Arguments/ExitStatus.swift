@@ -28,7 +28,8 @@ struct UsageError: Error {
   /// `Error: …` and the usage line, as printed.
   var text: String {
     let usage = command.flatMap { name in commandSpecs.first { $0.name == name }?.usage } ?? topUsage
-    return "Error: \(message)\nUsage: islet \(usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage)\n"
+    let line = usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage
+    return "Error: \(message)\nUsage: islet \(line)\n"
   }
 }
 

@@ -105,7 +105,8 @@ func escaped(_ bytes: [UInt8], limit: Int = 80) -> String {
   while index < bytes.count {
     if out.count >= limit { return out + "…" }
     let lead = bytes[index]
-    let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+    let length =
+      lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
     if length > 0, index + length <= bytes.count,
       let text = String(validating: bytes[index..<index + length], as: UTF8.self)
     {
@@ -134,7 +135,8 @@ extension CommandLineInterface {
       console.err(refusal.message)
       return refusal.status.rawValue
     case .success(let (arguments, environment)):
-      return CommandLineInterface(environment: environment, handlers: handlers).run(arguments, console: console)
+      return CommandLineInterface(environment: environment, handlers: handlers).run(
+        arguments, console: console)
     }
   }
 }
