@@ -66,6 +66,15 @@ import Testing
       "islet \(command.joined(separator: " ")) > /dev/full")
   }
 
+  /// `tmux` also warns (on stderr) that this is a debug build: the write error comes last.
+  @Test func theTmuxSnippetToAFullDiskIsAWriteError() throws {
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    let ending = try run(["tmux"], output: full)
+    #expect(ending.exited && ending.status == 74, "\(ending)")
+    #expect(ending.stderr.hasSuffix("\nislet: write error: No space left on device\n"), "\(ending)")
+  }
+
   @Test(arguments: [["list"], ["log", "--csv"], ["--version"], ["status", "--format", "json"]])
   func aClosedStdoutIsAWriteError(_ command: [String]) throws {
     try islet.binary("start", "25m", "--name", "Workout")
