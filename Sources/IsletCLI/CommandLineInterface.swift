@@ -38,27 +38,37 @@ public struct CommandLineInterface {
   }
 
   /// Runs one command line (without the program name) and returns its exit status.
+  ///
+  /// Output that could not be written decides the status here, once for every command: exit 74
+  /// and `islet: write error: …` (as coreutils says it), even when an intent was already
+  /// committed; a reader that went away (`EPIPE`, with SIGPIPE ignored) ends it quietly with 141,
+  /// the status a shell shows for a command SIGPIPE stopped.
   public func run(_ arguments: [String], console: any Console) -> Int32 {
     let context = Context(environment: environment, clock: clock, handlers: handlers, console: console)
+    let status: Int32
     do {
-      return try context.run(arguments).rawValue
+      status = try context.run(arguments).rawValue
     } catch let error as UsageError {
-      let usage = error.command.flatMap { name in commandSpecs.first { $0.name == name }?.usage } ?? topUsage
-      console.err(
-        "Error: \(error.message)\nUsage: islet \(usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage)\n"
-      )
-      return ExitStatus.usage.rawValue
+      console.err(error.text)
+      status = ExitStatus.usage.rawValue
     } catch let error as StoreError {
       console.err("Error: \(error.message)\n")
-      return error.exitStatus
+      status = error.exitStatus
     } catch let refusal as Refusal {
       console.err("islet: \(refusal.reason)\n")
-      return ExitStatus.refused.rawValue
+      status = ExitStatus.refused.rawValue
     } catch let error as CommandFailure {
       console.err("Error: \(error.message)\n")
-      return error.status.rawValue
+      status = error.status.rawValue
     } catch {
       console.err("Error: \(printable(String(describing: error), limit: 300))\n")
+      status = ExitStatus.ioError.rawValue
+    }
+    switch console.outputFailure {
+    case nil: return status
+    case EPIPE: return ExitStatus.readerGone.rawValue
+    case let failure?:
+      console.err("islet: write error: \(String(cString: strerror(failure)))\n")
       return ExitStatus.ioError.rawValue
     }
   }

@@ -8,25 +8,62 @@ public protocol Console: AnyObject {
   func err(_ text: String)
   /// Whether normal output goes to a terminal (and so may be colored).
   var isTerminal: Bool { get }
+  /// Why normal output stopped arriving (an errno: `ENOSPC`, `EBADF`, `EPIPE`, …), from the first
+  /// write that failed; nil while all of it arrived. Nothing more is written after it.
+  var outputFailure: Int32? { get }
 }
 
-/// The process's stdout and stderr.
+/// The process's stdout and stderr, written at once (no buffer to lose at exit).
+///
+/// A failed write is remembered, not retried: `CommandLineInterface.run` turns it into exit 74
+/// and `islet: write error: …`, or a quiet exit when the reader has gone (`EPIPE`). A failed
+/// write to stderr cannot be reported anywhere, so it only stops further writes there.
 public final class StandardConsole: Console {
-  public init() {}
-  public func out(_ text: String) { write(1, text) }
-  public func err(_ text: String) { write(2, text) }
+  public private(set) var outputFailure: Int32?
+  private var errorFailed = false
+
+  /// Also holds descriptors 0, 1 and 2 if they are closed (`islet list >&-`), with /dev/null
+  /// opened the wrong way round: using one still fails as a closed one does (`EBADF`), and no
+  /// file Islet opens later (a store, a configuration) can land on it and receive its output.
+  public init() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      _ = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
+    }
+  }
+
+  public func out(_ text: String) {
+    guard outputFailure == nil else { return }
+    outputFailure = Self.write(1, text)
+  }
+
+  public func err(_ text: String) {
+    guard !errorFailed else { return }
+    errorFailed = Self.write(2, text) != nil
+  }
+
   public var isTerminal: Bool { isatty(1) == 1 }
 
-  private func write(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
+  /// Writes all of `text`; the errno that stopped it, or nil.
+  private static func write(_ fd: Int32, _ text: String) -> Int32? {
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
+      let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written > 0 {
+        offset += written
+      } else if written == 0 {
+        return EIO
+      } else if errno == EINTR {
+        continue
+      } else if errno == EAGAIN || errno == EWOULDBLOCK {
+        // A descriptor left non-blocking by whoever shares it: wait until it takes more.
+        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        if poll(&ready, 1, -1) < 0 && errno != EINTR { return errno }
+      } else {
+        return errno
       }
-      if written <= 0 { return }
-      offset += written
     }
+    return nil
   }
 }
 
@@ -35,7 +72,9 @@ public final class RecordingConsole: Console {
   public private(set) var stdout = ""
   public private(set) var stderr = ""
   public var isTerminal = false
+  /// Set it to make normal output fail from the next write on, as a full disk does (`ENOSPC`).
+  public var outputFailure: Int32?
   public init() {}
-  public func out(_ text: String) { stdout += text }
+  public func out(_ text: String) { if outputFailure == nil { stdout += text } }
   public func err(_ text: String) { stderr += text }
 }

@@ -40,6 +40,13 @@ public final class CursesScreen {
     guard !term.isEmpty, term != "dumb" else {
       throw Failure.unusable(term.isEmpty ? "TERM is not set" : "TERM=\(term) cannot position the cursor")
     }
+    // ncurses sizes its windows from COLUMNS and LINES when they are set, over the terminal's
+    // report, at newterm and again at every SIGWINCH (COLUMNS=100000 made newterm fail; stty
+    // cols 5000 rows 3000 cost 1.5 GB). They are set to the terminal's size, bounded, so ncurses
+    // never allocates more; `size` then follows the terminal, bounded, before every frame.
+    let start = Self.terminalSize(otherwise: (80, 24))
+    setenv("COLUMNS", "\(start.width)", 1)
+    setenv("LINES", "\(start.height)", 1)
     guard let opened = islet_newterm() else { throw Failure.unusable("the terminal '\(term)' is unknown") }
     screen = opened
     set_term(opened)
@@ -80,17 +87,45 @@ public final class CursesScreen {
     delscreen(screen)
   }
 
-  /// The terminal's size now. Resizes that come fast can leave ncurses with a stale size, so
-  /// the terminal is asked, and ncurses told when they differ.
+  /// The largest screen drawn, in cells: a canvas of it is 8 MB (16 bytes a cell), and each of
+  /// ncurses' three windows about twice that. A larger terminal is drawn in its top-left part.
+  public static let largest = (width: 1000, height: 500)
+
+  /// The terminal's size now, at most `largest`. Resizes that come fast can leave ncurses with a
+  /// stale size, so the terminal is asked, and ncurses told when they differ. A side the
+  /// terminal reports as 0 comes from `COLUMNS` or `LINES`, else stays as it was.
   public var size: (width: Int, height: Int) {
-    var window = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
-      Int32(window.ws_col) != getmaxx(islet_stdscr()) || Int32(window.ws_row) != getmaxy(islet_stdscr())
-    {
-      resize_term(Int32(window.ws_row), Int32(window.ws_col))
+    let current = (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
+    let wanted = Self.terminalSize(otherwise: current)
+    if wanted != current {
+      resize_term(Int32(wanted.height), Int32(wanted.width))
       invalidate()
     }
     return (Int(getmaxx(islet_stdscr())), Int(getmaxy(islet_stdscr())))
+  }
+
+  /// What the terminal reports, else COLUMNS and LINES, else `otherwise`, side by side; at most
+  /// `largest`.
+  static func terminalSize(otherwise: (Int, Int)) -> (width: Int, height: Int) {
+    var window = winsize()
+    let reported =
+      ioctl(1, UInt(TIOCGWINSZ), &window) == 0 ? (Int(window.ws_col), Int(window.ws_row)) : (0, 0)
+    return bounded(
+      width: [reported.0, environmentNumber("COLUMNS"), otherwise.0],
+      height: [reported.1, environmentNumber("LINES"), otherwise.1])
+  }
+
+  /// The first positive width and height of those offered (the terminal's first), at most
+  /// `largest`; 1×1 when none is.
+  static func bounded(width: [Int], height: [Int]) -> (width: Int, height: Int) {
+    (
+      min(width.first { $0 > 0 } ?? 1, largest.width),
+      min(height.first { $0 > 0 } ?? 1, largest.height)
+    )
+  }
+
+  private static func environmentNumber(_ name: String) -> Int {
+    getenv(name).flatMap { Int(String(cString: $0)) } ?? 0
   }
 
   /// Whether the screen still shows the last canvas drawn (no resize has cleared it since).

@@ -9,16 +9,10 @@ import IsletCLI
 // trace and, in a terminal, wait for a key (SWIFT_BACKTRACE is read before main, too late to set).
 islet_catch_crashes()
 
-var environment: [String: String] = [:]
-var entry = environ
-while let pair = entry.pointee {
-  let text = String(cString: pair)
-  if let equals = text.firstIndex(of: "=") {
-    environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-  }
-  entry += 1
-}
-
-let interface = CommandLineInterface(
-  environment: environment, handlers: [HookRunner(), DeadlineWatcherLauncher(), TmuxRefresher()])
-exit(interface.run(Array(CommandLine.arguments.dropFirst()), console: StandardConsole()))
+let console = StandardConsole()
+let handlers: [any PostCommitHandler] = [
+  HookRunner(warnings: console), DeadlineWatcherLauncher(), TmuxRefresher(),
+]
+// The arguments and environment as bytes: CommandLine.arguments and String(cString:) would
+// repair any that are not UTF-8 into another text, another file name.
+exit(CommandLineInterface.run(.current(), handlers: handlers, console: console))

@@ -13,14 +13,9 @@ import Testing
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("set -g status-interval 1"))
-    #expect(
-      lines.contains {
-        $0.hasPrefix("set -ag status-right \" #('") && $0.hasSuffix("' status --format tmux)\"")
-      })
-    #expect(
-      lines.contains {
-        $0.hasPrefix("bind-key F5 run-shell -b \"'") && $0.hasSuffix("' toggle >/dev/null 2>&1 || true\"")
-      })
+    #expect(lines.contains { $0.hasPrefix("set-environment -g ISLET_BIN \"/") && $0.hasSuffix("\"") })
+    #expect(lines.contains("set -ag status-right ' #(\"$ISLET_BIN\" status --format tmux)'"))
+    #expect(lines.contains("bind-key F5 run-shell -b '\"$ISLET_BIN\" toggle >/dev/null 2>&1 || true'"))
     #expect(lines.contains { $0.hasPrefix("bind-key R run-shell -b") && $0.contains("reset") })
     #expect(
       lines.contains {

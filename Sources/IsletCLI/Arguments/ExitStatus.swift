@@ -9,12 +9,14 @@ public enum ExitStatus: Int32, Sendable {
   case usage = 64
   /// A damaged store or theme file.
   case dataError = 65
-  /// The store cannot be read or written.
+  /// The store cannot be read or written, or the output could not be written.
   case ioError = 74
   /// `wait --timeout` ran out.
   case timeout = 124
   /// Interrupted (Ctrl-C).
   case interrupted = 130
+  /// The reader of the output went away (`EPIPE`); quiet, as a command SIGPIPE stopped.
+  case readerGone = 141
 }
 
 /// Bad usage: printed as `Error: …` and the command's usage line, exit 64.
@@ -22,6 +24,13 @@ struct UsageError: Error {
   var message: String
   /// The command whose usage line follows the error; nil for the top-level usage.
   var command: String?
+
+  /// `Error: …` and the usage line, as printed.
+  var text: String {
+    let usage = command.flatMap { name in commandSpecs.first { $0.name == name }?.usage } ?? topUsage
+    let line = usage.hasPrefix("islet ") ? String(usage.dropFirst(6)) : usage
+    return "Error: \(message)\nUsage: islet \(line)\n"
+  }
 }
 
 /// A failure of another kind, printed as `Error: …` alone with its own status.

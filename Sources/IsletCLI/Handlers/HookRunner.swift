@@ -9,11 +9,19 @@ import IsletStore
 /// Runs the user's hooks (`<hooks folder>/<event>`, e.g. `hooks/finished`) after a commit,
 /// with the event as JSON on stdin. They run in a detached `islet __hooks`, which bounds their
 /// time and logs their failures, so a slow or broken hook never holds up an intent.
+///
+/// The detached process has no stderr anyone reads: when hooks.log cannot be written (a file
+/// where its folder should be, a folder that cannot be made), the command that recorded the
+/// events says so on its own stderr, and the hooks still run.
 public struct HookRunner: PostCommitHandler {
   /// How long one hook may run before it is killed.
   static let timeLimit: Milliseconds = 10_000
+  let warnings: (any Console)?
 
-  public init() {}
+  /// `warnings`: where to say that hook failures cannot be logged (the command's console).
+  public init(warnings: (any Console)? = nil) {
+    self.warnings = warnings
+  }
 
   static func folder(_ configuration: Configuration, environment: [String: String]) -> String {
     guard let folder = configuration.hooks else {
@@ -34,9 +42,27 @@ public struct HookRunner: PostCommitHandler {
     // A line per event: its kind, its activity and the JSON its hook reads (JSON text has no
     // tab or newline of its own).
     let lines = due.map { "\($0.kind.rawValue)\t\($0.activityID)\t\(hookJSON($0).text)\n" }.joined()
+    let log = Self.logPath(environment: context.environment)
+    if let reason = Self.prepareLog(log) {
+      warnings?.err("islet: hook failures cannot be logged in \(printable(log, limit: 200)): \(reason)\n")
+    }
     Spawner.spawn(
-      [binary, "__hooks", folder, Self.logPath(environment: context.environment)],
+      [binary, "__hooks", folder, log],
       environment: context.environment, input: Array(lines.utf8))
+  }
+}
+
+extension HookRunner {
+  /// Makes hooks.log's folders; why it cannot be written, or nil.
+  static func prepareLog(_ path: String) -> String? {
+    do {
+      try makeFolders(above: path)
+    } catch {
+      return printable(error.message, limit: 200)
+    }
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    if access(path, W_OK) == 0 || (errno == ENOENT && access(folder, W_OK) == 0) { return nil }
+    return String(cString: strerror(errno))
   }
 }
 
@@ -112,9 +138,10 @@ extension Context {
     return (exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)") + tail
   }
 
+  /// Appends one line to hooks.log; if it cannot (its folders were taken away since the
+  /// command checked them), the line is lost: this process's stderr goes nowhere.
   private func appendLog(_ path: String, _ line: String) {
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    mkdir(folder, 0o700)
+    guard HookRunner.prepareLog(path) == nil else { return }
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return }
     defer { close(fd) }

@@ -9,10 +9,15 @@ import CSystem
 enum Spawner {
   /// The running binary, so background work is done by the same islet.
   static var executablePath: String? {
+    executableBytes.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The running binary's path as the kernel gives it, which need not be UTF-8.
+  static var executableBytes: [UInt8]? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return buffer[0..<count].map { UInt8(bitPattern: $0) }
   }
 
   /// Starts `arguments[0]` with `input` written to its stdin; returns its pid, or nil.

@@ -1,0 +1,142 @@
+import IsletCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The command line and the environment as the kernel gave them: bytes, not yet text.
+///
+/// Swift's `CommandLine.arguments` and `String(cString:)` repair bytes that are not UTF-8 into
+/// U+FFFD, so `--db $'/tmp/\xff.db'` would quietly name another file. These are checked instead.
+public struct RawCommandLine: Equatable, Sendable {
+  /// The words after the program name.
+  public var arguments: [[UInt8]]
+  /// The `NAME=value` entries.
+  public var environment: [[UInt8]]
+
+  public init(arguments: [[UInt8]], environment: [[UInt8]]) {
+    self.arguments = arguments
+    self.environment = environment
+  }
+
+  /// This process's own.
+  public static func current() -> RawCommandLine {
+    func bytes(_ text: UnsafePointer<CChar>) -> [UInt8] {
+      Array(UnsafeBufferPointer(start: text, count: strlen(text))).map { UInt8(bitPattern: $0) }
+    }
+    let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { bytes($0) } }
+    var environment: [[UInt8]] = []
+    var entry = environ
+    while let pair = entry.pointee {
+      environment.append(bytes(UnsafePointer(pair)))
+      entry += 1
+    }
+    return RawCommandLine(arguments: arguments, environment: environment)
+  }
+
+  /// The variables Islet reads as paths, in the order they are checked.
+  static let pathVariables = ["ISLET_DB", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME"]
+
+  /// The arguments and the environment as text; or the message, ending in a newline, that
+  /// refuses the first argument that is not UTF-8, or a path variable this command line would
+  /// read that is not. Other variables that are not UTF-8 are kept, repaired, and never refused.
+  func decoded() -> Result<(arguments: [String], environment: [String: String]), CommandFailure> {
+    var arguments: [String] = []
+    for (index, word) in self.arguments.enumerated() {
+      guard let text = String(validating: word, as: UTF8.self) else {
+        let repaired = self.arguments.map { String(decoding: $0, as: UTF8.self) }
+        let error = UsageError(
+          message: "argument \(index + 1) is not valid UTF-8 ('\(escaped(word))'); give it as UTF-8 text",
+          command: Self.command(of: repaired))
+        return .failure(CommandFailure(message: error.text, status: .usage))
+      }
+      arguments.append(text)
+    }
+    var environment: [String: String] = [:]
+    var broken: [String: [UInt8]] = [:]
+    for entry in self.environment {
+      guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let name = String(decoding: entry[..<equals], as: UTF8.self)
+      let value = Array(entry[(equals + 1)...])
+      if String(validating: value, as: UTF8.self) == nil { broken[name] = value }
+      environment[name] = String(decoding: value, as: UTF8.self)
+    }
+    for name in Self.pathVariables where broken[name] != nil {
+      guard Self.reads(name, environment: environment, arguments: arguments) else { continue }
+      let message =
+        "Error: \(name) is not valid UTF-8 ('\(escaped(broken[name]!))'); set it to a UTF-8 path, or unset it\n"
+      return .failure(CommandFailure(message: message, status: .usage))
+    }
+    return .success((arguments, environment))
+  }
+
+  /// The command word, if the command line names one Islet knows.
+  static func command(of arguments: [String]) -> String? {
+    let context = Context(
+      environment: [:], clock: SystemClock(), handlers: [], console: RecordingConsole())
+    guard let index = context.commandIndex(arguments) else { return nil }
+    return commandSpecs.contains { $0.name == arguments[index] } ? arguments[index] : nil
+  }
+
+  /// Whether running `arguments` reads the path variable `name`, by StoreLocation's rules:
+  /// help, the version and the tmux snippet read none; `--db` replaces `ISLET_DB`; a relative
+  /// XDG folder is ignored, and then `HOME` is read in its place.
+  static func reads(_ name: String, environment: [String: String], arguments: [String]) -> Bool {
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains(where: { ["--help", "-h", "--version"].contains($0) }) { return false }
+    if let command = command(of: arguments), command == "help" || command == "tmux" { return false }
+    func absolute(_ variable: String) -> Bool { environment[variable]?.hasPrefix("/") == true }
+    switch name {
+    case "ISLET_DB":
+      return environment[name]?.isEmpty == false
+        && !options.contains { $0 == "--db" || $0.hasPrefix("--db=") }
+    case "XDG_STATE_HOME", "XDG_CONFIG_HOME": return absolute(name)
+    case "HOME": return !absolute("XDG_STATE_HOME") || !absolute("XDG_CONFIG_HOME")
+    default: return true
+    }
+  }
+}
+
+/// Bytes shown safely in a one-line message: UTF-8 as text (control characters escaped), any
+/// other byte as `\xFF`.
+func escaped(_ bytes: [UInt8], limit: Int = 80) -> String {
+  var out = ""
+  var index = 0
+  while index < bytes.count {
+    if out.count >= limit { return out + "…" }
+    let lead = bytes[index]
+    let length =
+      lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+    if length > 0, index + length <= bytes.count,
+      let text = String(validating: bytes[index..<index + length], as: UTF8.self)
+    {
+      out += text == "\\" ? "\\\\" : printable(text)
+      index += length
+    } else {
+      out += "\\x" + (lead < 0x10 ? "0" : "") + String(lead, radix: 16, uppercase: true)
+      index += 1
+    }
+  }
+  return out
+}
+
+extension CommandLineInterface {
+  /// Runs a command line given as bytes (see `RawCommandLine`): text that is not UTF-8 where
+  /// Islet would read it is refused with exit 64, before anything else happens.
+  ///
+  /// ```swift
+  /// exit(CommandLineInterface.run(.current(), handlers: [HookRunner()], console: StandardConsole()))
+  /// ```
+  public static func run(
+    _ raw: RawCommandLine, handlers: [any PostCommitHandler], console: any Console
+  ) -> Int32 {
+    switch raw.decoded() {
+    case .failure(let refusal):
+      console.err(refusal.message)
+      return refusal.status.rawValue
+    case .success(let (arguments, environment)):
+      return CommandLineInterface(environment: environment, handlers: handlers).run(
+        arguments, console: console)
+    }
+  }
+}

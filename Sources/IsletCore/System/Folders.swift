@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A folder that could not be made: which, and why (an errno).
+public struct FolderFailure: Error, Equatable, Sendable {
+  /// The folder that could not be made, or the file that stands where a folder should be.
+  public var folder: String
+  public var code: Int32
+
+  public init(folder: String, code: Int32) {
+    self.folder = folder
+    self.code = code
+  }
+
+  /// `cannot make the folder /home/me/.local: Permission denied`, or `/home/me/.local is a
+  /// file, not a folder`.
+  public var message: String {
+    code == ENOTDIR
+      ? "\(folder) is a file, not a folder"
+      : "cannot make the folder \(folder): \(String(cString: strerror(code)))"
+  }
+}
+
+/// Makes every missing folder above `path`, outermost first, each private to its user (0700)
+/// as Islet's state is; a file where one of them should be is a failure, not a surprise later.
+///
+/// ```swift
+/// try makeFolders(above: "/home/me/.local/state/islet/hooks.log")  // .local, state, islet
+/// ```
+public func makeFolders(above path: String, mode: mode_t = 0o700) throws(FolderFailure) {
+  func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+  var missing: [String] = []
+  var folder = parent(of: path)
+  var info = stat()
+  while folder != "/", folder != ".", stat(folder, &info) != 0 {
+    // ENOTDIR: a file further up, named once the walk reaches it.
+    guard errno == ENOENT || errno == ENOTDIR else { throw FolderFailure(folder: folder, code: errno) }
+    missing.append(folder)
+    folder = parent(of: folder)
+  }
+  if folder != "/", folder != ".", info.st_mode & S_IFMT != S_IFDIR {
+    throw FolderFailure(folder: folder, code: ENOTDIR)
+  }
+  for folder in missing.reversed() where mkdir(folder, mode) != 0 && errno != EEXIST {
+    throw FolderFailure(folder: folder, code: errno)
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import IsletCLI
+@testable import IsletCore
+@testable import IsletStore
+
+/// The tmux snippet of a binary whose path holds the characters tmux and /bin/sh treat
+/// specially: each binding, the status line and the prompts still run that binary.
+@Suite(.serialized) struct TmuxPathTests {
+  let islet = Sandbox()
+
+  /// A folder named with ' space " $ # \ ; ( ) and a copy of the built binary in it (a hard
+  /// link where it can: /proc/self/exe names the path it was started by, unlike a symlink).
+  func awkwardCopy() throws -> String {
+    let folder = islet.folder.file(#"o'brien "q" $HOME #S \b ;x (p)"#)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let copy = folder + "/islet"
+    if link(Binary.path, copy) != 0 { try FileManager.default.copyItem(atPath: Binary.path, toPath: copy) }
+    return copy
+  }
+
+  func liveActivities() -> [Activity] {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return [] }
+    defer { store.close() }
+    return (try? store.liveActivities()) ?? []
+  }
+
+  @Test func theSnippetNamesThePathExactlyOnce() throws {
+    let copy = try awkwardCopy()
+    let run = try Binary.run(["tmux"], environment: islet.environment, executable: copy)
+    #expect(run.status == 0, "\(run)")
+    let escaped = copy.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+      of: "\"", with: "\\\""
+    )
+    .replacingOccurrences(of: "$", with: "\\$")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("set-environment -g ISLET_BIN \"\(escaped)\""), "\(run.stdout)")
+    #expect(lines.filter { $0.contains("o'brien") }.count == 1)
+    #expect(Context.tmuxDoubleQuoted("a\u{1}\n\u{7F}é") == "a\\001\\012\\177é")
+  }
+
+  @Test func everyBindingRunsTheBinaryAtThatPath() throws {
+    let copy = try awkwardCopy()
+    let snippet = islet.folder.file("snippet.conf")
+    try Binary.run(["tmux"], environment: islet.environment, executable: copy).stdout.write(
+      toFile: snippet, atomically: true, encoding: .utf8)
+    let inner = "islet-inner-\(UUID().uuidString.prefix(8))"
+    var environment = islet.environment
+    environment["TERM"] = "xterm-256color"
+    // The original binary is nowhere on PATH: only the copy can answer.
+    let outer = try TmuxSession(
+      width: 120, height: 10, environment: environment,
+      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"], folder: islet.folder.path)
+    defer { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) }
+    let statusLine = { outer.screen().last(where: { !$0.isEmpty }) ?? "" }
+    #expect(outer.waitFor { _ in statusLine().contains("[0]") }, "\(outer.text)")
+
+    // P: run-shell. A stopwatch starts.
+    outer.send("C-b", "P")
+    #expect(eventually { liveActivities().map(\.name) == ["Timer"] }, "\(outer.text)")
+    // #(…) in status-right: the island.
+    #expect(outer.waitFor { _ in statusLine().contains("◖ ⏱ Timer") }, "\(outer.text)")
+    // T: command-prompt, then set-buffer and run-shell.
+    outer.send("C-b", "T")
+    #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+    outer.send("-l", "5m")
+    outer.send("Enter")
+    #expect(eventually { liveActivities().contains { $0.state.duration == 5 * 60_000 } }, "\(outer.text)")
+    // I: split-window. A one-row island of its own.
+    outer.send("C-b", "I")
+    #expect(outer.waitFor { $0.contains("\n◖ ⏱ Timer") }, "\(outer.text)")
+  }
+
+  @Test func aPathThatIsNotUTF8IsRefusedNamingIt() throws {
+    let run = try Binary.run(
+      [
+        "-c",
+        #"mkdir "$1/$(printf 'bad\377')" && ln "$0" "$1/$(printf 'bad\377')/islet" && exec "$1/$(printf 'bad\377')/islet" tmux"#,
+        Binary.path, islet.folder.path,
+      ], environment: islet.environment, executable: "/bin/sh")
+    #expect(
+      run
+        == Run(
+          status: 64, stdout: "",
+          stderr: "Error: this binary's path is not valid UTF-8 ('\(islet.folder.path)/bad\\xFF/islet'), "
+            + "which tmux cannot keep; install islet under a UTF-8 path\n"))
+  }
+}
