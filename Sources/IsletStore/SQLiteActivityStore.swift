@@ -29,7 +29,11 @@ public final class SQLiteActivityStore: ActivityStore {
   public static func openForWriting(path: String, upTo version: Int64 = Schema.version) throws
     -> SQLiteActivityStore
   {
-    try makeFolders(for: path)
+    do {
+      try makeFolders(above: path)
+    } catch {
+      throw StoreError.unavailable(path: path, detail: error.message)
+    }
     // Many first users of a new store at once: one makes and migrates it while the others
     // wait, so none sees it half made (an empty file, a header without tables) and refuses it.
     let setup = FolderLock(folderOf: path, exclusive: true)
@@ -333,20 +337,6 @@ public final class SQLiteActivityStore: ActivityStore {
     }
     Glibc.close(fd)
     return true
-  }
-
-  private static func makeFolders(for path: String) throws {
-    var folders: [String] = []
-    var folder = StoreLocation.parent(of: path)
-    var info = stat()
-    while !folder.isEmpty, folder != "/", stat(folder, &info) != 0 {
-      folders.append(folder)
-      folder = StoreLocation.parent(of: folder)
-    }
-    for missing in folders.reversed() where mkdir(missing, 0o700) != 0 && errno != EEXIST {
-      throw StoreError.unavailable(
-        path: path, detail: "cannot make the folder \(missing): \(String(cString: strerror(errno)))")
-    }
   }
 
   /// A `flock` on the store's folder, held while a store is made and migrated. It is not the
