@@ -32,7 +32,8 @@ public enum StoreLocation {
     if path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".." {
       let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
       throw StoreError.unavailable(
-        path: path, detail: "it names a folder; give a file path such as \(folder.isEmpty ? "" : folder)/islet.db")
+        path: path,
+        detail: "it names a folder; give a file path such as \(folder.isEmpty ? "" : folder)/islet.db")
     }
     if path.unicodeScalars.contains("\u{FFFD}") {
       throw StoreError.unavailable(path: path, detail: "it is not valid UTF-8; give a path in UTF-8")
@@ -71,7 +72,8 @@ public enum StoreLocation {
     guard length > 0 else { return joined }
     buffer[length] = 0
     let target = String(cString: buffer)
-    return try resolve(target.hasPrefix("/") ? target : (base == "/" ? "" : base) + "/" + target, links: links + 1)
+    return try resolve(
+      target.hasPrefix("/") ? target : (base == "/" ? "" : base) + "/" + target, links: links + 1)
   }
 
   private static func split(_ path: String) -> (folder: String, name: String) {

@@ -177,15 +177,19 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         arguments: ["start", "--name", "Pay \u{202E}gnp.exe"], status: 64,
         says: "--name 'Pay \\u{202e}gnp.exe' contains the bidirectional control character U+202E"),
       BadInput(
-        arguments: ["start", "--owner", "\u{2066}ada"], status: 64, says: "contains the bidirectional control character U+2066"),
+        arguments: ["start", "--owner", "\u{2066}ada"], status: 64,
+        says: "contains the bidirectional control character U+2066"),
       BadInput(
-        arguments: ["start", "--category", String(repeating: "é", count: 64) + String(repeating: "a", count: 150)],
+        arguments: [
+          "start", "--category", String(repeating: "é", count: 64) + String(repeating: "a", count: 150),
+        ],
         status: 64, says: "is 278 bytes long in UTF-8; use at most 256 bytes"),
       BadInput(
         arguments: ["start", "--id", String(repeating: "🍅", count: 65)], status: 64,
         says: "is 260 bytes long in UTF-8; use at most 256 bytes"),
       BadInput(
-        arguments: ["update", "--name", "x\u{2069}"], status: 64, says: "contains the bidirectional control character U+2069"),
+        arguments: ["update", "--name", "x\u{2069}"], status: 64,
+        says: "contains the bidirectional control character U+2069"),
       BadInput(
         arguments: ["status", "--template", "{name}\u{202D}"], status: 64,
         says: "--template '{name}\\u{202d}' contains the bidirectional control character U+202D"),
@@ -337,7 +341,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       prepared: [.damagedStore("cut.db")]),
     BadInput(
       arguments: ["--db", "{folder}/new.db", "start"], status: 65,
-      says: "the store {folder}/new.db has schema version 99, newer than this Islet knows (\(Schema.version)); update Islet",
+      says:
+        "the store {folder}/new.db has schema version 99, newer than this Islet knows (\(Schema.version)); update Islet",
       prepared: [.newerStore("new.db")]),
     BadInput(
       arguments: ["--db", "/proc/1/nope/islet.db", "start"], status: 74,

@@ -55,7 +55,9 @@ import Testing
     store.close()
     // Any command that looks starts the watcher; nothing else looks until the end.
     #expect(try islet.binary("status").status == 0)
-    #expect(eventually(within: 30) { (try? recorded().count) == 20 }, "\((try? recorded().map(\.activityID)) ?? [])")
+    #expect(
+      eventually(within: 30) { (try? recorded().count) == 20 }, "\((try? recorded().map(\.activityID)) ?? [])"
+    )
     #expect(eventually(within: 30) { hookRuns().count >= 20 })
     let events = try recorded()
     let due = try deadlines()
@@ -69,7 +71,8 @@ import Testing
   @Test func anEarlierDeadlineSetWhileTheWatcherSleepsIsKept() throws {
     try hookFinished()
     #expect(try islet.binary("start", "1h", "--name", "Long").status == 0)
-    let id = try islet.binary("start", "1s", "--name", "Short").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let id = try islet.binary("start", "1s", "--name", "Short").stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
     #expect(eventually { (try? recorded().map(\.activityID)) == [id] })
     #expect(eventually { hookRuns() == [id] })
   }

@@ -45,8 +45,10 @@ import Testing
   /// writes in, beside the link's target, so another shell's intent shows at once.
   @Test func aViewOfALinkedStoreSeesAnotherShellsIntent() throws {
     let real = islet.folder.file("dotfiles/islet.db")
-    try FileManager.default.createDirectory(atPath: islet.folder.file("dotfiles"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: islet.folder.file("linked.db"), withDestinationPath: real)
+    try FileManager.default.createDirectory(
+      atPath: islet.folder.file("dotfiles"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: islet.folder.file("linked.db"), withDestinationPath: real)
     islet.extra["ISLET_DB"] = islet.folder.file("linked.db")
     _ = try start("--name", "Focus")
     let view = try open()

@@ -50,6 +50,8 @@ import Testing
     #expect(islet("pause").status == 0)
     islet.clock.advance(by: 5_000)
     #expect(islet("status").status == 1, "touched under 4 s, it expired 4 s later")
-    #expect(islet("list", "--all", "--json").stdout.contains("\"phase\":\"expired\""), "\(islet("list", "--all", "--json"))")
+    #expect(
+      islet("list", "--all", "--json").stdout.contains("\"phase\":\"expired\""),
+      "\(islet("list", "--all", "--json"))")
   }
 }

@@ -72,7 +72,8 @@ import Testing
     let started = try run(["--db", "sub/../stores/./work.db", "start", "--name", "Spelled"], in: home)
     #expect(started.status == 0, "\(started)")
     #expect(FileManager.default.fileExists(atPath: canonical), "the folders along the path were made")
-    try FileManager.default.createSymbolicLink(atPath: home + "/link.db", withDestinationPath: "stores/work.db")
+    try FileManager.default.createSymbolicLink(
+      atPath: home + "/link.db", withDestinationPath: "stores/work.db")
     for spelling in [canonical, home + "//stores//work.db", "stores/work.db", "./link.db", "sub/../link.db"] {
       let listed = try run(["--db", spelling, "list"], in: home)
       #expect(listed.status == 0 && listed.stdout.contains("Spelled"), "\(spelling): \(listed)")
@@ -83,7 +84,8 @@ import Testing
   /// A link to a store not made yet (as a dotfile manager leaves one) makes it where it points.
   @Test func aLinkToAStoreNotMadeYetMakesTheFileItNames() throws {
     let home = try folder("home")
-    try FileManager.default.createSymbolicLink(atPath: home + "/islet.db", withDestinationPath: "real/deep/islet.db")
+    try FileManager.default.createSymbolicLink(
+      atPath: home + "/islet.db", withDestinationPath: "real/deep/islet.db")
     let started = try run(["--db", "islet.db", "start", "--name", "Dotfile"], in: home)
     #expect(started.status == 0, "\(started)")
     #expect(FileManager.default.fileExists(atPath: home + "/real/deep/islet.db"))
@@ -96,7 +98,8 @@ import Testing
   @Test func aLinkedStoreIsWatchedWhereSQLiteWritesIt() throws {
     let home = try folder("home")
     _ = try folder("home/real")
-    try FileManager.default.createSymbolicLink(atPath: home + "/islet.db", withDestinationPath: "real/islet.db")
+    try FileManager.default.createSymbolicLink(
+      atPath: home + "/islet.db", withDestinationPath: "real/islet.db")
     let link = ["--db", home + "/islet.db"]
     #expect(try run(link + ["start", "1h", "--name", "Long"], in: home).status == 0)
     let process = Process()

@@ -8,11 +8,19 @@ import Testing
     let marks = "a" + String(repeating: "\u{301}", count: 40_000)
     #expect(marks.count == 1)
     #expect(UserText.problem(with: marks, bounds: .name) == .tooManyBytes(80_001, limit: 400))
-    #expect(UserText.problem(with: String(repeating: "🍅", count: 100), bounds: .name) == nil, "400 bytes, 100 characters")
-    #expect(UserText.problem(with: String(repeating: "🍅", count: 101), bounds: .name) == .tooManyBytes(404, limit: 400))
-    #expect(UserText.problem(with: String(repeating: "a", count: 101), bounds: .name) == .tooManyCharacters(101, limit: 100))
+    #expect(
+      UserText.problem(with: String(repeating: "🍅", count: 100), bounds: .name) == nil,
+      "400 bytes, 100 characters")
+    #expect(
+      UserText.problem(with: String(repeating: "🍅", count: 101), bounds: .name)
+        == .tooManyBytes(404, limit: 400))
+    #expect(
+      UserText.problem(with: String(repeating: "a", count: 101), bounds: .name)
+        == .tooManyCharacters(101, limit: 100))
     // Bytes before anything else: a huge text full of controls is refused for its size.
-    #expect(UserText.problem(with: String(repeating: "\u{7}", count: 500), bounds: .name) == .tooManyBytes(500, limit: 400))
+    #expect(
+      UserText.problem(with: String(repeating: "\u{7}", count: 500), bounds: .name)
+        == .tooManyBytes(500, limit: 400))
   }
 
   @Test(arguments: [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] as [UInt32])
@@ -36,7 +44,9 @@ import Testing
 
   @Test func controlsAreRefused() {
     for text in ["a\u{1B}[31m", "a\u{7F}", "a\u{85}", "tab\there", "new\nline"] {
-      #expect(UserText.problem(with: text, bounds: .label)?.message == "contains control characters; use plain text")
+      #expect(
+        UserText.problem(with: text, bounds: .label)?.message == "contains control characters; use plain text"
+      )
     }
   }
 

@@ -183,7 +183,8 @@ extension Context {
       if fds[1].revents != 0 {
         switch watcher.takeEvents() {
         case .gone:
-          throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while the view was open")
+          throw StoreError.unavailable(
+            path: try storePath, detail: "it was removed or replaced while the view was open")
         // Look again a moment later too: a commit shows a little after its write.
         case .changed:
           stale = true

@@ -176,7 +176,8 @@ extension Context {
     case nil: return text
     case .empty: throw UsageError(message: "--\(option) is empty; give some text", command: command)
     case let problem?:
-      throw UsageError(message: "--\(option) '\(printable(text, limit: 20))' \(problem.message)", command: command)
+      throw UsageError(
+        message: "--\(option) '\(printable(text, limit: 20))' \(problem.message)", command: command)
     }
   }
 

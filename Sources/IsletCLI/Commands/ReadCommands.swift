@@ -8,7 +8,9 @@ extension Context {
   /// The live activities, ranked, read without writing; empty when there is no store yet.
   /// They are shown as time has left them (see `TimerEngine.settled`), with the events time
   /// has caused that no writer has recorded yet.
-  func readLive(policy: TimePolicy) throws -> (store: SQLiteActivityStore?, live: [Activity], pending: [Event]) {
+  func readLive(policy: TimePolicy) throws -> (
+    store: SQLiteActivityStore?, live: [Activity], pending: [Event]
+  ) {
     guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, [], []) }
     let stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment)
@@ -39,7 +41,9 @@ extension Context {
       }
       width = value
     }
-    if let template = arguments.value("template"), let problem = UserText.problem(with: template, bounds: .template) {
+    if let template = arguments.value("template"),
+      let problem = UserText.problem(with: template, bounds: .template)
+    {
       throw UsageError(
         message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")
     }

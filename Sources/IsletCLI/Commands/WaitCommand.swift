@@ -50,7 +50,8 @@ extension Context {
         .compactMap { $0 }.min()
       switch watcher.wait(until: wakeAt) {
       case .interrupted: return .interrupted
-      case .gone: throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while waiting")
+      case .gone:
+        throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while waiting")
       case .changed, .deadline: break
       }
       try handle(try dispatcher.settle(), store: store)
