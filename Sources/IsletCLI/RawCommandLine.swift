@@ -102,8 +102,11 @@ public struct RawCommandLine: Equatable, Sendable {
 func escaped(_ bytes: [UInt8], limit: Int = 80) -> String {
   var out = ""
   var index = 0
+  var shown = 0
   while index < bytes.count {
-    if out.count >= limit { return out + "…" }
+    // Counted as it goes: `out.count` would count a long run of marks again at every step.
+    if shown >= limit { return out + "…" }
+    shown += 1
     let lead = bytes[index]
     let length =
       lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
