@@ -13,12 +13,8 @@ import Testing
   var fired: String { islet.folder.file("fired") }
 
   func hookFinished() throws {
-    let hooks = islet.folder.file("config/islet/hooks")
-    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
     // One line a run: the id, so a double or a missing run shows.
-    try "#!/bin/sh\nsed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p' >> '\(fired)'\n".write(
-      toFile: hooks + "/finished", atomically: true, encoding: .utf8)
-    chmod(hooks + "/finished", 0o755)
+    try islet.hook("finished", "#!/bin/sh\nsed -n 's/.*\"id\":\"\\([^\"]*\\)\".*/\\1/p' >> '\(fired)'\n")
   }
 
   func recorded() throws -> [Event] {

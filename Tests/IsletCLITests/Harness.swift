@@ -52,6 +52,14 @@ final class Sandbox {
     return Run(status: status, stdout: console.stdout, stderr: console.stderr)
   }
 
+  /// Installs an executable hook for `event` in the sandbox's hooks folder.
+  func hook(_ event: String, _ script: String) throws {
+    let hooks = folder.file("config/islet/hooks")
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try script.write(toFile: hooks + "/" + event, atomically: true, encoding: .utf8)
+    chmod(hooks + "/" + event, 0o755)
+  }
+
   func writeConfig(_ text: String) {
     mkdir(folder.file("config"), 0o700)
     mkdir(folder.file("config/islet"), 0o700)
@@ -73,13 +81,14 @@ enum Binary {
   }()
 
   /// Starts the real binary; the caller waits.
-  static func start(_ arguments: [String], environment: [String: String], executable: String = path) throws
-    -> (Process, Pipe, Pipe)
-  {
+  static func start(
+    _ arguments: [String], environment: [String: String], executable: String = path, folder: String? = nil
+  ) throws -> (Process, Pipe, Pipe) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

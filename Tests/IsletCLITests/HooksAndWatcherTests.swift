@@ -12,11 +12,7 @@ import Testing
   var hooks: String { islet.folder.file("config/islet/hooks") }
   var log: String { islet.folder.file("state/islet/hooks.log") }
 
-  func hook(_ event: String, _ script: String) throws {
-    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
-    try script.write(toFile: hooks + "/" + event, atomically: true, encoding: .utf8)
-    chmod(hooks + "/" + event, 0o755)
-  }
+  func hook(_ event: String, _ script: String) throws { try islet.hook(event, script) }
 
   func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 

@@ -12,20 +12,10 @@ import Testing
 
   /// The built binary run in `folder`, with the store left to `--db` or `ISLET_DB` as given.
   func run(_ arguments: [String], in folder: String, extra: [String: String] = [:]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = arguments
     var environment = islet.environment
     environment["ISLET_DB"] = nil
-    process.environment = environment.merging(extra) { $1 }
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return Binary.finish((process, out, err))
+    return Binary.finish(
+      try Binary.start(arguments, environment: environment.merging(extra) { $1 }, folder: folder))
   }
 
   func folder(_ name: String) throws -> String {
@@ -102,13 +92,9 @@ import Testing
       atPath: home + "/islet.db", withDestinationPath: "real/islet.db")
     let link = ["--db", home + "/islet.db"]
     #expect(try run(link + ["start", "1h", "--name", "Long"], in: home).status == 0)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Binary.path)
-    process.arguments = link + ["wait", "Long", "--timeout", "60s"]
-    process.environment = islet.environment.merging(["ISLET_DB": ""]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let waiting = try Binary.start(
+      link + ["wait", "Long", "--timeout", "60s"], environment: islet.environment)
+    let process = waiting.0
     #expect(eventually { hasOpen(process.processIdentifier, home + "/real/islet.db") })
     // The watcher is asleep until the hour's end; a countdown of a second now ends first.
     #expect(try run(link + ["start", "1s", "--name", "Short"], in: home).status == 0)
@@ -117,8 +103,8 @@ import Testing
     #expect(try run(link + ["complete", "Long"], in: home).status == 0)
     #expect(eventually { !process.isRunning }, "wait saw the completion made in another shell")
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let waited = Binary.finish(waiting)
+    #expect(waited.status == 0, "\(waited)")
   }
 
   /// A store removed or replaced under a `wait` ends it in one line, exit 74.

@@ -42,17 +42,9 @@ import Testing
 
   @Test func everyBindingRunsTheBinaryAtThatPath() throws {
     let copy = try awkwardCopy()
-    let snippet = islet.folder.file("snippet.conf")
-    try Binary.run(["tmux"], environment: islet.environment, executable: copy).stdout.write(
-      toFile: snippet, atomically: true, encoding: .utf8)
-    let inner = "islet-inner-\(UUID().uuidString.prefix(8))"
-    var environment = islet.environment
-    environment["TERM"] = "xterm-256color"
     // The original binary is nowhere on PATH: only the copy can answer.
-    let outer = try TmuxSession(
-      width: 120, height: 10, environment: environment,
-      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"], folder: islet.folder.path)
-    defer { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) }
+    let (outer, kill) = try islet.innerTmux(executable: copy, height: 10)
+    defer { kill() }
     let statusLine = { outer.screen().last(where: { !$0.isEmpty }) ?? "" }
     #expect(outer.waitFor { _ in statusLine().contains("[0]") }, "\(outer.text)")
 

@@ -136,3 +136,23 @@ func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   return (status >> 8) & 0xFF
 }
+
+extension Sandbox {
+  /// tmux with the snippet of `executable` loaded, in an outer tmux whose pane shows the inner
+  /// status line; `kill` ends the inner server.
+  func innerTmux(executable: String = Binary.path, height: Int = 8) throws
+    -> (outer: TmuxSession, kill: () -> Void)
+  {
+    let snippet = folder.file("snippet.conf")
+    try Binary.run(["tmux"], environment: environment, executable: executable).stdout.write(
+      toFile: snippet, atomically: true, encoding: .utf8)
+    let inner = "islet-inner-\(UUID().uuidString.prefix(8))"
+    var environment = environment
+    environment["TERM"] = "xterm-256color"
+    let outer = try TmuxSession(
+      width: 120, height: height, environment: environment,
+      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"],
+      folder: folder.path)
+    return (outer, { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) })
+  }
+}

@@ -29,19 +29,7 @@ import Testing
 @Suite(.serialized) struct TmuxStatusLineTests {
   let islet = Sandbox()
 
-  func innerTmux() throws -> (outer: TmuxSession, kill: () -> Void) {
-    let snippet = islet.folder.file("snippet.conf")
-    try Binary.run(["tmux"], environment: islet.environment).stdout.write(
-      toFile: snippet, atomically: true, encoding: .utf8)
-    let inner = "islet-inner-\(UUID().uuidString.prefix(8))"
-    var environment = islet.environment
-    environment["TERM"] = "xterm-256color"
-    let outer = try TmuxSession(
-      width: 120, height: 8, environment: environment,
-      command: ["/usr/bin/tmux", "-L", inner, "-f", snippet, "new-session"],
-      folder: islet.folder.path)
-    return (outer, { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) })
-  }
+  func innerTmux() throws -> (outer: TmuxSession, kill: () -> Void) { try islet.innerTmux() }
 
   func phase(of id: String) -> Phase? {
     guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return nil }
