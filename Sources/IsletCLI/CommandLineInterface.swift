@@ -41,8 +41,9 @@ public struct CommandLineInterface {
   ///
   /// Output that could not be written decides the status here, once for every command: exit 74
   /// and `islet: write error: …` (as coreutils says it), even when an intent was already
-  /// committed; a reader that went away (`EPIPE`, with SIGPIPE ignored) ends it quietly with 141,
-  /// the status a shell shows for a command SIGPIPE stopped.
+  /// committed; a reader that went away (`EPIPE`: the binary ignores SIGPIPE, so that the
+  /// handlers still run) ends it quietly with 141, the status a shell shows for a command
+  /// SIGPIPE stopped.
   public func run(_ arguments: [String], console: any Console) -> Int32 {
     let context = Context(environment: environment, clock: clock, handlers: handlers, console: console)
     let status: Int32
