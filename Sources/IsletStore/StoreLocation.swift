@@ -1,3 +1,5 @@
+import IsletCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -35,34 +37,32 @@ public enum StoreLocation {
         path: path,
         detail: "it names a folder; give a file path such as \(folder.isEmpty ? "" : folder)/islet.db")
     }
-    if path.unicodeScalars.contains("\u{FFFD}") {
-      throw StoreError.unavailable(path: path, detail: "it is not valid UTF-8; give a path in UTF-8")
-    }
     return try resolve(absolute(path), links: 0)
   }
 
-  private static func absolute(_ path: String) -> String {
+  private static func absolute(_ path: String) throws -> String {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let folder = String(cString: buffer)
+    guard getcwd(&buffer, buffer.count) != nil else {
+      throw StoreError.unavailable(path: path, detail: "the current folder is gone; give an absolute path")
+    }
+    let folder = try text(buffer, path: path, naming: "the current folder")
     return (folder == "/" ? "" : folder) + "/" + path
   }
 
   /// `path` with links followed: `realpath` for what exists; a missing last part (the store
-  /// not made yet, or a link to it) is put after its resolved folder.
+  /// not made yet, or a link to it) is put after its resolved folder. `links` counts the links
+  /// followed by hand, as the kernel bounds them.
   private static func resolve(_ path: String, links: Int) throws -> String {
     if let real = realpath(path, nil) {
       defer { free(real) }
-      return String(cString: real)
+      return try text(
+        Array(UnsafeBufferPointer(start: real, count: strlen(real) + 1)), path: path, naming: "it")
     }
     let failure = errno
     guard failure == ENOENT else { throw StoreError.unavailable(path: path, detail: systemMessage(failure)) }
-    guard links < 40 else {
-      throw StoreError.unavailable(path: path, detail: systemMessage(ELOOP))
-    }
     let (folder, name) = split(path)
-    let base = try resolve(folder, links: links + 1)
+    let base = try resolve(folder, links: links)
     if name == "." { return base }
     if name == ".." { return parent(of: base) }
     let joined = (base == "/" ? "" : base) + "/" + name
@@ -70,10 +70,23 @@ public enum StoreLocation {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink(joined, &buffer, buffer.count - 1)
     guard length > 0 else { return joined }
+    guard links < 40 else { throw StoreError.unavailable(path: path, detail: systemMessage(ELOOP)) }
     buffer[length] = 0
-    let target = String(cString: buffer)
+    let target = try text(buffer, path: path, naming: "the link \(joined)")
     return try resolve(
       target.hasPrefix("/") ? target : (base == "/" ? "" : base) + "/" + target, links: links + 1)
+  }
+
+  /// A path the system gave, as text; refused when it is not UTF-8, since repairing it would
+  /// name another file.
+  private static func text(_ buffer: [CChar], path: String, naming what: String) throws -> String {
+    guard let text = String(validatingCString: buffer) else {
+      let shown = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw StoreError.unavailable(
+        path: path,
+        detail: "\(what) leads through '\(printable(shown))', which is not valid UTF-8; give a UTF-8 path")
+    }
+    return text
   }
 
   private static func split(_ path: String) -> (folder: String, name: String) {

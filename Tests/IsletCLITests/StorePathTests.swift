@@ -145,6 +145,35 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// A current folder or a link target that is not UTF-8 is refused: repaired, it would name
+  /// another folder (and one would be made).
+  @Test(arguments: [
+    (
+      #"mkdir -p "$1/cw$(printf '\377')" && cd "$1/cw$(printf '\377')" && exec "$0" --db work.db start"#,
+      "the current folder"
+    ),
+    (#"ln -s "$1/tg$(printf '\376')/s.db" "$1/link.db" && exec "$0" --db "$1/link.db" start"#, "the link"),
+  ])
+  func aPathThatIsNotUTF8OnTheWayIsRefused(_ script: String, _ said: String) throws {
+    let home = try folder("home")
+    let result = try Binary.run(
+      ["-c", script, Binary.path, home], environment: islet.environment, executable: "/bin/sh")
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr.contains(said) && result.stderr.contains("which is not valid UTF-8"), "\(result)")
+    // Only what the script made: no second folder or link target, under a repaired name.
+    let entries = try FileManager.default.contentsOfDirectory(atPath: home)
+    #expect(entries.count == 1, "\(entries)")
+  }
+
+  /// Folders to make are not links to follow: a store 45 folders down is made.
+  @Test func aDeepPathIsMadeFolderByFolder() throws {
+    let home = try folder("home")
+    let deep = (0..<45).map { "d\($0)" }.joined(separator: "/") + "/x.db"
+    let started = try run(["--db", deep, "start"], in: home)
+    #expect(started.status == 0, "\(started)")
+    #expect(FileManager.default.fileExists(atPath: home + "/" + deep))
+  }
+
   /// Many first users of a store that does not exist yet, writers and readers at once: every
   /// start lands, no reader calls it another program's file.
   @Test func manyFirstUsersOfANewStoreAllSucceed() throws {
