@@ -67,9 +67,9 @@ public final class SQLiteActivityStore: ActivityStore {
     do {
       return try openReadOnly(path: path)
     } catch StoreError.foreign {
-      // Perhaps a writer is making it just now: look again once it is done.
-      let setup = FolderLock(folderOf: path, exclusive: false)
-      defer { setup.release() }
+      // Perhaps a writer is making it just now: look again once it is done. The lock is only
+      // waited for, not held: looking again may migrate, which takes it exclusively.
+      FolderLock(folderOf: path, exclusive: false).release()
       checkedHeaders.withLock { _ = $0.remove(path) }
       return try openReadOnly(path: path)
     }

@@ -19,7 +19,12 @@ extension Context {
     let policy = try configuration.policy
     let (store, live, pending) = try readLive(policy: policy)
     defer { store?.close() }
-    let history = try (store?.history() ?? []) + pending.sorted { $0.at < $1.at }
+    let recorded = try store?.history() ?? []
+    // A writer may have recorded some of them between the two reads: those are in the history.
+    let due = pending.filter { event in
+      !recorded.contains { $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at }
+    }
+    let history = recorded + due.sorted { $0.at < $1.at }
     var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
     if let since { sessions = sessions.filter { $0.startedAt >= since } }
     if let name = arguments.value("name")?.lowercased() {
@@ -47,7 +52,7 @@ extension Context {
       var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
       for s in sessions {
         rows.append([
-          LocalTime.dateTime(s.startedAt), printable(s.name), s.outcome,
+          LocalTime.dateTime(s.startedAt), printableName(s.name), s.outcome,
           DurationText.clock(seconds: s.elapsed / 1000),
         ])
       }
@@ -55,7 +60,7 @@ extension Context {
       text += table(
         totals.map { total in
           [
-            printable(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+            printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
             DurationText.clock(seconds: total.elapsed / 1000),
           ]
         })
