@@ -52,7 +52,27 @@ import Testing
 
   @Test func printableStopsAtItsLimitWhateverTheText() {
     let marks = "a" + String(repeating: "\u{301}", count: 40_000)
-    #expect(printable(marks, limit: 20).unicodeScalars.count == 21, "20 scalars and the ellipsis")
+    // One character of 40,001 scalars is more than a message can hold: cut before it.
+    #expect(printable(marks, limit: 20) == "…")
+    #expect(printable("ab" + marks, limit: 20) == "ab…")
     #expect(printable(String(repeating: "x", count: 100), limit: 10) == "xxxxxxxxxx…")
+  }
+}
+
+@Suite struct PrintableNameTests {
+  @Test func aNameWithinItsBoundsIsShownWhole() {
+    // 100 characters of two scalars each.
+    let decomposed = String(repeating: "e\u{301}", count: 100)
+    #expect(printableName(decomposed) == decomposed)
+    let family = String(repeating: "👨‍👩‍👧", count: 10)
+    #expect(printableName(family) == family, "emoji sequences are not cut")
+    #expect(printableName(String(repeating: "a", count: 101)) == String(repeating: "a", count: 100) + "…")
+  }
+
+  @Test func lineSeparatorsAndAByteOrderMarkAreRefusedAsControls() {
+    for text in ["a\u{2028}b", "a\u{2029}b", "\u{FEFF}a"] {
+      #expect(
+        UserText.problem(with: text, bounds: .name)?.message == "contains control characters; use plain text")
+    }
   }
 }

@@ -129,7 +129,8 @@ extension Context {
           if !firstLook {
             screen.alert(bell: configuration.bell)
             state.show(
-              "\(ascii ? "!" : "⏰") \(printable(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
+              "\(ascii ? "!" : "⏰") \(printableName(activity.name)) \(ascii ? "-" : "—") time's up",
+              alert: true,
               at: at)
           }
         }

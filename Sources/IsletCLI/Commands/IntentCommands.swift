@@ -117,7 +117,7 @@ extension Context {
   /// `⏸ Workout paused at 12:34`, one line saying what the intent did.
   func confirmation(_ activity: Activity, _ events: [Event]) -> String {
     let g = glyphs
-    let name = printable(activity.name)
+    let name = printableName(activity.name)
     let time = activity.displayTime(at: now)
     guard let event = events.last else { return "\(name) \(time)" }
     let clock = DurationText.clock(seconds: event.elapsed / 1000)
@@ -150,12 +150,17 @@ extension Context {
         message: "--from-tmux-buffer works inside tmux only ($TMUX is not set)", command: command)
     }
     guard
-      let text = Spawner.output(
+      let bytes = Spawner.output(
         of: [tmux, "-S", socket, "show-buffer", "-b", buffer], environment: environment)
     else {
       throw UsageError(message: "tmux has no buffer '\(printable(buffer))'", command: command)
     }
     _ = Spawner.output(of: [tmux, "-S", socket, "delete-buffer", "-b", buffer], environment: environment)
+    // Repaired, bytes that are not UTF-8 would be kept as another text.
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw UsageError(
+        message: "what was typed ('\(escaped(bytes))') is not valid UTF-8; type plain text", command: command)
+    }
     return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 

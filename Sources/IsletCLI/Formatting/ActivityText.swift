@@ -8,7 +8,7 @@ struct ActivityText {
   var glyphs: Glyphs
 
   var phase: Phase { activity.phase(at: now, policy: policy) }
-  var name: String { printable(activity.name) }
+  var name: String { printableName(activity.name) }
   var time: String { activity.displayTime(at: now) }
 
   var progress: String {

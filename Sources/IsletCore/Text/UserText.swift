@@ -61,8 +61,8 @@ public enum UserText {
     if bytes > bounds.bytes { return .tooManyBytes(bytes, limit: bounds.bytes) }
     if text.utf8.allSatisfy({ $0 == 0x20 }) { return .empty }
     for scalar in text.unicodeScalars {
-      if isControl(scalar) { return .controlCharacter(scalar) }
       if isBidirectionalControl(scalar) { return .bidirectionalControl(scalar) }
+      if !isPrintable(scalar) { return .controlCharacter(scalar) }
     }
     if text.allSatisfy(\.isWhitespace) { return .empty }
     let characters = text.count
@@ -80,9 +80,11 @@ public enum UserText {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
-  /// Neither a control character nor a bidirectional control: fine to show as it is.
+  /// Neither a control character, a bidirectional control, a line or paragraph separator
+  /// (U+2028, U+2029: a text is one line) nor a byte-order mark: fine to show as it is.
   public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-    !isControl(scalar) && !isBidirectionalControl(scalar)
+    !isControl(scalar) && !isBidirectionalControl(scalar) && !(0x2028...0x2029).contains(scalar.value)
+      && scalar.value != 0xFEFF
   }
 
   /// `the control character U+0007`, `the bidirectional control character U+202E`.
@@ -94,26 +96,34 @@ public enum UserText {
   }
 }
 
-/// Text made safe to print in a one-line message: control characters, bidirectional controls,
-/// line separators and a stray byte-order mark shown as escapes; at most `limit` scalars,
-/// counted as it goes, so a huge text costs no more than its first `limit`.
+/// Text made safe to print in a one-line message: what `UserText.isPrintable` refuses shown as
+/// escapes; at most `limit` characters, and counted as it goes, with no more than eight scalars
+/// a character on average, so that a huge text costs no more than its first part.
 public func printable(_ text: String, limit: Int = 80) -> String {
   var out = ""
-  var count = 0
-  for scalar in text.unicodeScalars {
-    if count >= limit {
+  var characters = 0
+  var scalars = 0
+  for character in text {
+    scalars += character.unicodeScalars.count
+    if characters >= limit || scalars > 8 * limit {
       out += "…"
       break
     }
-    count += 1
-    switch scalar.value {
-    case 0x0A: out += "\\n"
-    case 0x09: out += "\\t"
-    case 0x1B: out += "\\e"
-    case 0x2028, 0x2029, 0xFEFF: out += "\\u{\(String(scalar.value, radix: 16))}"
-    case _ where !UserText.isPrintable(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
-    default: out.unicodeScalars.append(scalar)
+    characters += 1
+    for scalar in character.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: out += "\\n"
+      case 0x09: out += "\\t"
+      case 0x1B: out += "\\e"
+      case _ where !UserText.isPrintable(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
+      default: out.unicodeScalars.append(scalar)
+      }
     }
   }
   return out
+}
+
+/// An activity's name made safe to print, whole when it is within the name's bounds.
+public func printableName(_ name: String) -> String {
+  printable(name, limit: UserText.Bounds.name.characters)
 }
