@@ -72,19 +72,27 @@ enum ConfigurationFile {
     }
     var bytes: [UInt8] = old.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
     for line in lines { bytes += line + ending }
-    let folder = StoreLocation.configFolder(environment: environment)
-    let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
-    mkdir(parent, 0o700)
-    mkdir(folder, 0o700)
-    let temporary = path + ".tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    // A configuration that is a link (as dotfile managers make) is saved where it points, and
+    // the link is kept.
+    let target = (try? StoreLocation.canonical(path)) ?? path
+    do {
+      try makeFolders(above: target)
+    } catch {
+      throw CommandFailure(message: "cannot write \(path): \(error.message)", status: .ioError)
+    }
+    let temporary = target + ".tmp"
+    // A file the user made keeps the permissions they gave it; a new one is private.
+    var info = stat()
+    let mode = stat(target, &info) == 0 ? info.st_mode & 0o777 : 0o600
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard fd >= 0 else {
       throw CommandFailure(
         message: "cannot write \(path): \(String(cString: strerror(errno)))", status: .ioError)
     }
+    fchmod(fd, mode)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
-    guard written == bytes.count, rename(temporary, path) == 0 else {
+    guard written == bytes.count, rename(temporary, target) == 0 else {
       unlink(temporary)
       throw CommandFailure(
         message: "cannot write \(path): \(String(cString: strerror(errno)))", status: .ioError)

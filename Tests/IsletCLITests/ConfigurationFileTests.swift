@@ -101,6 +101,29 @@ import Testing
     #expect(try ConfigurationFile.load(environment: islet.environment).theme == "mono")
   }
 
+  /// A configuration that is a link into a dotfiles folder, readable by others: saving writes
+  /// where it points, keeps the link a link and the file's permissions; missing folders are made.
+  @Test func savingThroughALinkKeepsTheLinkAndThePermissions() throws {
+    let dotfiles = islet.folder.file("dotfiles/islet")
+    try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+    islet.folder.write("dotfiles/islet/config", Array("bell = off\n".utf8))
+    chmod(dotfiles + "/config", 0o644)
+    try FileManager.default.createDirectory(
+      atPath: islet.folder.file("config/islet"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: islet.folder.file("config/islet/config"), withDestinationPath: dotfiles + "/config")
+    try ConfigurationFile.save("theme", "mono", environment: islet.environment)
+    #expect(islet.folder.bytes("dotfiles/islet/config") == Array("bell = off\ntheme = mono\n".utf8))
+    let link = try FileManager.default.attributesOfItem(atPath: islet.folder.file("config/islet/config"))
+    #expect(link[.type] as? FileAttributeType == .typeSymbolicLink)
+    #expect(islet.folder.mode("dotfiles/islet/config") == 0o644)
+    // With no configuration folder at all, every folder on the way is made.
+    islet.extra["XDG_CONFIG_HOME"] = islet.folder.file("a/b/c")
+    try ConfigurationFile.save("theme", "mono", environment: islet.environment)
+    #expect(islet.folder.bytes("a/b/c/islet/config") == Array("theme = mono\n".utf8))
+    #expect(islet.folder.mode("a/b/c/islet/config") == 0o600)
+  }
+
   @Test func savingIntoAFileTooLargeToReadChangesNothing() throws {
     let huge = Array(repeating: UInt8(ascii: "#"), count: 70_000)
     write(huge)

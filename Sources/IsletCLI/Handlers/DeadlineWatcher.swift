@@ -33,8 +33,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
     lock.release()
-    guard let binary = Spawner.executablePath else { return }
-    Spawner.spawn([binary, "__watch", "--db", path], environment: environment)
+    Spawner.spawn([Spawner.selfExecutable, "__watch", "--db", path], environment: environment)
   }
 }
 

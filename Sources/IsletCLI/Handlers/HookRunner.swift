@@ -38,7 +38,7 @@ public struct HookRunner: PostCommitHandler {
   public func handle(_ events: [Event], context: HandlerContext) {
     let folder = Self.folder(context.configuration, environment: context.environment)
     let due = events.filter { access(folder + "/" + $0.kind.rawValue, X_OK) == 0 }
-    guard !due.isEmpty, let binary = Spawner.executablePath else { return }
+    guard !due.isEmpty else { return }
     // A line per event: its kind, its activity and the JSON its hook reads (JSON text has no
     // tab or newline of its own).
     let lines = due.map { "\($0.kind.rawValue)\t\($0.activityID)\t\(hookJSON($0).text)\n" }.joined()
@@ -47,7 +47,7 @@ public struct HookRunner: PostCommitHandler {
       warnings?.err("islet: hook failures cannot be logged in \(printable(log, limit: 200)): \(reason)\n")
     }
     Spawner.spawn(
-      [binary, "__hooks", folder, log],
+      [Spawner.selfExecutable, "__hooks", folder, log],
       environment: context.environment, input: Array(lines.utf8))
   }
 }

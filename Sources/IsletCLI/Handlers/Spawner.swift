@@ -7,10 +7,14 @@ import CSystem
 /// Starts programs detached from us: no shared stdio, a session of their own, so a test runner
 /// or a shell waiting on our pipes never waits for them.
 enum Spawner {
-  /// The running binary, so background work is done by the same islet.
+  /// The running binary's path as text, or nil when it is not UTF-8 (it would name another file).
   static var executablePath: String? {
-    executableBytes.map { String(decoding: $0, as: UTF8.self) }
+    executableBytes.flatMap { String(validating: $0, as: UTF8.self) }
   }
+
+  /// What background work is started as, so that it is done by this same islet wherever it is
+  /// installed, whatever bytes its path holds (and even once it has been replaced on disk).
+  static let selfExecutable = "/proc/self/exe"
 
   /// The running binary's path as the kernel gives it, which need not be UTF-8.
   static var executableBytes: [UInt8]? {
@@ -60,7 +64,7 @@ enum Spawner {
 
   /// Runs a program to its end and returns what it printed (at most 64 KiB), or nil when it
   /// failed.
-  static func output(of arguments: [String], environment: [String: String]) -> String? {
+  static func output(of arguments: [String], environment: [String: String]) -> [UInt8]? {
     var pipeFDs: [Int32] = [-1, -1]
     guard islet_pipe_cloexec(&pipeFDs) == 0 else { return nil }
     let pid = spawn(arguments, environment: environment, outputFD: pipeFDs[1], newSession: false)
@@ -78,6 +82,6 @@ enum Spawner {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     guard status == 0 else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }
