@@ -55,3 +55,28 @@ import Testing
       "\(islet("list", "--all", "--json"))")
   }
 }
+
+/// The same through the built binary, on the clock `ISLET_NOW` fixes.
+@Suite struct ExpiryThroughTheBinaryTests {
+  let islet = Sandbox()
+
+  func at(_ seconds: Int64, _ arguments: String...) throws -> Run {
+    try Binary.run(
+      arguments,
+      environment: islet.environment.merging(["ISLET_NOW": String(t0.milliseconds / 1000 + seconds)]) { $1 })
+  }
+
+  @Test func anExpiredStopwatchIsShownFrozenAndLoggedByEveryCommand() throws {
+    islet.writeConfig("max-idle = 4s\n")
+    let id = try at(0, "start", "--name", "Sw").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let row = "   \(id)  Sw    expired  0:04  stopwatch\n"
+    let listed = try at(6, "list", "--all")
+    #expect(listed.stdout.hasSuffix(row), "\(listed)")
+    #expect(try at(9, "list", "--all").stdout.hasSuffix(row))
+    let log = try at(9, "log")
+    #expect(log.stdout.contains("Sw    expired  0:04"), "\(log)")
+    islet.writeConfig("max-idle = 8h\n")
+    #expect(try at(12, "list", "--all").stdout.hasSuffix(row), "raising max-idle does not bring it back")
+    #expect(try at(12, "status").status == 1)
+  }
+}
