@@ -1,4 +1,5 @@
 import Foundation
+import IsletStore
 import Testing
 
 @testable import IsletCore

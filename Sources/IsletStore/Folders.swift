@@ -29,18 +29,14 @@ public struct FolderFailure: Error, Equatable, Sendable {
 /// try makeFolders(above: "/home/me/.local/state/islet/hooks.log")  // .local, state, islet
 /// ```
 public func makeFolders(above path: String, mode: mode_t = 0o700) throws(FolderFailure) {
-  func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
   var missing: [String] = []
-  var folder = parent(of: path)
+  var folder = StoreLocation.parent(of: path)
   var info = stat()
   while folder != "/", folder != ".", stat(folder, &info) != 0 {
     // ENOTDIR: a file further up, named once the walk reaches it.
     guard errno == ENOENT || errno == ENOTDIR else { throw FolderFailure(folder: folder, code: errno) }
     missing.append(folder)
-    folder = parent(of: folder)
+    folder = StoreLocation.parent(of: folder)
   }
   if folder != "/", folder != ".", info.st_mode & S_IFMT != S_IFDIR {
     throw FolderFailure(folder: folder, code: ENOTDIR)
