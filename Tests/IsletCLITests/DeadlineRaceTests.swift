@@ -63,6 +63,17 @@ import Testing
     #expect(hookRuns().sorted() == ids.sorted(), "each hook once")
   }
 
+  /// Three commands that each start a countdown and the watcher at once: one watcher wins,
+  /// and it records all three.
+  @Test func threeStartsAtOnceEachFinishOnce() throws {
+    try hookFinished()
+    let starts = try (0..<3).map { _ in try Binary.start(["start", "1s"], environment: islet.environment) }
+    let ids = starts.map { Binary.finish($0).stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+    #expect(eventually { (try? recorded().count) == 3 && hookRuns().count == 3 })
+    #expect(Set(try recorded().map(\.activityID)) == Set(ids))
+    #expect(hookRuns().sorted() == ids.sorted())
+  }
+
   /// The watcher asleep until an hour's end; a countdown of a second started now ends first.
   @Test func anEarlierDeadlineSetWhileTheWatcherSleepsIsKept() throws {
     try hookFinished()
