@@ -14,13 +14,16 @@ let package = Package(
     .target(name: "IsletStore", dependencies: ["IsletCore", "CSQLite", "CSystem"]),
     .target(name: "IsletUI", dependencies: ["IsletCore"]),
     .target(name: "IsletCurses", dependencies: ["IsletUI", "CNcursesw"]),
-    .target(name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem"]),
+    .target(
+      name: "IsletCLI", dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem"]),
     .executableTarget(name: "islet", dependencies: ["IsletCLI", "CSystem"]),
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore", "IsletTestSupport"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),
     .testTarget(
-      name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"], exclude: ["Snapshots"]),
-    .testTarget(name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"]),
+      name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"], exclude: ["Snapshots"]
+    ),
+    .testTarget(
+      name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"]),
   ]
 )

@@ -69,8 +69,8 @@ extension Context {
     var settleAt: Instant?
     var stale = true
     // The next frames, drawn ahead; anything but time moving (a commit, a key, a resize) drops them.
-    var plans: [DeviceView.Plan] = []
-    var nextPlan = 0
+    var framesAhead: [DeviceView.FrameAhead] = []
+    var nextAhead = 0
     var frame = DeviceView.Frame(
       live: [], state: state, now: now, policy: configuration.policy, theme: theme, ascii: ascii)
 
@@ -80,15 +80,15 @@ extension Context {
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
     ]
 
-    func dropPlans() {
-      plans.removeAll(keepingCapacity: true)
-      nextPlan = 0
+    func dropFramesAhead() {
+      framesAhead.removeAll(keepingCapacity: true)
+      nextAhead = 0
     }
 
     func reload() throws {
       stored = try store.liveActivities()
       settleAt = stored.compactMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }.min()
-      dropPlans()
+      dropFramesAhead()
     }
 
     while true {
@@ -103,24 +103,26 @@ extension Context {
         at = now
       }
       let size = screen.size
-      // Planned frames the clock has passed (a late wake) are skipped.
-      while nextPlan < plans.count, plans[nextPlan].until.map({ at >= $0 }) ?? false { nextPlan += 1 }
-      let upcoming = nextPlan < plans.count ? plans[nextPlan] : nil
-      var planned: DeviceView.Plan?
-      if let upcoming, upcoming.shows(at: at, width: size.width, height: size.height) {
-        planned = upcoming
-        nextPlan += 1
+      // Frames drawn ahead that the clock has passed (a late wake) are skipped.
+      while nextAhead < framesAhead.count, framesAhead[nextAhead].until.map({ at >= $0 }) ?? false {
+        nextAhead += 1
       }
-      // Woken before the next planned frame with nothing changed (a file written beside the
+      let upcoming = nextAhead < framesAhead.count ? framesAhead[nextAhead] : nil
+      var drawnAhead: DeviceView.FrameAhead?
+      if let upcoming, upcoming.shows(at: at, width: size.width, height: size.height) {
+        drawnAhead = upcoming
+        nextAhead += 1
+      }
+      // Woken before the next drawnAhead frame with nothing changed (a file written beside the
       // store, say): the screen is still right.
       let early =
-        planned == nil && screen.showsLastDrawing
+        drawnAhead == nil && screen.showsLastDrawing
         && (size.width, size.height) == (canvas.width, canvas.height)
         && upcoming.map { at < $0.frame.now } ?? false
-      if let planned {
-        (frame, canvas, state) = (planned.frame, planned.canvas, planned.frame.state)
+      if let drawnAhead {
+        (frame, canvas, state) = (drawnAhead.frame, drawnAhead.canvas, drawnAhead.frame.state)
       } else if !early {
-        dropPlans()
+        dropFramesAhead()
         let live = ActivityMatcher.ranked(stored, at: at, policy: configuration.policy)
         // A countdown that has just finished: bell, flash, and the alert look until acted on.
         let finished = live.filter { $0.phase(at: at, policy: configuration.policy) == .finished }
@@ -143,28 +145,29 @@ extension Context {
           presentation.map { DeviceView.draw($0, frame, width: size.width, height: size.height) }
           ?? DeviceView.draw(frame, width: size.width, height: size.height)
       }
-      if !early { screen.draw(canvas, changes: planned.map { ($0.basis, $0.changes) }) }
+      if !early { screen.draw(canvas, changes: drawnAhead.map { ($0.basis, $0.changes) }) }
 
       // The next visible changes are drawn ahead, several at once (drawing the first brings the
       // code into the caches for the rest), never past an event that time will cause.
-      if nextPlan == plans.count {
-        dropPlans()
+      if nextAhead == framesAhead.count {
+        dropFramesAhead()
         var (after, basis) = (frame, canvas)
         // Eight at a time, fewer on a very large terminal: each canvas is kept until shown.
         let ahead = max(2, min(8, 65_536 / max(1, size.width * size.height)))
-        while plans.count < ahead, let change = DeviceView.nextChange(after, clockShown: presentation == nil),
+        while framesAhead.count < ahead,
+          let change = DeviceView.nextChange(after, clockShown: presentation == nil),
           settleAt.map({ change < $0 }) ?? true
         {
-          let plan = DeviceView.Plan(
+          let ahead = DeviceView.FrameAhead(
             stored: stored, state: after.state, at: change, policy: configuration.policy, theme: theme,
             ascii: ascii, presentation: presentation, after: basis)
-          plans.append(plan)
-          (after, basis) = (plan.frame, plan.canvas)
+          framesAhead.append(ahead)
+          (after, basis) = (ahead.frame, ahead.canvas)
         }
       }
       let change =
-        nextPlan < plans.count
-        ? plans[nextPlan].frame.now : DeviceView.nextChange(frame, clockShown: presentation == nil)
+        nextAhead < framesAhead.count
+        ? framesAhead[nextAhead].frame.now : DeviceView.nextChange(frame, clockShown: presentation == nil)
       // Sleep until the next visible change, a key, a commit elsewhere, or a signal.
       let wake = [change, recheckAt].compactMap { $0 }.min()
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
@@ -197,7 +200,7 @@ extension Context {
       // (A resize is also seen by `screen.size` at every wake.)
       let keys = fds[0].revents & Int16(POLLIN) != 0 || polled < 0 ? screen.read() : []
       for key in keys {
-        dropPlans()
+        dropFramesAhead()
         if key == .resize {
           screen.invalidate()
           continue

@@ -5,7 +5,7 @@ import Testing
 
 /// The view prints frames drawn ahead; each must be what drawing afresh would show at every
 /// instant it stands for, and its changes those from the frame before it.
-@Suite struct FramePlanTests {
+@Suite struct FrameAheadTests {
   struct Scene: CustomTestStringConvertible {
     var name: String
     var stored: [Activity]
@@ -52,27 +52,27 @@ import Testing
     var instant = scene.from
     var changed = 0
     for _ in 0..<20 {
-      let plan = DeviceView.Plan(
+      let ahead = DeviceView.FrameAhead(
         stored: scene.stored, state: state, at: instant, policy: .standard, theme: ThemeCatalog.fallback,
         ascii: false, presentation: scene.presentation, after: basis)
-      #expect(plan.changes == plan.canvas.changes(from: basis))
-      #expect(plan.shows(at: instant, width: width, height: height))
-      #expect(!plan.shows(at: instant, width: width + 1, height: height))
-      #expect(!plan.shows(at: instant - 1, width: width, height: height))
-      guard let until = plan.until else { break }
+      #expect(ahead.changes == ahead.canvas.changes(from: basis))
+      #expect(ahead.shows(at: instant, width: width, height: height))
+      #expect(!ahead.shows(at: instant, width: width + 1, height: height))
+      #expect(!ahead.shows(at: instant - 1, width: width, height: height))
+      guard let until = ahead.until else { break }
       #expect(until > instant)
-      #expect(!plan.shows(at: until, width: width, height: height))
+      #expect(!ahead.shows(at: until, width: width, height: height))
       // Its first and last millisecond, and one between.
       for at in [instant, instant + (until - instant) / 2, until - 1] {
         let fresh = Self.fresh(scene, at: at, width: width, height: height)
-        let same = plan.canvas == fresh
+        let same = ahead.canvas == fresh
         #expect(
           same,
-          "frame for \(instant.milliseconds) at \(at.milliseconds):\n\(framed(plan.canvas))\n\(framed(fresh))"
+          "frame for \(instant.milliseconds) at \(at.milliseconds):\n\(framed(ahead.canvas))\n\(framed(fresh))"
         )
       }
-      if plan.canvas != basis { changed += 1 }
-      (basis, state, instant) = (plan.canvas, plan.frame.state, until)
+      if ahead.canvas != basis { changed += 1 }
+      (basis, state, instant) = (ahead.canvas, ahead.frame.state, until)
     }
     // Time moved what is on screen: the comparisons above were of different frames.
     #expect(changed >= 15)

@@ -4,7 +4,7 @@ extension DeviceView {
   /// One of the view's coming frames, drawn with the next few in one go while the code that
   /// draws them is in the processor's caches (a frame drawn alone, a second after the last,
   /// cost three times as much); its wake only prints it. It holds while nothing but time moves.
-  public struct Plan: Sendable {
+  public struct FrameAhead: Sendable {
     /// The frame as it will be at its instant, `frame.now`.
     public let frame: Frame
     public let canvas: Canvas
