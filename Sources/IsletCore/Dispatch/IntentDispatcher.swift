@@ -12,14 +12,18 @@ public final class IntentDispatcher {
     case current
     /// An ACTIVITY argument: id, reference or name.
     case matching(String)
+    /// The activity with this id, as a view that shows it knows it: nothing is matched again.
+    case id(String)
   }
 
   /// What a dispatch did. `events` holds everything recorded, time-caused ones included, even
-  /// when the intent itself was refused: the handlers run for exactly these.
+  /// when the intent itself was refused: the handlers run for exactly these. `live` is the live
+  /// set as the transaction left it, so that nobody reads it again to show it.
   public struct Outcome: Sendable {
     public var activity: Activity?
     public var refusal: Refusal?
     public var events: [Event]
+    public var live: [Activity]
   }
 
   /// Another writer changed a row between read and write inside our transaction.
@@ -52,14 +56,18 @@ public final class IntentDispatcher {
   {
     try store.transaction {
       let now = clock.now()
-      var recorded = try settleLive(at: now)
-      let live = try store.liveActivities()
+      var (live, recorded) = try settleLive(at: now)
 
       var subject: Activity?
       var effective = intent
       if case .start(var request) = intent {
         request.id = try freshID()
         effective = .start(request)
+      } else if case .id(let id) = target {
+        guard let found = live.first(where: { $0.id == id }) else {
+          throw live.isEmpty ? ActivityMatcher.Failure.nothingLive : .noMatch(id, live: live)
+        }
+        subject = found
       } else {
         let query: String? = if case .matching(let text) = target { text } else { nil }
         switch ActivityMatcher.match(query, among: live, at: now, policy: policy) {
@@ -76,16 +84,24 @@ public final class IntentDispatcher {
 
       switch TimerEngine.reduce(subject, effective, at: now, source: source, policy: policy) {
       case .failure(let refusal):
-        return Outcome(activity: subject, refusal: refusal, events: recorded)
+        return Outcome(activity: subject, refusal: refusal, events: recorded, live: live)
       case .success(let transition):
+        var saved = transition.activity
         if subject == nil {
-          try store.insert(transition.activity)
-        } else if try !store.save(transition.activity) {
+          try store.insert(saved)
+        } else if try store.save(saved) {
+          saved.revision += 1
+        } else {
           throw Conflict()
         }
         recorded += try store.append(transition.events)
-        let saved = try store.activity(id: transition.activity.id) ?? transition.activity
-        return Outcome(activity: saved, refusal: nil, events: recorded)
+        // In the store's order, as a fresh read would give it.
+        if let index = live.firstIndex(where: { $0.id == saved.id }) {
+          if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }
+        } else if saved.state.phase.isLive {
+          live.append(saved)
+        }
+        return Outcome(activity: saved, refusal: nil, events: recorded, live: live)
       }
     }
   }
@@ -94,20 +110,38 @@ public final class IntentDispatcher {
   /// Whoever notices first records them; a later caller finds nothing left to do.
   @discardableResult
   public func settle() throws -> [Event] {
-    try store.transaction { try settleLive(at: clock.now()) }
+    try settleAndRead().events
   }
 
-  private func settleLive(at now: Instant) throws -> [Event] {
+  /// `settle`, with the live set it leaves.
+  public func settleAndRead() throws -> (events: [Event], live: [Activity]) {
+    try store.transaction {
+      let (live, events) = try settleLive(at: clock.now())
+      return (events, live)
+    }
+  }
+
+  /// The live activities, each saved with what time has caused, and the events recorded.
+  private func settleLive(at now: Instant) throws -> (live: [Activity], events: [Event]) {
     var recorded: [Event] = []
+    var live: [Activity] = []
     for activity in try store.liveActivities() {
       let transition = TimerEngine.settle(activity, at: now, policy: policy)
-      guard !transition.events.isEmpty else { continue }
-      // A false save means another process recorded these first: not ours to repeat.
-      if try store.save(transition.activity) {
-        recorded += try store.append(transition.events)
+      guard !transition.events.isEmpty else {
+        live.append(activity)
+        continue
       }
+      // A false save means another process recorded these first: not ours to repeat.
+      guard try store.save(transition.activity) else {
+        if let current = try store.activity(id: activity.id), current.state.phase.isLive { live.append(current) }
+        continue
+      }
+      recorded += try store.append(transition.events)
+      var saved = transition.activity
+      saved.revision += 1
+      if saved.state.phase.isLive { live.append(saved) }
     }
-    return recorded
+    return (live, recorded)
   }
 
   private func freshID() throws -> String {
