@@ -133,7 +133,9 @@ public final class IntentDispatcher {
       }
       // A false save means another process recorded these first: not ours to repeat.
       guard try store.save(transition.activity) else {
-        if let current = try store.activity(id: activity.id), current.state.phase.isLive { live.append(current) }
+        if let current = try store.activity(id: activity.id), current.state.phase.isLive {
+          live.append(current)
+        }
         continue
       }
       recorded += try store.append(transition.events)
