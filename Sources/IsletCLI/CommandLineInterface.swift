@@ -253,12 +253,10 @@ final class Context {
     ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs)
   }
 
-  /// Runs the post-commit handlers for events this process recorded.
-  func handle(_ events: [Event], store: SQLiteActivityStore) throws {
-    guard !events.isEmpty else { return }
-    let context = HandlerContext(
-      store: store, configuration: try configuration, environment: environment, now: now)
-    for handler in handlers { handler.handle(events, context: context) }
+  /// The store opened to write, behind the one intent path.
+  func openIntents() throws -> IntentService {
+    try IntentService.open(
+      storePath, clock: clock, configuration: configuration, environment: environment, handlers: handlers)
   }
 
   func refused(_ reason: String) -> ExitStatus {

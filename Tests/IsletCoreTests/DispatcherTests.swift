@@ -146,3 +146,46 @@ final class IDQueue: @unchecked Sendable {
     #expect(ActivityMatcher.mostRecent([workout, important], at: t0 + minutes(26))?.name == "Tea")
   }
 }
+
+/// Counts what the dispatcher reads, over the in-memory store.
+final class CountingStore: ActivityStore {
+  let inner = InMemoryActivityStore()
+  var liveReads = 0
+  var rowReads = 0
+  func transaction<T>(_ body: () throws -> T) throws -> T { try inner.transaction(body) }
+  func liveActivities() throws -> [Activity] {
+    liveReads += 1
+    return try inner.liveActivities()
+  }
+  func activity(id: String) throws -> Activity? {
+    rowReads += 1
+    return try inner.activity(id: id)
+  }
+  func insert(_ activity: Activity) throws { try inner.insert(activity) }
+  func save(_ activity: Activity) throws -> Bool { try inner.save(activity) }
+  func append(_ events: [Event]) throws -> [Event] { try inner.append(events) }
+}
+
+@Suite struct DispatcherReadsTests {
+  /// An intent reads the live set once, and a row by id only to find a new activity a free id.
+  @Test func anIntentReadsWhatItNeedsOnce() throws {
+    let store = CountingStore()
+    let clock = ManualClock(t0)
+    let dispatcher = IntentDispatcher(store: store, clock: clock)
+    try dispatcher.dispatch(.start(countdownRequest(minutes: 5)), source: .cli)
+    #expect((store.liveReads, store.rowReads) == (1, 1), "a start: the live set, and the new id checked free")
+    for intent in [Intent.pause, .resume, .update(ActivityUpdate(name: "Run")), .adjust(by: 60_000)] {
+      (store.liveReads, store.rowReads) = (0, 0)
+      clock.advance(by: 1000)
+      let outcome = try dispatcher.dispatch(intent, source: .key)
+      #expect(outcome.refusal == nil)
+      #expect((store.liveReads, store.rowReads) == (1, 0), "\(intent)")
+    }
+    // Time has finished it: recorded, and the intent still reads the live set once.
+    (store.liveReads, store.rowReads) = (0, 0)
+    clock.advance(by: minutes(10))
+    let outcome = try dispatcher.dispatch(.complete, source: .key)
+    #expect(outcome.events.map(\.kind) == [.finished, .completed])
+    #expect((store.liveReads, store.rowReads) == (1, 0))
+  }
+}

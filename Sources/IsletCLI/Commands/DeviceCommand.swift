@@ -34,12 +34,10 @@ extension Context {
     let ascii = !unicode || codeset != "UTF-8"
     islet_catch_interrupts()
 
-    let store = try SQLiteActivityStore.openForWriting(path: storePath)
-    defer { store.close() }
+    let intents = try openIntents()
+    defer { intents.close() }
+    let store = intents.store
     let watcher = try StoreWatcher(path: storePath)
-    let dispatcher = IntentDispatcher(
-      store: store, clock: clock, policy: configuration.policy,
-      defaultStart: StartRequest(name: "Timer", attributes: ActivityAttributes(icon: configuration.icon)))
     // A crash would leave the terminal in the alternate screen, without echo: the modes as
     // they are now, and sequences any xterm-like terminal (or the Linux console) takes to
     // leave that screen, show the cursor and stop mouse reports, are put back first.
@@ -68,6 +66,9 @@ extension Context {
     var stored: [Activity] = []
     var settleAt: Instant?
     var stale = true
+    // The newest event the view has seen: every change to the store records one, so a newer
+    // one is another process's change (the view's own commits come back through the watcher).
+    var knownSeq: Int64 = 0
     // The next frames, drawn ahead; anything but time moving (a commit, a key, a resize) drops them.
     var framesAhead: [DeviceView.FrameAhead] = []
     var nextAhead = 0
@@ -85,11 +86,22 @@ extension Context {
       nextAhead = 0
     }
 
-    func reload() throws {
-      stored = try store.liveActivities()
+    func show(_ live: [Activity]) {
+      stored = live
       settleAt = stored.compactMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }.min()
       dropFramesAhead()
     }
+    func reload() throws {
+      // The sequence first: a commit between the two reads is then seen again, not missed.
+      knownSeq = try store.lastEventSeq()
+      show(try store.liveActivities())
+    }
+    // What one of our own transactions read and left: the store as it is, no read needed.
+    func adopt(_ report: IntentService.Report) {
+      knownSeq = max(knownSeq, report.events.compactMap(\.seq).max() ?? knownSeq)
+      show(report.live)
+    }
+    func changedElsewhere() throws -> Bool { try store.lastEventSeq() > knownSeq }
 
     while true {
       if stale {
@@ -98,8 +110,7 @@ extension Context {
       }
       var at = now
       if settleAt.map({ at >= $0 }) ?? false {
-        try handle(try dispatcher.settle(), store: store)
-        try reload()
+        adopt(try intents.settle())
         at = now
       }
       let size = screen.size
@@ -182,7 +193,7 @@ extension Context {
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .ok }
       if recheckAt.map({ $0 <= now }) == true {
         recheckAt = nil
-        stale = true
+        if try changedElsewhere() { stale = true }
       }
       if fds[1].revents != 0 {
         switch watcher.takeEvents() {
@@ -191,7 +202,7 @@ extension Context {
             path: try storePath, detail: "it was removed or replaced while the view was open")
         // Look again a moment later too: a commit shows a little after its write.
         case .changed:
-          stale = true
+          if try changedElsewhere() { stale = true }
           recheckAt = now + 30
         default: break
         }
@@ -206,21 +217,25 @@ extension Context {
           continue
         }
         for effect in state.handle(key, live: frame.live, buttons: canvas.buttons, now: now) {
-          stale = true
           switch effect {
           case .quit:
             return .ok
           case .dispatch(let intent, let id, let source):
-            try perform(intent, on: id, source: source, dispatcher: dispatcher, store: store, state: &state)
-          case .start(let name, let duration):
-            var attributes = ActivityAttributes(icon: configuration.icon)
-            if let duration {
-              attributes.mode = .countdown
-              attributes.fullDuration = duration
+            if let report = try perform(intent, on: id, source: source, intents: intents, state: &state) {
+              adopt(report)
+            } else {
+              stale = true
             }
-            try perform(
-              .start(StartRequest(name: name, attributes: attributes)), on: nil, source: .key,
-              dispatcher: dispatcher, store: store, state: &state)
+          case .start(let name, let duration):
+            let request = StartRequest(
+              name: name, attributes: IntentService.attributes(configuration, duration: duration))
+            if let report = try perform(
+              .start(request), on: nil, source: .key, intents: intents, state: &state)
+            {
+              adopt(report)
+            } else {
+              stale = true
+            }
           case .nextTheme:
             let catalog = ThemeCatalog.standard(
               configFolder: StoreLocation.configFolder(environment: environment),
@@ -244,26 +259,27 @@ extension Context {
     }
   }
 
-  /// Sends a key's or a click's intent through the dispatcher and flashes what happened.
+  /// Sends a key's or a click's intent down the one intent path and flashes what happened;
+  /// the report, or nil when its activity is gone.
   private func perform(
-    _ intent: Intent, on id: String?, source: Source, dispatcher: IntentDispatcher,
-    store: SQLiteActivityStore,
-    state: inout DeviceState
-  ) throws {
+    _ intent: Intent, on id: String?, source: Source, intents: IntentService, state: inout DeviceState
+  ) throws -> IntentService.Report? {
     do {
-      let outcome = try dispatcher.dispatch(intent, to: id.map { .matching($0) } ?? .current, source: source)
-      try handle(outcome.events, store: store)
-      if let refusal = outcome.refusal {
+      let report = try intents.send(intent, to: id.map { .id($0) } ?? .current, source: source)
+      if let refusal = report.refusal {
         state.show(refusal.reason, alert: true, at: now)
-      } else if let activity = outcome.activity {
+      } else if let activity = report.activity {
         if case .start = intent { state.selectedID = activity.id }
-        let own = outcome.events.filter { $0.activityID == activity.id && $0.source == source }
+        let own = report.events.filter { $0.activityID == activity.id && $0.source == source }
         state.show(confirmation(activity, own), at: now)
       }
+      return report
     } catch let failure as ActivityMatcher.Failure {
       state.show(
         failure == .nothingLive ? "No timer yet: press n to start one" : "That timer is gone", alert: true,
         at: now)
+      // Changed elsewhere in a way the view had not seen yet: it reads the store again.
+      return nil
     }
   }
 }

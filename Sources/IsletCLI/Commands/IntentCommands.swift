@@ -5,9 +5,8 @@ import IsletStore
 
 extension Context {
   func start() throws -> ExitStatus {
-    let configuration = try configuration
     let at = now
-    var attributes = ActivityAttributes(icon: configuration.icon)
+    var attributes = IntentService.attributes(try configuration)
     let durationText = try tmuxBufferText(command: "start") ?? arguments.operands.first
     if durationText != nil && arguments.value("until") != nil {
       throw UsageError(message: "give a DURATION or --until, not both", command: "start")
@@ -94,19 +93,14 @@ extension Context {
     _ intent: Intent, target: String? = nil, command: String,
     describe: (Activity, [Event]) -> String
   ) throws -> ExitStatus {
-    let configuration = try configuration
-    let store = try SQLiteActivityStore.openForWriting(path: storePath)
-    defer { store.close() }
-    let dispatcher = IntentDispatcher(
-      store: store, clock: clock, policy: configuration.policy,
-      defaultStart: StartRequest(name: "Timer", attributes: ActivityAttributes(icon: configuration.icon)))
-    let outcome: IntentDispatcher.Outcome
+    let intents = try openIntents()
+    defer { intents.close() }
+    let outcome: IntentService.Report
     do {
-      outcome = try dispatcher.dispatch(intent, to: target.map { .matching($0) } ?? .current, source: .cli)
+      outcome = try intents.send(intent, to: target.map { .matching($0) } ?? .current, source: .cli)
     } catch let failure as ActivityMatcher.Failure {
       throw matchFailure(failure, command: command)
     }
-    defer { try? handle(outcome.events, store: store) }
     if let refusal = outcome.refusal { return refused(refusal.reason) }
     guard let activity = outcome.activity else { return .ok }
     let own = outcome.events.filter { $0.activityID == activity.id && $0.source == .cli }

@@ -19,14 +19,12 @@ extension Context {
       return refused("nothing is live to wait for; start one with: islet start 25m")
     }
     islet_catch_interrupts()
-    let store = try SQLiteActivityStore.openForWriting(path: storePath)
-    defer { store.close() }
+    let intents = try openIntents()
+    defer { intents.close() }
+    let store = intents.store
     // Watch before looking, so a change between the look and the sleep is not missed.
     let watcher = try StoreWatcher(path: storePath)
-    let dispatcher = IntentDispatcher(store: store, clock: clock, policy: configuration.policy)
-
-    try handle(try dispatcher.settle(), store: store)
-    let live = try store.liveActivities()
+    let live = try intents.settle().live
     let target: Activity
     if let query = arguments.operands.first {
       switch ActivityMatcher.match(query, among: live, at: now, policy: configuration.policy) {
@@ -54,7 +52,7 @@ extension Context {
         throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while waiting")
       case .changed, .deadline: break
       }
-      try handle(try dispatcher.settle(), store: store)
+      _ = try intents.settle()
       for event in try store.history(activityID: target.id, after: seen) {
         seen = event.seq ?? seen
         switch event.kind {

@@ -12,8 +12,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    guard let live = try? context.store.liveActivities() else { return }
-    Self.ensure(storePath: context.store.path, live: live, environment: context.environment)
+    Self.ensure(storePath: context.store.path, live: context.live, environment: context.environment)
   }
 
   /// The earliest `finished` still to record: a countdown stored as running, whose deadline
@@ -57,17 +56,15 @@ extension Context {
   func watchDeadlines() throws -> ExitStatus {
     let path = try storePath
     guard let lock = WatcherLock(storePath: path), lock.tryAcquire() else { return .ok }
-    let configuration = try configuration
-    let store = try SQLiteActivityStore.openForWriting(path: path)
-    defer { store.close() }
+    let intents = try openIntents()
+    defer { intents.close() }
+    let store = intents.store
     let watcher = try StoreWatcher(path: path)
-    let dispatcher = IntentDispatcher(store: store, clock: clock, policy: configuration.policy)
     while true {
-      let recorded = try dispatcher.settle()
-      try handle(recorded, store: store)
+      let settled = try intents.settle()
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
       // ran is due now, and waiting for a past time returns at once.
-      guard let next = try DeadlineWatcherLauncher.nextDeadline(store.liveActivities()) else {
+      guard let next = DeadlineWatcherLauncher.nextDeadline(settled.live) else {
         // Between our last look and letting go, a command may have added a deadline and found
         // the lock held; look once more after letting go, and carry on if we can take it back.
         lock.release()

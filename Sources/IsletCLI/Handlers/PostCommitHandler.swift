@@ -13,4 +13,6 @@ public struct HandlerContext {
   public var configuration: Configuration
   public var environment: [String: String]
   public var now: Instant
+  /// The live activities as the commit left them, so that no handler reads them again.
+  public var live: [Activity]
 }

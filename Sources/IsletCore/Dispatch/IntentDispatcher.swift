@@ -24,6 +24,13 @@ public final class IntentDispatcher {
     public var refusal: Refusal?
     public var events: [Event]
     public var live: [Activity]
+
+    public init(activity: Activity?, refusal: Refusal?, events: [Event], live: [Activity]) {
+      self.activity = activity
+      self.refusal = refusal
+      self.events = events
+      self.live = live
+    }
   }
 
   /// Another writer changed a row between read and write inside our transaction.

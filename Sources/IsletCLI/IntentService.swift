@@ -1,0 +1,84 @@
+import IsletCore
+import IsletStore
+
+/// The one path every intent takes, whatever sent it: a command, a key or a click in the view,
+/// a tmux binding. It dispatches to its target through the one engine, in one transaction,
+/// runs the post-commit handlers with the live set that transaction left, and reports; each
+/// caller only renders the report. Time-caused events (`settle`) go the same way.
+///
+/// ```swift
+/// let intents = try IntentService.open(path, configuration: configuration, clock: clock, ...)
+/// defer { intents.close() }
+/// let report = try intents.send(.pause, to: .matching("Workout"), source: .cli)
+/// ```
+final class IntentService {
+  /// What an intent did: the activity (or the refusal), every event recorded, the live set after.
+  typealias Report = IntentDispatcher.Outcome
+
+  let store: SQLiteActivityStore
+  private let dispatcher: IntentDispatcher
+  private let configuration: Configuration
+  private let environment: [String: String]
+  private let clock: any WallClock
+  private let handlers: [any PostCommitHandler]
+
+  init(
+    store: SQLiteActivityStore, clock: any WallClock, configuration: Configuration,
+    environment: [String: String], handlers: [any PostCommitHandler]
+  ) {
+    self.store = store
+    self.clock = clock
+    self.configuration = configuration
+    self.environment = environment
+    self.handlers = handlers
+    dispatcher = IntentDispatcher(
+      store: store, clock: clock, policy: configuration.policy,
+      defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)))
+  }
+
+  /// Opens the store at `path` to write.
+  static func open(
+    _ path: String, clock: any WallClock, configuration: Configuration, environment: [String: String],
+    handlers: [any PostCommitHandler]
+  ) throws -> IntentService {
+    IntentService(
+      store: try SQLiteActivityStore.openForWriting(path: path), clock: clock, configuration: configuration,
+      environment: environment, handlers: handlers)
+  }
+
+  func close() { store.close() }
+
+  /// A new activity's attributes before what its start says: the configured icon.
+  static func attributes(_ configuration: Configuration, duration: Milliseconds? = nil) -> ActivityAttributes
+  {
+    var attributes = ActivityAttributes(icon: configuration.icon)
+    if let duration {
+      attributes.mode = .countdown
+      attributes.fullDuration = duration
+    }
+    return attributes
+  }
+
+  /// Sends `intent` to `target`. Throws `ActivityMatcher.Failure` when the target cannot be
+  /// found, and the store's errors; a refusal is in the report.
+  func send(_ intent: Intent, to target: IntentDispatcher.Target, source: Source) throws -> Report {
+    let report = try dispatcher.dispatch(intent, to: target, source: source)
+    runHandlers(report.events, live: report.live)
+    return report
+  }
+
+  /// Records what time has caused (finishes, expiries) and runs their handlers.
+  func settle() throws -> Report {
+    let (events, live) = try dispatcher.settleAndRead()
+    runHandlers(events, live: live)
+    return Report(activity: nil, refusal: nil, events: events, live: live)
+  }
+
+  /// Only the process that recorded events runs their handlers.
+  private func runHandlers(_ events: [Event], live: [Activity]) {
+    guard !events.isEmpty else { return }
+    let context = HandlerContext(
+      store: store, configuration: configuration, environment: environment, now: clock.now(), live: live)
+    for handler in handlers { handler.handle(events, context: context) }
+  }
+}
