@@ -22,10 +22,9 @@ extension DeviceView {
       presentation: Presentation?, after basis: Canvas
     ) {
       let (width, height) = (basis.width, basis.height)
-      var state = state
-      if let flash = state.flash, flash.until <= instant { state.flash = nil }
       let frame = Frame(
-        live: ActivityMatcher.ranked(stored, at: instant, policy: policy), state: state, now: instant,
+        live: ActivityMatcher.ranked(stored, at: instant, policy: policy), state: state.visible(at: instant),
+        now: instant,
         policy: policy, theme: theme, ascii: ascii)
       self.frame = frame
       let canvas =
@@ -41,6 +40,63 @@ extension DeviceView {
     public func shows(at instant: Instant, width: Int, height: Int) -> Bool {
       canvas.width == width && canvas.height == height && instant >= frame.now
         && until.map { instant < $0 } ?? true
+    }
+  }
+}
+
+extension DeviceView {
+  /// The frames drawn ahead, and which is due: anything but time moving (a commit, a key, a
+  /// resize) drops them.
+  public struct Lookahead: Sendable {
+    private var frames: [FrameAhead] = []
+    private var next = 0
+
+    public init() {}
+
+    public mutating func drop() {
+      frames.removeAll(keepingCapacity: true)
+      next = 0
+    }
+
+    /// The frame still to show, once the ones the clock has passed (a late wake) are skipped.
+    public mutating func upcoming(at instant: Instant) -> FrameAhead? {
+      while next < frames.count, frames[next].until.map({ instant >= $0 }) ?? false { next += 1 }
+      return next < frames.count ? frames[next] : nil
+    }
+
+    /// The frame to print now, if one drawn ahead is what the screen shows at `instant`.
+    public mutating func take(at instant: Instant, width: Int, height: Int) -> FrameAhead? {
+      guard let frame = upcoming(at: instant), frame.shows(at: instant, width: width, height: height) else {
+        return nil
+      }
+      next += 1
+      return frame
+    }
+
+    public var isEmpty: Bool { next >= frames.count }
+
+    /// When the next frame drawn ahead is due.
+    public var nextDue: Instant? { next < frames.count ? frames[next].frame.now : nil }
+
+    /// Draws the next visible changes after `frame` (on screen as `canvas`), several at once
+    /// (drawing the first brings the code into the caches for the rest), never past `settleAt`,
+    /// when time will cause an event. Eight at a time, fewer on a very large terminal: each
+    /// canvas is kept until shown.
+    public mutating func fill(
+      after frame: Frame, canvas: Canvas, stored: [Activity], presentation: Presentation?, settleAt: Instant?
+    ) {
+      drop()
+      var (after, basis) = (frame, canvas)
+      let count = max(2, min(8, 65_536 / max(1, canvas.width * canvas.height)))
+      while frames.count < count, let change = DeviceView.nextChange(after, clockShown: presentation == nil),
+        settleAt.map({ change < $0 }) ?? true
+      {
+        let ahead = FrameAhead(
+          stored: stored, state: after.state, at: change, policy: frame.policy, theme: frame.theme,
+          ascii: frame.ascii, presentation: presentation, after: basis)
+        frames.append(ahead)
+        (after, basis) = (ahead.frame, ahead.canvas)
+      }
     }
   }
 }

@@ -1,0 +1,177 @@
+import IsletCore
+
+/// The device view as a value, and one `update` for every input: a key, a click, time moving,
+/// a read of the store, an intent's report, a theme loaded, a signal. What the view decides —
+/// alerts at a deadline, flash expiry, theme cycling, the "time's up" flash, dialogs, which
+/// activity stays selected — is decided here, so it is tested without a terminal; the runner
+/// only turns file descriptors into messages and carries out the commands.
+///
+/// ```swift
+/// var model = DeviceModel(theme: theme, ascii: false, policy: policy, bell: true)
+/// for command in model.update(.key(.character(" ")), at: clock.now()) { run(command) }
+/// ```
+public struct DeviceModel: Equatable, Sendable {
+  /// What comes in.
+  public enum Message: Equatable, Sendable {
+    /// A key, or a click on one of `buttons` (those of the canvas on screen).
+    case key(Key, buttons: [Button])
+    /// Time moved on: a wake with a frame to draw afresh.
+    case tick
+    /// The live activities as read from the store, and the newest event then.
+    case stored([Activity], seq: Int64)
+    /// The store changed on disk: its newest event is `seq`.
+    case touched(seq: Int64)
+    /// What an intent did (its report's live set, the newest event it recorded) and the line
+    /// that says so, or its refusal.
+    case reported(
+      live: [Activity], seq: Int64?, activity: Activity?, started: Bool, line: String, refused: Bool)
+    /// The intent's activity is gone (or nothing is live), by the store's newer knowledge.
+    case missed(nothingLive: Bool)
+    /// The next theme, loaded, and what saving it in the configuration said.
+    case themed(Theme, saved: String, failed: Bool)
+    /// Ctrl-C.
+    case interrupt
+    /// SIGTERM or SIGHUP: leave as asked.
+    case terminate
+  }
+
+  /// What the runner does for it.
+  public enum Command: Equatable, Sendable {
+    /// Send an intent down the one intent path; `.reported` or `.missed` comes back.
+    case send(Intent, target: IntentDispatcher.Target, source: Source)
+    /// Start a new activity with the configured attributes; `.reported` comes back.
+    case start(name: String, duration: Milliseconds?)
+    /// Record what time has caused; `.stored` comes back.
+    case settle
+    /// Read the store; `.stored` comes back.
+    case reload
+    /// The terminal bell (when the configuration allows it) and a visible flash.
+    case ring
+    /// Load the theme after `name` and save it; `.themed` comes back.
+    case cycleTheme(after: String)
+    /// Paint the whole screen again at the next draw.
+    case repaint
+    case quit(interrupted: Bool)
+  }
+
+  public var stored: [Activity] = []
+  /// The newest event seen: every change to the store records one, so a newer one is news.
+  public var seq: Int64 = 0
+  public var state = DeviceState()
+  /// The finished countdowns already rung for.
+  public var alerted: Set<String> = []
+  /// Until the first look, finished countdowns are shown but not rung: they finished before.
+  public var looked = false
+  public var theme: Theme
+  public let ascii: Bool
+  public let policy: TimePolicy
+  public let bell: Bool
+
+  public init(theme: Theme, ascii: Bool, policy: TimePolicy, bell: Bool) {
+    self.theme = theme
+    self.ascii = ascii
+    self.policy = policy
+    self.bell = bell
+  }
+
+  /// When time alone will next record something (a finish, an expiry).
+  public var settleAt: Instant? {
+    stored.compactMap { TimerEngine.nextSettlement($0, policy: policy) }.min()
+  }
+
+  /// The live activities in the island's order at `now`.
+  public func ranked(at now: Instant) -> [Activity] {
+    ActivityMatcher.ranked(stored, at: now, policy: policy)
+  }
+
+  /// What to draw at `now`.
+  public func frame(at now: Instant) -> DeviceView.Frame {
+    DeviceView.Frame(
+      live: ranked(at: now), state: state.visible(at: now), now: now, policy: policy, theme: theme,
+      ascii: ascii)
+  }
+
+  public mutating func update(_ message: Message, at now: Instant) -> [Command] {
+    switch message {
+    case .key(let key, let buttons):
+      if key == .resize { return [.repaint] }
+      return state.handle(key, live: ranked(at: now), buttons: buttons, now: now).map { effect in
+        switch effect {
+        case .quit: return .quit(interrupted: false)
+        case .dispatch(let intent, let id, let source):
+          return .send(intent, target: id.map { .id($0) } ?? .current, source: source)
+        case .start(let name, let duration): return .start(name: name, duration: duration)
+        case .nextTheme: return .cycleTheme(after: theme.name)
+        }
+      }
+    case .tick:
+      return tick(at: now)
+    case .stored(let live, let seq):
+      adopt(live, seq: seq, at: now)
+      return []
+    case .touched(let seq):
+      return seq > self.seq ? [.reload] : []
+    case .reported(let live, let seq, let activity, let started, let line, let refused):
+      adopt(live, seq: seq ?? self.seq, at: now)
+      if started, let activity { state.selectedID = activity.id }
+      state.show(line, alert: refused, at: now)
+      return []
+    case .missed(let nothingLive):
+      state.show(
+        nothingLive ? "No timer yet: press n to start one" : "That timer is gone", alert: true, at: now)
+      return [.reload]
+    case .themed(let next, let saved, let failed):
+      theme = next
+      state.show(saved, alert: failed, at: now)
+      return [.repaint]
+    case .interrupt:
+      return [.quit(interrupted: true)]
+    case .terminate:
+      return [.quit(interrupted: false)]
+    }
+  }
+
+  /// Time moved: what it recorded is fetched, a countdown just finished rings once, and a
+  /// flash whose time is up goes.
+  private mutating func tick(at now: Instant) -> [Command] {
+    if let settleAt, now >= settleAt { return [.settle] }
+    var commands: [Command] = []
+    let finished = ranked(at: now).filter { $0.phase(at: now, policy: policy) == .finished }
+    for activity in finished where !alerted.contains(activity.id) {
+      alerted.insert(activity.id)
+      guard looked else { continue }
+      commands.append(.ring)
+      state.show(
+        "\(ascii ? "!" : "⏰") \(printableName(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
+        at: now)
+    }
+    alerted.formIntersection(finished.map(\.id))
+    looked = true
+    state = state.visible(at: now)
+    return commands
+  }
+
+  /// A new read of the store. A selected activity that has gone gives its place to the one
+  /// after it in the island's order (or the one before, at the end).
+  private mutating func adopt(_ live: [Activity], seq: Int64, at now: Instant) {
+    let before = ranked(at: now).map(\.id)
+    stored = live
+    self.seq = max(self.seq, seq)
+    guard let selected = state.selectedID, !live.contains(where: { $0.id == selected }) else { return }
+    let after = Set(ranked(at: now).map(\.id))
+    let index = before.firstIndex(of: selected) ?? 0
+    state.selectedID =
+      before[index...].dropFirst().first(where: after.contains)
+      ?? before[..<index].last(where: after.contains)
+  }
+}
+
+extension DeviceState {
+  /// As shown at `now`: a flash whose time is up is gone.
+  public func visible(at now: Instant) -> DeviceState {
+    guard let flash, flash.until <= now else { return self }
+    var shown = self
+    shown.flash = nil
+    return shown
+  }
+}

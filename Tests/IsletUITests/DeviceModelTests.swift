@@ -1,0 +1,180 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+/// The device view's decisions, step by step on a hand-moved clock with no terminal: after each
+/// message the whole model is compared with what it should be, and the commands it returns.
+@Suite struct DeviceModelTests {
+  let initial = DeviceModel(theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: true)
+
+  func started(_ id: String, _ name: String, minutes m: Int64? = nil, at offset: Milliseconds = 0) -> Activity
+  {
+    var request = StartRequest(name: name)
+    request.id = id
+    if let m {
+      request.attributes.mode = .countdown
+      request.attributes.fullDuration = minutes(m)
+    }
+    return try! TimerEngine.reduce(nil, .start(request), at: t0 + offset, source: .cli).get().activity
+  }
+
+  /// Sends `message` at `offset` and checks the commands and the whole model after it.
+  func step(
+    _ model: inout DeviceModel, _ message: DeviceModel.Message, at offset: Milliseconds,
+    commands: [DeviceModel.Command] = [], sourceLocation: SourceLocation = #_sourceLocation,
+    _ change: (inout DeviceModel) -> Void = { _ in }
+  ) {
+    var expected = model
+    change(&expected)
+    let returned = model.update(message, at: t0 + offset)
+    #expect(returned == commands, "commands for \(message)", sourceLocation: sourceLocation)
+    #expect(model == expected, "the model after \(message)", sourceLocation: sourceLocation)
+  }
+
+  @Test func aCountdownReachingItsDeadlineRingsTheBellAndFlashesTimesUp() {
+    var model = initial
+    let egg = started("egg1", "Egg", minutes: 1)
+    step(&model, .stored([egg], seq: 1), at: 0) {
+      $0.stored = [egg]
+      $0.seq = 1
+    }
+    step(&model, .tick, at: 0) { $0.looked = true }
+    // The deadline: time has something to record first.
+    step(&model, .tick, at: minutes(1), commands: [.settle])
+    let finished = TimerEngine.settle(egg, at: t0 + minutes(1)).activity
+    step(&model, .stored([finished], seq: 2), at: minutes(1)) {
+      $0.stored = [finished]
+      $0.seq = 2
+    }
+    step(&model, .tick, at: minutes(1), commands: [.ring]) {
+      $0.alerted = ["egg1"]
+      $0.state.flash = DeviceState.Flash(
+        text: "⏰ Egg — time's up", alert: true, until: t0 + minutes(1) + 2000)
+    }
+    // Rung once; the flash goes when its time is up.
+    step(&model, .tick, at: minutes(1) + 1000)
+    step(&model, .tick, at: minutes(1) + 2000) { $0.state.flash = nil }
+    // Completed elsewhere: it is no longer one to ring for.
+    step(&model, .stored([], seq: 3), at: minutes(2)) {
+      $0.stored = []
+      $0.seq = 3
+    }
+    step(&model, .tick, at: minutes(2)) { $0.alerted = [] }
+  }
+
+  @Test func aCountdownFinishedBeforeTheViewOpenedIsShownButNotRung() {
+    var model = initial
+    let egg = TimerEngine.settle(started("egg1", "Egg", minutes: 1), at: t0 + minutes(5)).activity
+    step(&model, .stored([egg], seq: 2), at: minutes(5)) {
+      $0.stored = [egg]
+      $0.seq = 2
+    }
+    step(&model, .tick, at: minutes(5)) {
+      $0.alerted = ["egg1"]
+      $0.looked = true
+    }
+    #expect(model.frame(at: t0 + minutes(5)).live.map(\.id) == ["egg1"])
+  }
+
+  @Test func aStoreChangeThatRemovesTheSelectedActivitySelectsTheNext() {
+    var model = initial
+    let (a, b, c) = (started("aaaa", "A"), started("bbbb", "B", at: 1000), started("cccc", "C", at: 2000))
+    step(&model, .stored([a, b, c], seq: 3), at: 3000) {
+      $0.stored = [a, b, c]
+      $0.seq = 3
+    }
+    // The island's order is the most recent first: C, B, A. Tab moves from C to B.
+    step(&model, .key(.tab, buttons: []), at: 3000) { $0.state.selectedID = "bbbb" }
+    step(&model, .stored([a, c], seq: 4), at: 4000) {
+      $0.stored = [a, c]
+      $0.seq = 4
+      $0.state.selectedID = "aaaa"
+    }
+    // The last one gone: the one before it.
+    step(&model, .stored([c], seq: 5), at: 5000) {
+      $0.stored = [c]
+      $0.seq = 5
+      $0.state.selectedID = "cccc"
+    }
+  }
+
+  @Test func keysBecomeIntentsForTheSelectedActivityById() {
+    var model = initial
+    let (a, b) = (started("aaaa", "A"), started("bbbb", "B", at: 1000))
+    step(&model, .stored([a, b], seq: 2), at: 2000) {
+      $0.stored = [a, b]
+      $0.seq = 2
+    }
+    step(
+      &model, .key(.character(" "), buttons: []), at: 2000,
+      commands: [.send(.toggle, target: .id("bbbb"), source: .key)])
+    step(
+      &model, .key(.character("+"), buttons: []), at: 2000,
+      commands: [
+        .send(.adjust(by: 60_000), target: .id("bbbb"), source: .key)
+      ])
+    // Reset asks first; y sends it.
+    step(&model, .key(.character("r"), buttons: []), at: 2000) {
+      $0.state.overlay = .confirm(.reset, activityID: "bbbb", name: "B")
+    }
+    step(
+      &model, .key(.character("y"), buttons: []), at: 2000,
+      commands: [.send(.reset, target: .id("bbbb"), source: .key)]
+    ) {
+      $0.state.overlay = nil
+    }
+    step(&model, .key(.character("q"), buttons: []), at: 2000, commands: [.quit(interrupted: false)])
+    step(&model, .interrupt, at: 2000, commands: [.quit(interrupted: true)])
+    step(&model, .terminate, at: 2000, commands: [.quit(interrupted: false)])
+    step(&model, .key(.resize, buttons: []), at: 2000, commands: [.repaint])
+  }
+
+  @Test func anIntentsReportIsShownWithoutReadingTheStore() {
+    var model = initial
+    let tea = started("teaa", "Tea")
+    step(&model, .key(.character("n"), buttons: []), at: 0) { $0.state.overlay = .name("") }
+    for (count, character) in "Tea".enumerated() {
+      let typed = String("Tea".prefix(count + 1))
+      step(&model, .key(.character(character), buttons: []), at: 0) { $0.state.overlay = .name(typed) }
+    }
+    step(&model, .key(.enter, buttons: []), at: 0) { $0.state.overlay = .duration(name: "Tea", text: "") }
+    step(&model, .key(.enter, buttons: []), at: 0, commands: [.start(name: "Tea", duration: nil)]) {
+      $0.state.overlay = nil
+    }
+    step(
+      &model,
+      .reported(live: [tea], seq: 1, activity: tea, started: true, line: "▶ Tea started", refused: false),
+      at: 0
+    ) {
+      $0.stored = [tea]
+      $0.seq = 1
+      $0.state.selectedID = "teaa"
+      $0.state.flash = DeviceState.Flash(text: "▶ Tea started", until: t0 + 2000)
+    }
+    // Its own commit comes back through the watcher: nothing newer, nothing read.
+    step(&model, .touched(seq: 1), at: 100)
+    step(&model, .touched(seq: 2), at: 100, commands: [.reload])
+    step(
+      &model,
+      .reported(
+        live: [tea], seq: nil, activity: tea, started: false, line: "Tea is already running", refused: true),
+      at: 200
+    ) { $0.state.flash = DeviceState.Flash(text: "Tea is already running", alert: true, until: t0 + 2200) }
+    step(&model, .missed(nothingLive: false), at: 300, commands: [.reload]) {
+      $0.state.flash = DeviceState.Flash(text: "That timer is gone", alert: true, until: t0 + 2300)
+    }
+  }
+
+  @Test func theNextThemeIsAskedForAndShown() {
+    var model = initial
+    step(&model, .key(.character("t"), buttons: []), at: 0, commands: [.cycleTheme(after: "default")])
+    var light = ThemeCatalog.fallback
+    light.name = "light"
+    step(&model, .themed(light, saved: "Theme: light", failed: false), at: 0, commands: [.repaint]) {
+      $0.theme = light
+      $0.state.flash = DeviceState.Flash(text: "Theme: light", until: t0 + 2000)
+    }
+    #expect(model.frame(at: t0).theme.name == "light")
+  }
+}
