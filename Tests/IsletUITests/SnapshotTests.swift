@@ -28,17 +28,16 @@ import Testing
   }
 
   @Test func minimal() {
-    #expect(matchesSnapshot(sheet(widths: [6, 4, 2]) { Minimal.draw($0, width: $1) }, named: "minimal"))
+    expectSnapshot(sheet(widths: [6, 4, 2]) { Minimal.draw($0, width: $1) }, named: "minimal")
   }
 
   @Test func compact() {
-    #expect(matchesSnapshot(sheet(widths: [32, 20, 12]) { Compact.draw($0, width: $1) }, named: "compact"))
+    expectSnapshot(sheet(widths: [32, 20, 12]) { Compact.draw($0, width: $1) }, named: "compact")
   }
 
   @Test func expanded() {
-    #expect(
-      matchesSnapshot(
-        sheet(widths: [58, 44, 30]) { Expanded.draw($0, width: $1, height: 7) }, named: "expanded"))
+    expectSnapshot(
+      sheet(widths: [58, 44, 30]) { Expanded.draw($0, width: $1, height: 7) }, named: "expanded")
   }
 
   @Test func expandedHeights() {
@@ -49,16 +48,15 @@ import Testing
         "== height \(height)\n" + framed(Expanded.draw(look(activity, at: now), width: 44, height: height))
         + "\n"
     }
-    #expect(matchesSnapshot(out, named: "expanded-heights"))
+    expectSnapshot(out, named: "expanded-heights")
   }
 
   @Test func lockScreen() {
-    #expect(
-      matchesSnapshot(
-        sheet(widths: [64, 48, 30]) {
-          LockScreen.draw($0, width: $1, height: LockScreen.height(for: $0.activity))
-        },
-        named: "lockscreen"))
+    expectSnapshot(
+      sheet(widths: [64, 48, 30]) {
+        LockScreen.draw($0, width: $1, height: LockScreen.height(for: $0.activity))
+      },
+      named: "lockscreen")
   }
 
   @Test func lockScreenHeights() {
@@ -69,6 +67,6 @@ import Testing
         "== height \(height)\n" + framed(LockScreen.draw(look(activity, at: now), width: 50, height: height))
         + "\n"
     }
-    #expect(matchesSnapshot(out, named: "lockscreen-heights"))
+    expectSnapshot(out, named: "lockscreen-heights")
   }
 }
