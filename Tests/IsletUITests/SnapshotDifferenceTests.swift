@@ -55,7 +55,7 @@ import Testing
   /// Recording mode would write the changed text over the file, so this runs only when comparing.
   @Test(.disabled(if: Snapshot.recording, "ISLET_RECORD=1 would overwrite the snapshot"))
   func aMismatchIsRecordedAtTheCaller() throws {
-    let name = "minimal"
+    let name = "minimal/active"
     let expected = Snapshot.lines(try #require(Snapshot(name).expected))
     var changed = expected
     changed[1] = "|changed|"
