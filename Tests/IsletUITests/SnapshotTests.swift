@@ -4,41 +4,51 @@ import Testing
 @testable import IsletUI
 
 /// Every presentation in every phase, in Unicode and ASCII, at its target size, a middle size
-/// and one narrower than it can fully show. The files in `Snapshots/` were read and checked by
-/// eye; a change to them is a change to what users see.
+/// and one narrower than it can fully show: one file for each, `Snapshots/PRESENTATION/PHASE.txt`.
+/// The files were read and checked by eye; a change to them is a change to what users see.
 @Suite struct SnapshotTests {
-  static let phases = Phase.allCases
+  /// The widths each presentation is drawn at: its target, a middle one, one too narrow.
+  static func widths(_ presentation: Presentation) -> [Int] {
+    switch presentation {
+    case .minimal: return [6, 4, 2]
+    case .compact: return [32, 20, 12]
+    case .expanded: return [58, 44, 30]
+    case .lockscreen: return [64, 48, 30]
+    }
+  }
 
-  func sheet(widths: [Int], draw: (Look, Int) -> Canvas) -> String {
+  static func draw(_ presentation: Presentation, _ look: Look, width: Int) -> Canvas {
+    switch presentation {
+    case .minimal: return Minimal.draw(look, width: width)
+    case .compact: return Compact.draw(look, width: width)
+    case .expanded: return Expanded.draw(look, width: width, height: 7)
+    case .lockscreen:
+      return LockScreen.draw(look, width: width, height: LockScreen.height(for: look.activity))
+    }
+  }
+
+  /// One presentation in one phase: a countdown and a stopwatch (a stopwatch never finishes),
+  /// in Unicode then ASCII, at each width, each drawing under a `==` line naming it.
+  static func sheet(_ presentation: Presentation, phase: Phase) -> String {
     var out = ""
     for ascii in [false, true] {
-      for phase in Self.phases {
-        for countdown in [true, false] where countdown || phase != .finished {
-          let (activity, now) = inPhase(phase, countdown: countdown)
-          for width in widths {
-            let canvas = draw(look(activity, at: now, ascii: ascii), width)
-            out +=
-              "== \(phase.rawValue) \(countdown ? "countdown" : "stopwatch") \(ascii ? "ascii" : "unicode") width \(width)\n"
-            out += framed(canvas) + "\n"
-          }
+      for countdown in [true, false] where countdown || phase != .finished {
+        let (activity, now) = inPhase(phase, countdown: countdown)
+        for width in widths(presentation) {
+          let canvas = draw(presentation, look(activity, at: now, ascii: ascii), width: width)
+          out +=
+            "== \(phase.rawValue) \(countdown ? "countdown" : "stopwatch") \(ascii ? "ascii" : "unicode") width \(width)\n"
+          out += framed(canvas) + "\n"
         }
       }
     }
     return out
   }
 
-  @Test func minimal() {
-    #expect(matchesSnapshot(sheet(widths: [6, 4, 2]) { Minimal.draw($0, width: $1) }, named: "minimal"))
-  }
-
-  @Test func compact() {
-    #expect(matchesSnapshot(sheet(widths: [32, 20, 12]) { Compact.draw($0, width: $1) }, named: "compact"))
-  }
-
-  @Test func expanded() {
-    #expect(
-      matchesSnapshot(
-        sheet(widths: [58, 44, 30]) { Expanded.draw($0, width: $1, height: 7) }, named: "expanded"))
+  @Test(arguments: Presentation.allCases, Phase.allCases)
+  func presentation(_ presentation: Presentation, in phase: Phase) {
+    expectSnapshot(
+      Self.sheet(presentation, phase: phase), named: "\(presentation.rawValue)/\(phase.rawValue)")
   }
 
   @Test func expandedHeights() {
@@ -49,16 +59,7 @@ import Testing
         "== height \(height)\n" + framed(Expanded.draw(look(activity, at: now), width: 44, height: height))
         + "\n"
     }
-    #expect(matchesSnapshot(out, named: "expanded-heights"))
-  }
-
-  @Test func lockScreen() {
-    #expect(
-      matchesSnapshot(
-        sheet(widths: [64, 48, 30]) {
-          LockScreen.draw($0, width: $1, height: LockScreen.height(for: $0.activity))
-        },
-        named: "lockscreen"))
+    expectSnapshot(out, named: "expanded/active-heights")
   }
 
   @Test func lockScreenHeights() {
@@ -69,6 +70,6 @@ import Testing
         "== height \(height)\n" + framed(LockScreen.draw(look(activity, at: now), width: 50, height: height))
         + "\n"
     }
-    #expect(matchesSnapshot(out, named: "lockscreen-heights"))
+    expectSnapshot(out, named: "lockscreen/paused-heights")
   }
 }

@@ -46,19 +46,6 @@ func look(_ activity: Activity, at now: Instant, ascii: Bool = false, theme: The
   Look(activity: activity, now: now, theme: theme, ascii: ascii, utcOffset: 0)
 }
 
-/// Compares text with a reviewed snapshot file in `Snapshots/`; `ISLET_RECORD=1` rewrites it.
-func matchesSnapshot(_ text: String, named name: String, file: String = #filePath) -> Bool {
-  let folder = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Snapshots")
-  let url = folder.appendingPathComponent(name + ".txt")
-  if ProcessInfo.processInfo.environment["ISLET_RECORD"] == "1" {
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? text.write(to: url, atomically: true, encoding: .utf8)
-    return true
-  }
-  guard let expected = try? String(contentsOf: url, encoding: .utf8) else { return false }
-  return expected == text
-}
-
 /// Rows framed with `|` at both ends, so trailing blanks and widths show in a snapshot.
 func framed(_ canvas: Canvas) -> String {
   canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n")

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+/// The whole device screen at 100×30, as `islet` draws it: the example in each live phase,
+/// nothing live, and two activities (the island's compact with a minimal bubble). One file
+/// each in `Snapshots/device/`, Unicode then ASCII; the clock and dates are at UTC.
+@Suite struct DeviceScreenTests {
+  struct Scene: CustomTestStringConvertible, Sendable {
+    var name: String
+    var live: [Activity]
+    var now: Instant
+    var testDescription: String { name }
+  }
+
+  static let size = (width: 100, height: 30)
+
+  static let scenes: [Scene] = {
+    let phases = [Phase.idle, .active, .paused, .finished].map { phase in
+      let (activity, now) = inPhase(phase)
+      return Scene(name: phase.rawValue, live: [activity], now: now)
+    }
+    // A stopwatch started after the countdown was paused: it ranks first, the countdown
+    // becomes the bubble.
+    let (paused, now) = inPhase(.paused)
+    let start = StartRequest(id: "te01", name: "Tea", attributes: ActivityAttributes(icon: "coffee"))
+    let tea = try! TimerEngine.reduce(nil, .start(start), at: now - seconds(3), source: .cli).get().activity
+    return [Scene(name: "empty", live: [], now: now)] + phases + [
+      Scene(name: "two-activities", live: [paused, tea], now: now)
+    ]
+  }()
+
+  static func screen(_ scene: Scene, ascii: Bool) -> String {
+    let frame = DeviceView.Frame(
+      live: ActivityMatcher.ranked(scene.live, at: scene.now), state: DeviceState(), now: scene.now,
+      policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0)
+    return framed(DeviceView.draw(frame, width: size.width, height: size.height))
+  }
+
+  @Test(arguments: scenes)
+  func screen(_ scene: Scene) {
+    var out = ""
+    for ascii in [false, true] {
+      out += "== \(scene.name) \(ascii ? "ascii" : "unicode") \(Self.size.width)x\(Self.size.height)\n"
+      out += Self.screen(scene, ascii: ascii) + "\n"
+    }
+    expectSnapshot(out, named: "device/\(scene.name)")
+  }
+}
