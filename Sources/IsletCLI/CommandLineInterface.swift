@@ -99,7 +99,8 @@ final class Context {
   /// Options before the command word that take a value, so their value is not the command.
   static let leadingOptions = globalOptions + [deviceOption]
   static let deviceOption = OptionSpec(
-    name: "presentation", value: "P", help: "one presentation filling the terminal")
+    name: "presentation", value: "P",
+    help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "))
 
   /// The index of the command word: the first word that is not an option or an option's value.
   func commandIndex(_ all: [String]) -> Int? {
@@ -130,7 +131,7 @@ final class Context {
       arguments = try parse(all, options: [Self.deviceOption], command: nil)
       try checkStoreOption(command: nil)
       if arguments.has("help") {
-        console.out(topHelp + "\n")
+        console.out(topHelp)
         return .ok
       }
       if arguments.has("version") {
@@ -141,8 +142,10 @@ final class Context {
     }
     let first = all[position]
     guard let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first }) else {
-      let names = commandSpecs.map(\.name).joined(separator: ", ")
-      throw UsageError(message: "unknown command '\(printable(first))'; commands: \(names)", command: nil)
+      // A mistyped option before it took this word for the command: that is said first.
+      _ = try parse(Array(all[..<position]), options: [Self.deviceOption], command: nil)
+      throw UsageError(
+        message: "unknown command '\(printable(first))'; \(commandHint(for: first))", command: nil)
     }
     var rest = all
     rest.remove(at: position)
@@ -189,12 +192,13 @@ final class Context {
 
   private func help() throws -> ExitStatus {
     guard let name = arguments.operands.first else {
-      console.out(topHelp + "\n")
+      console.out(topHelp)
       return .ok
     }
     guard let spec = commandSpecs.first(where: { $0.name == name }) else {
-      let names = commandSpecs.map(\.name).joined(separator: ", ")
-      throw UsageError(message: "no help for '\(printable(name))'; commands: \(names)", command: "help")
+      throw UsageError(
+        message: "no help for '\(printable(name))'; \(commandHint(for: name, startLike: false))",
+        command: "help")
     }
     console.out(spec.helpText)
     return .ok

@@ -19,6 +19,27 @@ public enum ExitStatus: Int32, Sendable {
   case readerGone = 141
 }
 
+extension ExitStatus {
+  /// The statuses a user may meet, in the order the help lists them.
+  static let documented: [ExitStatus] = [
+    .ok, .refused, .usage, .dataError, .ioError, .timeout, .interrupted,
+  ]
+
+  /// What the status means, in a few words, for the help.
+  var meaning: String {
+    switch self {
+    case .ok: return "done"
+    case .refused: return "an intent refused, or nothing to act on"
+    case .usage: return "bad usage or input"
+    case .dataError: return "a damaged store or theme file"
+    case .ioError: return "the store cannot be read or written"
+    case .timeout: return "wait --timeout ran out"
+    case .interrupted: return "interrupted"
+    case .readerGone: return "the reader of the output went away"
+    }
+  }
+}
+
 /// Bad usage: printed as `Error: …` and the command's usage line, exit 64.
 struct UsageError: Error {
   var message: String
