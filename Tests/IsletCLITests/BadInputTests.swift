@@ -146,6 +146,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["--theme", "nosuch", "status"], status: 64,
       says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
+    BadInput(
+      arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
     BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
     BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
