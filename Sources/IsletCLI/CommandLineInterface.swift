@@ -39,39 +39,53 @@ public struct CommandLineInterface {
 
   /// Runs one command line (without the program name) and returns its exit status.
   ///
-  /// Output that could not be written decides the status here, once for every command: exit 74
+  /// An error that ends the command is printed and given its status by `report(_:)`. Output
+  /// that could not be written decides the status here, once for every command: exit 74
   /// and `islet: write error: …` (as coreutils says it), even when an intent was already
   /// committed; a reader that went away (`EPIPE`: the binary ignores SIGPIPE, so that the
   /// handlers still run) ends it quietly with 141, the status a shell shows for a command
   /// SIGPIPE stopped.
   public func run(_ arguments: [String], console: any Console) -> Int32 {
     let context = Context(environment: environment, clock: clock, handlers: handlers, console: console)
-    let status: Int32
+    var status: ExitStatus
     do {
-      status = try context.run(arguments).rawValue
-    } catch let error as UsageError {
-      console.err(error.text)
-      status = ExitStatus.usage.rawValue
-    } catch let error as StoreError {
-      console.err("Error: \(error.message)\n")
-      status = error.exitStatus
-    } catch let refusal as Refusal {
-      console.err("islet: \(refusal.reason)\n")
-      status = ExitStatus.refused.rawValue
-    } catch let error as CommandFailure {
-      console.err("Error: \(error.message)\n")
-      status = error.status.rawValue
+      status = try context.run(arguments)
     } catch {
-      console.err("Error: \(printable(String(describing: error), limit: 300))\n")
-      status = ExitStatus.ioError.rawValue
+      let report = Self.report(error)
+      console.err(report.text)
+      status = report.status
     }
     switch console.outputFailure {
-    case nil: return status
-    case EPIPE: return ExitStatus.readerGone.rawValue
+    case nil: break
+    case EPIPE: status = .readerGone
     case let failure?:
       console.err("islet: write error: \(String(cString: strerror(failure)))\n")
-      return ExitStatus.ioError.rawValue
+      status = .ioError
     }
+    return status.rawValue
+  }
+
+  // MARK: - Errors
+
+  /// What the user reads for an error that ended a command, and the status it exits with: the
+  /// one place both are decided, for every command.
+  ///
+  /// A `UserFacingError` brings its sentence and status. A refusal (status 1: nothing is wrong,
+  /// the intent does not apply) is `islet: …`; anything else is `Error: …`, and bad usage is
+  /// followed by the command's usage line. An error with no sentence is a bug: it says so, and
+  /// names its type after that, exit 70. Whatever a message holds, it reaches the terminal as
+  /// one line of text: a control character the thrower did not escape is escaped here.
+  static func report(_ error: any Error) -> (text: String, status: ExitStatus) {
+    guard let error = error as? any UserFacingError else {
+      let type = printable(String(reflecting: Swift.type(of: error)), limit: 200)
+      return (
+        "Error: islet met an error it has no message for, which is a bug; please report it (\(type))\n",
+        .internalError
+      )
+    }
+    let prefix = error.exitStatus == .refused ? "islet" : "Error"
+    let usage = (error as? UsageError).map { $0.usageLine + "\n" } ?? ""
+    return ("\(prefix): \(printable(error.message, limit: 4000))\n" + usage, error.exitStatus)
   }
 }
 
@@ -99,7 +113,8 @@ final class Context {
   /// Options before the command word that take a value, so their value is not the command.
   static let leadingOptions = globalOptions + [deviceOption]
   static let deviceOption = OptionSpec(
-    name: "presentation", value: "P", help: "one presentation filling the terminal")
+    name: "presentation", value: "P",
+    help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "))
 
   /// The index of the command word: the first word that is not an option or an option's value.
   func commandIndex(_ all: [String]) -> Int? {
@@ -130,7 +145,7 @@ final class Context {
       arguments = try parse(all, options: [Self.deviceOption], command: nil)
       try checkStoreOption(command: nil)
       if arguments.has("help") {
-        console.out(topHelp + "\n")
+        console.out(topHelp)
         return .ok
       }
       if arguments.has("version") {
@@ -141,8 +156,10 @@ final class Context {
     }
     let first = all[position]
     guard let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first }) else {
-      let names = commandSpecs.map(\.name).joined(separator: ", ")
-      throw UsageError(message: "unknown command '\(printable(first))'; commands: \(names)", command: nil)
+      // A mistyped option before it took this word for the command: that is said first.
+      _ = try parse(Array(all[..<position]), options: [Self.deviceOption], command: nil)
+      throw UsageError(
+        message: "unknown command '\(printable(first))'; \(commandHint(for: first))", command: nil)
     }
     var rest = all
     rest.remove(at: position)
@@ -189,12 +206,13 @@ final class Context {
 
   private func help() throws -> ExitStatus {
     guard let name = arguments.operands.first else {
-      console.out(topHelp + "\n")
+      console.out(topHelp)
       return .ok
     }
     guard let spec = commandSpecs.first(where: { $0.name == name }) else {
-      let names = commandSpecs.map(\.name).joined(separator: ", ")
-      throw UsageError(message: "no help for '\(printable(name))'; commands: \(names)", command: "help")
+      throw UsageError(
+        message: "no help for '\(printable(name))'; \(commandHint(for: name, startLike: false))",
+        command: "help")
     }
     console.out(spec.helpText)
     return .ok
@@ -242,9 +260,7 @@ final class Context {
       case .success(let theme):
         loadedTheme = theme
         return theme
-      case .failure(let failure):
-        throw CommandFailure(
-          message: failure.message, status: ExitStatus(rawValue: failure.exitStatus) ?? .dataError)
+      case .failure(let failure): throw failure
       }
     }
   }
@@ -259,27 +275,16 @@ final class Context {
       storePath, clock: clock, configuration: configuration, environment: environment, handlers: handlers)
   }
 
+  /// Says why an intent does not apply, as `report(_:)` says it, and gives its status.
   func refused(_ reason: String) -> ExitStatus {
-    console.err("islet: \(reason)\n")
-    return .refused
+    let report = CommandLineInterface.report(Refusal(reason))
+    console.err(report.text)
+    return report.status
   }
 
-  /// Turns a failed match into its message and status.
-  func matchFailure(_ failure: ActivityMatcher.Failure, command: String) -> Error {
-    func describe(_ list: [Activity]) -> String {
-      list.map { "\($0.id) (\(printable($0.name)))" }.joined(separator: ", ")
-    }
-    switch failure {
-    case .nothingLive:
-      return Refusal("nothing is live; start one with: islet start 25m")
-    case .noMatch(let query, let live):
-      return UsageError(
-        message: "no live activity matches '\(printable(query))'; live: \(describe(live))", command: command)
-    case .ambiguous(let query, let candidates):
-      return UsageError(
-        message:
-          "'\(printable(query))' matches \(candidates.count) live activities: \(describe(candidates)); use an id",
-        command: command)
-    }
+  /// A failed match as it reaches the user: nothing live is a refusal; a query that names none
+  /// or several is bad usage, with the command's usage line.
+  func matchFailure(_ failure: ActivityMatcher.Failure, command: String) -> any UserFacingError {
+    failure.exitStatus == .usage ? UsageError(message: failure.message, command: command) : failure
   }
 }

@@ -37,18 +37,17 @@ public struct RawCommandLine: Equatable, Sendable {
   /// The variables Islet reads as paths, in the order they are checked.
   static let pathVariables = ["ISLET_DB", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOME"]
 
-  /// The arguments and the environment as text; or the message, ending in a newline, that
-  /// refuses the first argument that is not UTF-8, or a path variable this command line would
-  /// read that is not. Other variables that are not UTF-8 are kept, repaired, and never refused.
-  func decoded() -> Result<(arguments: [String], environment: [String: String]), CommandFailure> {
+  /// The arguments and the environment as text. Throws bad usage for the first argument that
+  /// is not UTF-8, or a path variable this command line would read that is not. Other
+  /// variables that are not UTF-8 are kept, repaired, and never refused.
+  func decoded() throws -> (arguments: [String], environment: [String: String]) {
     var arguments: [String] = []
     for (index, word) in self.arguments.enumerated() {
       guard let text = String(validating: word, as: UTF8.self) else {
         let repaired = self.arguments.map { String(decoding: $0, as: UTF8.self) }
-        let error = UsageError(
+        throw UsageError(
           message: "argument \(index + 1) is not valid UTF-8 ('\(escaped(word))'); give it as UTF-8 text",
           command: Self.command(of: repaired))
-        return .failure(CommandFailure(message: error.text, status: .usage))
       }
       arguments.append(text)
     }
@@ -63,11 +62,12 @@ public struct RawCommandLine: Equatable, Sendable {
     }
     for name in Self.pathVariables where broken[name] != nil {
       guard Self.reads(name, environment: environment, arguments: arguments) else { continue }
-      let message =
-        "Error: \(name) is not valid UTF-8 ('\(escaped(broken[name]!))'); set it to a UTF-8 path, or unset it\n"
-      return .failure(CommandFailure(message: message, status: .usage))
+      throw CommandFailure(
+        message:
+          "\(name) is not valid UTF-8 ('\(escaped(broken[name]!))'); set it to a UTF-8 path, or unset it",
+        status: .usage)
     }
-    return .success((arguments, environment))
+    return (arguments, environment)
   }
 
   /// The command word, if the command line names one Islet knows.
@@ -133,13 +133,14 @@ extension CommandLineInterface {
   public static func run(
     _ raw: RawCommandLine, handlers: [any PostCommitHandler], console: any Console
   ) -> Int32 {
-    switch raw.decoded() {
-    case .failure(let refusal):
-      console.err(refusal.message)
-      return refusal.status.rawValue
-    case .success(let (arguments, environment)):
+    do {
+      let (arguments, environment) = try raw.decoded()
       return CommandLineInterface(environment: environment, handlers: handlers).run(
         arguments, console: console)
+    } catch {
+      let report = report(error)
+      console.err(report.text)
+      return report.status.rawValue
     }
   }
 }

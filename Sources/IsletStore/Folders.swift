@@ -1,9 +1,11 @@
+import IsletCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A folder that could not be made: which, and why (an errno).
-public struct FolderFailure: Error, Equatable, Sendable {
+public struct FolderFailure: UserFacingError, Equatable, Sendable {
   /// The folder that could not be made, or the file that stands where a folder should be.
   public var folder: String
   public var code: Int32
@@ -20,6 +22,8 @@ public struct FolderFailure: Error, Equatable, Sendable {
       ? "\(folder) is a file, not a folder"
       : "cannot make the folder \(folder): \(String(cString: strerror(code)))"
   }
+
+  public var exitStatus: ExitStatus { .ioError }
 }
 
 /// Makes every missing folder above `path`, outermost first, each private to its user (0700)

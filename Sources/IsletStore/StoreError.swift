@@ -1,7 +1,7 @@
 import IsletCore
 
 /// Why the store could not be used. Each case is one of the documented exit statuses.
-public enum StoreError: Error, Equatable {
+public enum StoreError: UserFacingError, Equatable {
   /// Not an Islet store: another program's database or not a database at all (exit 65).
   case foreign(path: String, detail: String)
   /// An Islet store whose content SQLite reports as damaged (exit 65).
@@ -28,10 +28,10 @@ public enum StoreError: Error, Equatable {
   }
 
   /// The sysexits status: 65 for data, 74 for I/O.
-  public var exitStatus: Int32 {
+  public var exitStatus: ExitStatus {
     switch self {
-    case .foreign, .damaged, .newer: return 65
-    case .unavailable: return 74
+    case .foreign, .damaged, .newer: return .dataError
+    case .unavailable: return .ioError
     }
   }
 }

@@ -108,7 +108,15 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
 
   static let words: [BadInput] = [
     BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, pause,"),
-    BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; commands: start,"),
+    BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; did you mean 'start'?"),
+    BadInput(arguments: ["stat"], status: 64, says: "unknown command 'stat'; did you mean 'status'?"),
+    BadInput(arguments: ["25m"], status: 64, says: "unknown command '25m'; did you mean 'islet start 25m'?"),
+    BadInput(
+      arguments: ["start", "--nmae", "X"], status: 64, says: "unknown option '--nmae'; did you mean '--name'?"
+    ),
+    BadInput(arguments: ["help", "stat"], status: 64, says: "no help for 'stat'; did you mean 'status'?"),
+    BadInput(
+      arguments: ["\u{1B}[2Jstat"], status: 64, says: "unknown command '\\e[2Jstat'; commands: start,"),
     BadInput(arguments: ["--frob"], status: 64, says: "unknown option '--frob'; see 'islet --help'"),
     BadInput(
       arguments: ["pause", "--frob"], status: 64, says: "unknown option '--frob'; see 'islet pause --help'"),
@@ -138,6 +146,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["--theme", "nosuch", "status"], status: 64,
       says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
+    BadInput(
+      arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
     BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
     BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),

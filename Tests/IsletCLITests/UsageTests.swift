@@ -29,6 +29,21 @@ import Testing
         "Islet — a timer for the terminal that behaves like an iOS Live Activity.\n\nUsage: islet [COMMAND] [OPTIONS]\n"
       ))
     for command in Self.commands { #expect(help.stdout.contains(command), "\(command) missing from --help") }
+    #expect(help.stdout.contains("\nislet alone opens the interactive view: "))
+    #expect(
+      help.stdout.contains(
+        "\n  --presentation P  fill the terminal with one presentation: minimal, compact, expanded, lockscreen\n"
+      ))
+    // Every option and every command as declared, each on a line of its own.
+    let lines = help.stdout.split(separator: "\n").map(String.init)
+    for option in globalOptions + [Context.deviceOption] {
+      #expect(
+        lines.contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name) missing from --help")
+    }
+    for spec in commandSpecs {
+      #expect(lines.contains { $0.hasPrefix("  \(spec.name) ") && $0.hasSuffix(spec.brief) })
+    }
+    #expect(!help.stdout.contains("__"), "a hidden command in --help")
     #expect(islet("help") == help)
     #expect(islet("--version") == Run(status: 0, stdout: "islet 0.1.0\n", stderr: ""))
   }

@@ -111,7 +111,7 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
       _ = try SQLiteActivityStore.openForWriting(path: folder.file("other.db"))
       Issue.record("another program's database was opened")
     } catch let error as StoreError {
-      #expect(error.exitStatus == 65)
+      #expect(error.exitStatus == .dataError)
       #expect(error.message.contains("is not an Islet store (another program's SQLite database)"))
     }
     #expect(folder.bytes("other.db") == otherBefore)
@@ -135,7 +135,7 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
       _ = try SQLiteActivityStore.openForWriting(path: path)
       Issue.record("a damaged store was opened for writing")
     } catch let error as StoreError {
-      #expect(error.exitStatus == 65)
+      #expect(error.exitStatus == .dataError)
     }
     #expect(folder.bytes("islet.db") == bytes)
   }
@@ -149,7 +149,7 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
       _ = try SQLiteActivityStore.openForWriting(path: "/proc/islet/islet.db")
       Issue.record("a store was made under /proc")
     } catch let error as StoreError {
-      #expect(error.exitStatus == 74)
+      #expect(error.exitStatus == .ioError)
     }
   }
 }

@@ -134,6 +134,6 @@ import Testing
     #expect(
       broken.message.hasPrefix("theme file \(folder.file("evil.json")): roles.\\e[2J is not a role"),
       "\(broken.message)")
-    #expect(broken.exitStatus == 65)
+    #expect(broken.exitStatus == .dataError)
   }
 }

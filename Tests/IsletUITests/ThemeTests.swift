@@ -115,7 +115,7 @@ import Testing
             path: folder.file("bad.json"), key: "roles.alert.bg",
             message: "is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255")))
     if case .failure(let failure) = broken {
-      #expect(failure.exitStatus == 65)
+      #expect(failure.exitStatus == .dataError)
       #expect(
         failure.message
           == "theme file \(folder.file("bad.json")): roles.alert.bg is '#GGGGGG'; use \"#RRGGBB\" or a number 0–255"

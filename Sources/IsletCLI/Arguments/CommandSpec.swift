@@ -4,6 +4,8 @@ import IsletCore
 struct CommandSpec {
   var name: String
   var usage: String
+  /// A few words for the list of commands in the top help.
+  var brief: String
   var summary: String
   var details: String = ""
   var options: [OptionSpec] = []
@@ -13,14 +15,14 @@ struct CommandSpec {
     var text = "Usage: islet \(usage)\n\n\(summary)\n"
     if !details.isEmpty { text += "\n\(details)\n" }
     let shown = options + globalOptions.filter { $0.name == "db" || $0.name == "help" }
-    text += "\nOptions:\n"
-    let labels = shown.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
-    let width = (labels.map(\.count).max() ?? 0) + 2
-    for (label, option) in zip(labels, shown) {
-      text += "  " + label + String(repeating: " ", count: width - label.count) + option.help + "\n"
-    }
-    return text
+    return text + "\nOptions:\n" + table(shown.map { ($0.label, $0.help) })
   }
+}
+
+/// Two columns, indented, the second aligned: `  --name N  what the timer is for`.
+func table(_ rows: [(String, String)]) -> String {
+  let width = (rows.map(\.0.count).max() ?? 0) + 2
+  return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count) + $0.1 + "\n" }.joined()
 }
 
 let activityOperandHelp = """
@@ -29,9 +31,9 @@ let activityOperandHelp = """
   most recently started).
   """
 
-func intentSpec(_ name: String, _ summary: String, _ extra: String = "") -> CommandSpec {
+func intentSpec(_ name: String, _ brief: String, _ summary: String, _ extra: String = "") -> CommandSpec {
   CommandSpec(
-    name: name, usage: "\(name) [ACTIVITY]", summary: summary,
+    name: name, usage: "\(name) [ACTIVITY]", brief: brief, summary: summary,
     details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1)
 }
 
@@ -40,6 +42,7 @@ let commandSpecs: [CommandSpec] = [
     name: "start",
     usage:
       "start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]",
+    brief: "start a countdown of DURATION (or a stopwatch); prints its id",
     summary:
       "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
     details: """
@@ -70,25 +73,31 @@ let commandSpecs: [CommandSpec] = [
         name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
     ],
     maxOperands: 1),
-  intentSpec("pause", "Pause a running activity."),
-  intentSpec("resume", "Resume a paused activity, or start one that is ready."),
+  intentSpec("pause", "pause an activity", "Pause a running activity."),
   intentSpec(
-    "toggle",
+    "resume", "resume a paused activity, or start a ready one",
+    "Resume a paused activity, or start one that is ready."),
+  intentSpec(
+    "toggle", "start, pause or resume an activity",
     "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."
   ),
   intentSpec(
-    "reset",
+    "reset", "put an activity back to 0:00 (or its full duration), ready",
     "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."
   ),
-  intentSpec("complete", "Complete an activity; its elapsed time is recorded in the log."),
-  intentSpec("end", "End an activity without completing it."),
+  intentSpec(
+    "complete", "complete an activity; its time goes in the log",
+    "Complete an activity; its elapsed time is recorded in the log."),
+  intentSpec("end", "end an activity without completing it", "End an activity without completing it."),
   CommandSpec(
     name: "adjust", usage: "adjust [ACTIVITY] +5m | -1m",
+    brief: "add or take time from a countdown: +5m, -1m",
     summary: "Lengthen or shorten a countdown (never below the time it has run).",
     details: activityOperandHelp + "\n\nThe change is a sign and a duration: +5m, -1m, +30s, -1:00.",
     maxOperands: 2),
   CommandSpec(
     name: "update", usage: "update [ACTIVITY] [--name N] [--category C] [--relevance R]",
+    brief: "change an activity's name, category or relevance",
     summary: "Change an activity's name, category or relevance (an empty category clears it).",
     details: activityOperandHelp,
     options: [
@@ -101,6 +110,7 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 1),
   CommandSpec(
     name: "wait", usage: "wait [ACTIVITY] [--timeout DURATION]",
+    brief: "wait until it finishes (exit 0) or is reset or ended (exit 1)",
     summary: "Wait until an activity finishes or is completed (exit 0), or is reset or ended (exit 1).",
     details: """
       Without ACTIVITY, waits for the most recently started one, so this works:
@@ -114,6 +124,7 @@ let commandSpecs: [CommandSpec] = [
     name: "status",
     usage:
       "status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]",
+    brief: "one line: icon, name, time, phase (or a presentation, or JSON)",
     summary:
       "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
     details: """
@@ -142,7 +153,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 1),
   CommandSpec(
-    name: "list", usage: "list [--all] [--json]",
+    name: "list", usage: "list [--all] [--json]", brief: "the live activities (--all: every one)",
     summary: "List the live activities, the current one marked with *.",
     options: [
       OptionSpec(name: "all", value: nil, help: "include completed, ended and expired ones"),
@@ -151,6 +162,7 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 0),
   CommandSpec(
     name: "log", usage: "log [--since DATE] [--name N] [--json | --csv]",
+    brief: "the history, with totals per name",
     summary: "The history: each session's elapsed time, and totals per name.",
     details: "DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.",
     options: [
@@ -161,7 +173,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 0),
   CommandSpec(
-    name: "themes", usage: "themes",
+    name: "themes", usage: "themes", brief: "the themes, with a preview of each",
     summary: "List the themes, each with a preview of the island in it.",
     details: """
       Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
@@ -172,6 +184,7 @@ let commandSpecs: [CommandSpec] = [
   CommandSpec(
     name: "tmux",
     usage: "tmux [--toggle-key K] [--reset-key K] [--complete-key K] [--end-key K] [--pane-key K]",
+    brief: "a snippet for ~/.tmux.conf: status line, keys, a pane",
     summary: "Print a snippet for ~/.tmux.conf: the status-line segment, key bindings and a one-row pane.",
     details: """
       The snippet names this binary by its path. Paste it into ~/.tmux.conf and run
@@ -194,53 +207,56 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 0),
   CommandSpec(
-    name: "help", usage: "help [COMMAND]", summary: "Show help for islet or for one command.",
+    name: "help", usage: "help [COMMAND]", brief: "help for a command (or: islet COMMAND --help)",
+    summary: "Show help for islet or for one command.",
     maxOperands: 1),
 ]
 
 /// Commands islet runs itself, in the background; not for users, so not in the help.
 let hiddenSpecs: [CommandSpec] = [
-  CommandSpec(name: "__watch", usage: "__watch", summary: "The deadline watcher.", maxOperands: 0),
   CommandSpec(
-    name: "__hooks", usage: "__hooks FOLDER LOG", summary: "Runs hooks for the events on stdin.",
+    name: "__watch", usage: "__watch", brief: "the deadline watcher", summary: "The deadline watcher.",
+    maxOperands: 0),
+  CommandSpec(
+    name: "__hooks", usage: "__hooks FOLDER LOG", brief: "runs hooks",
+    summary: "Runs hooks for the events on stdin.",
     maxOperands: 2),
 ]
 
 let topUsage = "islet [COMMAND] [OPTIONS]"
 
-let topHelp = """
-  Islet — a timer for the terminal that behaves like an iOS Live Activity.
+/// `islet --help`: what islet is, `islet` alone, then the commands, options and exit statuses
+/// as they are declared.
+var topHelp: String {
+  let commands = table(commandSpecs.map { ($0.name, $0.brief) })
+  let alone = table([Context.deviceOption].map { ($0.label, $0.help) })
+  let global = table(globalOptions.map { ($0.label, $0.help) })
+  let statuses = table(ExitStatus.documented.map { (String($0.rawValue), $0.meaning) })
+  return """
+    Islet — a timer for the terminal that behaves like an iOS Live Activity.
 
-  Usage: \(topUsage)
+    Usage: \(topUsage)
 
-  A timer (a stopwatch or a countdown) lives in a small store, not in a window: it keeps
-  running when nothing shows it, and every command below acts on it from any shell.
+    A timer (a stopwatch or a countdown) lives in a small store, not in a window: it keeps
+    running when nothing shows it, and every command below acts on it from any shell.
+    islet alone opens the interactive view: the island, the clock and a banner for each live
+    timer, worked with keys and the mouse (? there lists the keys, q quits).
 
-  Commands:
-    start [DURATION]      start a countdown (or a stopwatch); prints its id
-    pause | resume | toggle | reset | complete | end [ACTIVITY]
-    adjust [ACTIVITY] +5m add or take time from a countdown
-    update [ACTIVITY]     change the name, category or relevance
-    wait [ACTIVITY]       wait until it finishes (exit 0) or is reset or ended (exit 1)
-    status [ACTIVITY]     one line: icon, name, time, phase (or --format json)
-    list [--all]          the activities
-    log                   the history, with totals per name
-    themes                the themes, with a preview of each
-    tmux                  a snippet for ~/.tmux.conf: status line, keys, a pane
-    help [COMMAND]        help for a command (or: islet COMMAND --help)
+    Commands:
+    \(commands)
+    Options of islet alone:
+    \(alone)
+    Options of every command:
+    \(global)
+    Examples:
+      islet                              the interactive view
+      islet --presentation expanded      the expanded island, filling the terminal
+      islet start 25m --name Focus
+      islet pause
+      islet status
+      islet start 25m && islet wait && notify-send "Time's up"
 
-  Global options:
-    --db PATH             the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)
-    --theme NAME|FILE     the colors and icons (islet themes lists them)
-    --ascii               ASCII glyphs only      --no-color   no colors
-    -h, --help            help                   --version    the version
-
-  Examples:
-    islet start 25m --name Focus
-    islet pause
-    islet status
-    islet start 25m && islet wait && notify-send "Time's up"
-
-  Exit status: 0 done, 1 refused or nothing to act on, 64 bad usage, 65 damaged store,
-  74 store unreadable or unwritable, 124 wait timed out, 130 interrupted.
-  """
+    Exit status:
+    \(statuses)
+    """
+}

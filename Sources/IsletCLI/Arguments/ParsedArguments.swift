@@ -16,16 +16,23 @@ struct OptionSpec {
   /// The value's placeholder in help (`N`, `DURATION`); nil for a flag.
   var value: String?
   var help: String
+  /// The one-letter spelling, if it has one (`-h`).
+  var short: Character? = nil
+
+  /// `--name N`, or `-h, --help`, as help shows it.
+  var label: String {
+    (short.map { "-\($0), " } ?? "") + "--\(name)" + (value.map { " \($0)" } ?? "")
+  }
 }
 
 /// The global options every command accepts.
 let globalOptions: [OptionSpec] = [
   OptionSpec(
     name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)"),
-  OptionSpec(name: "theme", value: "NAME|FILE", help: "the theme to draw with"),
+  OptionSpec(name: "theme", value: "NAME|FILE", help: "the colors and icons (islet themes lists them)"),
   OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
   OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
-  OptionSpec(name: "help", value: nil, help: "show this help"),
+  OptionSpec(name: "help", value: nil, help: "show this help", short: "h"),
   OptionSpec(name: "version", value: nil, help: "show the version"),
 ]
 
@@ -55,8 +62,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       continue
     }
     guard argument.hasPrefix("--") else {
-      throw UsageError(
-        message: "unknown option '\(printable(argument))'\(helpHint(command))", command: command)
+      throw unknownOption(argument, among: all, command: command)
     }
     var name = String(argument.dropFirst(2))
     var inlineValue: String?
@@ -65,7 +71,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       name = String(name[..<equals])
     }
     guard let spec = all.first(where: { $0.name == name }) else {
-      throw UsageError(message: "unknown option '--\(printable(name))'\(helpHint(command))", command: command)
+      throw unknownOption("--" + name, among: all, command: command)
     }
     if let placeholder = spec.value {
       if let inlineValue {
@@ -87,6 +93,12 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
   return parsed
 }
 
-private func helpHint(_ command: String?) -> String {
-  "; see 'islet \(command.map { "\($0) " } ?? "")--help'"
+/// `unknown option '--nmae'; did you mean '--name'?` among the options `command` takes (the
+/// global ones too), or else where to look them up.
+private func unknownOption(_ option: String, among options: [OptionSpec], command: String?) -> UsageError {
+  let word = String(option.drop { $0 == "-" }.prefix { $0 != "=" })
+  let hint =
+    suggestion(for: word, among: options.map(\.name)).map { "did you mean '--\($0)'?" }
+    ?? "see 'islet \(command.map { "\($0) " } ?? "")--help'"
+  return UsageError(message: "unknown option '\(printable(option))'; \(hint)", command: command)
 }

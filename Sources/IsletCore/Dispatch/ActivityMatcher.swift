@@ -56,3 +56,25 @@ public enum ActivityMatcher {
       .max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 }
+
+// MARK: - UserFacingError
+
+extension ActivityMatcher.Failure: UserFacingError {
+  public var message: String {
+    func describe(_ list: [Activity]) -> String {
+      list.map { "\($0.id) (\(printable($0.name)))" }.joined(separator: ", ")
+    }
+    switch self {
+    case .nothingLive:
+      return "nothing is live; start one with: islet start 25m"
+    case .noMatch(let query, let live):
+      return "no live activity matches '\(printable(query))'; live: \(describe(live))"
+    case .ambiguous(let query, let candidates):
+      return
+        "'\(printable(query))' matches \(candidates.count) live activities: \(describe(candidates)); use an id"
+    }
+  }
+
+  /// Nothing live is a refusal (1); a query that names none or several, bad usage (64).
+  public var exitStatus: ExitStatus { self == .nothingLive ? .refused : .usage }
+}

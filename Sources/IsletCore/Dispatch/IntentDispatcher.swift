@@ -171,3 +171,12 @@ public enum ActivityID {
     return String((0..<4).map { _ in alphabet.randomElement(using: &generator)! })
   }
 }
+
+// MARK: - UserFacingError
+
+extension IntentDispatcher.Conflict: UserFacingError {
+  public var message: String {
+    "another islet changed the store at the same moment, so nothing was changed; try again"
+  }
+  public var exitStatus: ExitStatus { .tryAgain }
+}

@@ -67,3 +67,11 @@ public struct Refusal: Error, Equatable, Sendable {
   public var reason: String
   public init(_ reason: String) { self.reason = reason }
 }
+
+// MARK: - UserFacingError
+
+extension Refusal: UserFacingError {
+  /// The reason, as `islet: Workout is already paused` says it.
+  public var message: String { reason }
+  public var exitStatus: ExitStatus { .refused }
+}

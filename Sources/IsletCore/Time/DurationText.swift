@@ -5,7 +5,7 @@ public enum DurationText {
 
   public static let acceptedForms = "90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
 
-  public enum Failure: Error, Equatable, Sendable {
+  public enum Failure: UserFacingError, Equatable, Sendable {
     case malformed(String)
     case notPositive(String)
     case tooLong(String)
@@ -20,6 +20,8 @@ public enum DurationText {
         return "'\(text)' is longer than the 100 hours a timer can run; use a shorter duration"
       }
     }
+
+    public var exitStatus: ExitStatus { .usage }
   }
 
   /// A positive duration, whole milliseconds, at most `maximum`.

@@ -21,7 +21,7 @@ public struct ThemeCatalog: Sendable {
     return ThemeCatalog(folders: folders)
   }
 
-  public enum Failure: Error, Equatable, Sendable {
+  public enum Failure: UserFacingError, Equatable, Sendable {
     /// No theme has this name (exit 64).
     case unknown(String, known: [String])
     /// The file is not a usable theme (exit 65).
@@ -33,7 +33,7 @@ public struct ThemeCatalog: Sendable {
       switch self {
       case .unknown(let name, let known):
         return
-          "unknown theme '\(name)'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
+          "unknown theme '\(printable(name))'; known themes: \(known.joined(separator: ", ")) (or a path to a .json file)"
       case .broken(let path, let key, let message):
         return key == "(file)"
           ? "theme file \(path) \(message)" : "theme file \(path): \(printable(key)) \(message)"
@@ -42,11 +42,11 @@ public struct ThemeCatalog: Sendable {
       }
     }
 
-    public var exitStatus: Int32 {
+    public var exitStatus: ExitStatus {
       switch self {
-      case .unknown: return 64
-      case .broken: return 65
-      case .unreadable: return 74
+      case .unknown: return .usage
+      case .broken: return .dataError
+      case .unreadable: return .ioError
       }
     }
   }
