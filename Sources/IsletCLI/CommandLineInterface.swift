@@ -145,7 +145,7 @@ final class Context {
       arguments = try parse(all, options: [Self.deviceOption], command: nil)
       try checkStoreOption(command: nil)
       if arguments.has("help") {
-        console.out(topHelp)
+        console.out(topHelp(aloneOptions: [Self.deviceOption]))
         return .ok
       }
       if arguments.has("version") {
@@ -206,7 +206,7 @@ final class Context {
 
   private func help() throws -> ExitStatus {
     guard let name = arguments.operands.first else {
-      console.out(topHelp)
+      console.out(topHelp(aloneOptions: [Self.deviceOption]))
       return .ok
     }
     guard let spec = commandSpecs.first(where: { $0.name == name }) else {

@@ -225,11 +225,11 @@ let hiddenSpecs: [CommandSpec] = [
 
 let topUsage = "islet [COMMAND] [OPTIONS]"
 
-/// `islet --help`: what islet is, `islet` alone, then the commands, options and exit statuses
-/// as they are declared.
-var topHelp: String {
+/// `islet --help`: what islet is, `islet` alone (with `aloneOptions`, those of the view), then
+/// the commands, options and exit statuses as they are declared.
+func topHelp(aloneOptions: [OptionSpec]) -> String {
   let commands = table(commandSpecs.map { ($0.name, $0.brief) })
-  let alone = table([Context.deviceOption].map { ($0.label, $0.help) })
+  let alone = table(aloneOptions.map { ($0.label, $0.help) })
   let global = table(globalOptions.map { ($0.label, $0.help) })
   let statuses = table(ExitStatus.documented.map { (String($0.rawValue), $0.meaning) })
   return """
