@@ -49,9 +49,9 @@ import Testing
   }
 
   static let statusUsage =
-    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]\n"
+    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]\n"
+    "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--from-tmux-buffer B]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(
@@ -142,7 +142,7 @@ import Testing
       ),
       (
         ["update"],
-        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R]\n"
+        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--from-tmux-buffer B]\n"
       ),
       (
         ["wait", "--timeout", "0"],
@@ -150,7 +150,7 @@ import Testing
       ),
       (
         ["log", "--json", "--csv"],
-        "Error: choose one of --json and --csv\nUsage: islet log [--since DATE] [--name N] [--json | --csv]\n"
+        "Error: choose one of --json and --csv\nUsage: islet log [--json | --csv] [--since DATE] [--name N]\n"
       ),
       (
         ["help", "nope"],
@@ -211,5 +211,24 @@ import Testing
   func unicodeFollowsTheFirstLocaleVariableSet(environment: [String: String], unicode: Bool) {
     #expect(Glyphs.wantUnicode(ascii: false, environment: environment) == unicode)
     #expect(!Glyphs.wantUnicode(ascii: true, environment: environment))
+  }
+}
+
+/// Usage lines and help are made from the command's declaration, so none can drift from it:
+/// every option of every command is in its usage line and in its help, as the binary prints.
+@Suite struct DeclaredOptionsTests {
+  @Test(arguments: commandSpecs.map(\.name))
+  func everyOptionIsInTheUsageLineAndTheHelp(_ command: String) throws {
+    let spec = try #require(commandSpecs.first { $0.name == command })
+    let help = try Binary.run(
+      [command, "--help"], environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+    #expect(help.status == 0, "\(help)")
+    let usage = help.stdout.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(usage == "Usage: islet " + spec.usage)
+    for option in spec.options {
+      #expect(usage.contains("--" + option.name), "\(command): --\(option.name) is not in \(usage)")
+      #expect(
+        help.stdout.contains("  " + option.label + " "), "\(command): --\(option.name) is not in the help")
+    }
   }
 }

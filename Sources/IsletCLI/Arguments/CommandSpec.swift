@@ -1,15 +1,29 @@
 import IsletCore
 
-/// A command's name, usage, help and options: one table drives parsing and `--help`.
+/// A command's name, usage, help and options: one table drives parsing, the usage line and
+/// `--help`.
 struct CommandSpec {
   var name: String
-  var usage: String
+  /// What follows the name before the options: `[ACTIVITY]`, `[DURATION | --until HH:MM]`. An
+  /// option named here is not repeated after it.
+  var operands: String
   /// A few words for the list of commands in the top help.
   var brief: String
   var summary: String
   var details: String = ""
   var options: [OptionSpec] = []
   var maxOperands: Int
+
+  /// `start [DURATION | --until HH:MM] [--name N] …`: the operands, then every option.
+  var usage: String {
+    let rest = options.filter { !mentions($0.name) }.map { "[" + $0.label + "]" }
+    return ([name] + (operands.isEmpty ? [] : [operands]) + rest).joined(separator: " ")
+  }
+
+  /// Whether the operands name `--option`.
+  private func mentions(_ option: String) -> Bool {
+    operands.split { $0 == " " || $0 == "[" || $0 == "]" || $0 == "|" }.contains { $0 == "--" + option }
+  }
 
   var helpText: String {
     var text = "Usage: islet \(usage)\n\n\(summary)\n"
@@ -33,15 +47,14 @@ let activityOperandHelp = """
 
 func intentSpec(_ name: String, _ brief: String, _ summary: String, _ extra: String = "") -> CommandSpec {
   CommandSpec(
-    name: name, usage: "\(name) [ACTIVITY]", brief: brief, summary: summary,
+    name: name, operands: "[ACTIVITY]", brief: brief, summary: summary,
     details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1)
 }
 
 let commandSpecs: [CommandSpec] = [
   CommandSpec(
     name: "start",
-    usage:
-      "start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--paused]",
+    operands: "[DURATION | --until HH:MM]",
     brief: "start a countdown of DURATION (or a stopwatch); prints its id",
     summary:
       "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
@@ -90,13 +103,13 @@ let commandSpecs: [CommandSpec] = [
     "Complete an activity; its elapsed time is recorded in the log."),
   intentSpec("end", "end an activity without completing it", "End an activity without completing it."),
   CommandSpec(
-    name: "adjust", usage: "adjust [ACTIVITY] +5m | -1m",
+    name: "adjust", operands: "[ACTIVITY] +5m | -1m",
     brief: "add or take time from a countdown: +5m, -1m",
     summary: "Lengthen or shorten a countdown (never below the time it has run).",
     details: activityOperandHelp + "\n\nThe change is a sign and a duration: +5m, -1m, +30s, -1:00.",
     maxOperands: 2),
   CommandSpec(
-    name: "update", usage: "update [ACTIVITY] [--name N] [--category C] [--relevance R]",
+    name: "update", operands: "[ACTIVITY]",
     brief: "change an activity's name, category or relevance",
     summary: "Change an activity's name, category or relevance (an empty category clears it).",
     details: activityOperandHelp,
@@ -109,7 +122,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 1),
   CommandSpec(
-    name: "wait", usage: "wait [ACTIVITY] [--timeout DURATION]",
+    name: "wait", operands: "[ACTIVITY]",
     brief: "wait until it finishes (exit 0) or is reset or ended (exit 1)",
     summary: "Wait until an activity finishes or is completed (exit 0), or is reset or ended (exit 1).",
     details: """
@@ -122,8 +135,7 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 1),
   CommandSpec(
     name: "status",
-    usage:
-      "status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T]",
+    operands: "[ACTIVITY]",
     brief: "one line: icon, name, time, phase (or a presentation, or JSON)",
     summary:
       "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
@@ -140,8 +152,10 @@ let commandSpecs: [CommandSpec] = [
         islet status --format tmux --width 40
       """,
     options: [
-      OptionSpec(name: "presentation", value: "P", help: "minimal, compact, expanded or lockscreen"),
-      OptionSpec(name: "format", value: "FORMAT", help: "plain (default), ansi, tmux or json"),
+      OptionSpec(
+        name: "presentation", value: "minimal|compact|expanded|lockscreen",
+        help: "one of the Live Activity presentations"),
+      OptionSpec(name: "format", value: "plain|ansi|tmux|json", help: "the output (default plain)"),
       OptionSpec(
         name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
       OptionSpec(
@@ -153,7 +167,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 1),
   CommandSpec(
-    name: "list", usage: "list [--all] [--json]", brief: "the live activities (--all: every one)",
+    name: "list", operands: "", brief: "the live activities (--all: every one)",
     summary: "List the live activities, the current one marked with *.",
     options: [
       OptionSpec(name: "all", value: nil, help: "include completed, ended and expired ones"),
@@ -161,7 +175,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 0),
   CommandSpec(
-    name: "log", usage: "log [--since DATE] [--name N] [--json | --csv]",
+    name: "log", operands: "[--json | --csv]",
     brief: "the history, with totals per name",
     summary: "The history: each session's elapsed time, and totals per name.",
     details: "DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.",
@@ -173,7 +187,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 0),
   CommandSpec(
-    name: "themes", usage: "themes", brief: "the themes, with a preview of each",
+    name: "themes", operands: "", brief: "the themes, with a preview of each",
     summary: "List the themes, each with a preview of the island in it.",
     details: """
       Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
@@ -183,7 +197,7 @@ let commandSpecs: [CommandSpec] = [
     maxOperands: 0),
   CommandSpec(
     name: "tmux",
-    usage: "tmux [--toggle-key K] [--reset-key K] [--complete-key K] [--end-key K] [--pane-key K]",
+    operands: "",
     brief: "a snippet for ~/.tmux.conf: status line, keys, a pane",
     summary: "Print a snippet for ~/.tmux.conf: the status-line segment, key bindings and a one-row pane.",
     details: """
@@ -207,7 +221,7 @@ let commandSpecs: [CommandSpec] = [
     ],
     maxOperands: 0),
   CommandSpec(
-    name: "help", usage: "help [COMMAND]", brief: "help for a command (or: islet COMMAND --help)",
+    name: "help", operands: "[COMMAND]", brief: "help for a command (or: islet COMMAND --help)",
     summary: "Show help for islet or for one command.",
     maxOperands: 1),
 ]
@@ -215,10 +229,10 @@ let commandSpecs: [CommandSpec] = [
 /// Commands islet runs itself, in the background; not for users, so not in the help.
 let hiddenSpecs: [CommandSpec] = [
   CommandSpec(
-    name: "__watch", usage: "__watch", brief: "the deadline watcher", summary: "The deadline watcher.",
+    name: "__watch", operands: "", brief: "the deadline watcher", summary: "The deadline watcher.",
     maxOperands: 0),
   CommandSpec(
-    name: "__hooks", usage: "__hooks FOLDER LOG", brief: "runs hooks",
+    name: "__hooks", operands: "FOLDER LOG", brief: "runs hooks",
     summary: "Runs hooks for the events on stdin.",
     maxOperands: 2),
 ]
