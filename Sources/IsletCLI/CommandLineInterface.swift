@@ -242,7 +242,12 @@ final class Context {
     }
   }
 
-  var unicode: Bool { Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment) }
+  /// Whether output may use Unicode glyphs: by the locale's name, unless the view has found
+  /// the locale itself unusable (`asciiOnly`), so that its flashes agree with its screen.
+  var unicode: Bool {
+    !asciiOnly && Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment)
+  }
+  var asciiOnly = false
 
   var glyphs: Glyphs {
     Glyphs(unicode: unicode, theme: (try? theme) ?? ThemeCatalog.fallback)

@@ -318,6 +318,19 @@ import Testing
     #expect(status.stdout == "[T] Workout 25:00 >\n", "\(status)")
   }
 
+  /// A UTF-8 locale name this machine has no locale for: the view falls back to ASCII, and
+  /// what it flashes after a key is ASCII too (it used to leave a blank where ⏸ belongs).
+  @Test func aUTF8LocaleTheMachineLacksGivesASCIIEverywhereInTheView() throws {
+    islet.unicode = false
+    islet.extra["LANG"] = "xx_XX.UTF-8"
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("[T] Focus") }, "\(view.text)")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("|| Focus paused at") }, "\(view.text)")
+    #expect(view.text.unicodeScalars.allSatisfy { $0.isASCII }, "\(view.text)")
+  }
+
   @Test(arguments: ["q", "Escape", "C-c"])
   func everyWayOutRestoresTheTerminal(key: String) throws {
     _ = try start("--name", "Focus")

@@ -32,6 +32,7 @@ extension Context {
     // Without a UTF-8 locale the terminal cannot show the glyphs: ASCII then.
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     let ascii = !unicode || codeset != "UTF-8"
+    asciiOnly = ascii
     islet_catch_interrupts()
 
     let intents = try openIntents()
