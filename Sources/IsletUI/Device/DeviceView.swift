@@ -122,11 +122,12 @@ public enum DeviceView {
     canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
   }
 
-  /// The hints after space's, in the order shown, each with its rank: the lower, the longer
-  /// it stays when the row is short.
-  static let otherHints: [(text: String, rank: Int)] = [
-    ("r reset", 4), ("c done", 3), ("x end", 5), ("e expand", 7), ("tab next", 6), ("n new", 2),
-    ("+/- 1 min", 8), ("t theme", 9), ("? help", 1), ("q quit", 0),
+  /// The hints after space's, in the order shown, each with its rank (the lower, the longer it
+  /// stays when the row is short) and whether it needs a live activity to act on.
+  static let otherHints: [(text: String, rank: Int, needsLive: Bool)] = [
+    ("r reset", 4, true), ("c done", 3, true), ("x end", 5, true), ("e expand", 7, true),
+    ("tab next", 6, true), ("n new", 2, false), ("+/- 1 min", 8, true), ("t theme", 9, false),
+    ("? help", 1, false), ("q quit", 0, false),
   ]
 
   /// `space pause · r reset · c done · …`, the first hint saying what space does now; the
@@ -142,14 +143,20 @@ public enum DeviceView {
     let first = "space \(space)"
     let separator = " \(g.separator) "
     let gap = DisplayWidth.of(separator)
+    // With nothing live, only what starts one, or needs none, is offered.
+    let live = phase != nil
     for limit in stride(from: 9, through: 0, by: -1) {
       // Hints are ASCII: a byte is a cell.
       var used = first.utf8.count
-      for hint in otherHints where hint.rank <= limit { used += hint.text.utf8.count + gap }
+      for hint in otherHints where hint.rank <= limit && (live || !hint.needsLive) {
+        used += hint.text.utf8.count + gap
+      }
       // The last column stays empty: writing there scrolls some terminals.
       if used < width {
         var text = first
-        for hint in otherHints where hint.rank <= limit { text += separator + hint.text }
+        for hint in otherHints where hint.rank <= limit && (live || !hint.needsLive) {
+          text += separator + hint.text
+        }
         return text
       }
     }
