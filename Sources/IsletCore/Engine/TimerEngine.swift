@@ -106,50 +106,16 @@ public enum TimerEngine {
   static func apply(
     _ intent: Intent, to activity: Activity, at now: Instant, source: Source, policy: TimePolicy
   ) -> Result<Transition, Refusal> {
-    let phase = activity.state.phase
-    let name = activity.name
-    var next = activity
-    let kind: EventKind
-
-    switch (intent, phase) {
-    case (.start, _):
-      return .failure(Refusal("\(name) exists already; start makes a new activity"))
-
-    case (_, .completed), (_, .ended), (_, .expired):
-      return .failure(Refusal("\(name) is \(phase.rawValue); start a new one with islet start"))
-
+    if let refusal = refusal(of: intent, by: activity) { return .failure(refusal) }
+    switch (intent, activity.state.phase) {
     case (.toggle, .idle), (.toggle, .paused):
       return apply(.resume, to: activity, at: now, source: source, policy: policy)
     case (.toggle, .active):
       return apply(.pause, to: activity, at: now, source: source, policy: policy)
-    case (.toggle, .finished):
+    case (.toggle, _):
       return apply(.complete, to: activity, at: now, source: source, policy: policy)
-
-    case (.pause, .active):
-      next.state.pausedAt = now
-      next.state.phase = .paused
-      kind = .paused
-    case (.pause, .paused):
-      return .failure(Refusal("\(name) is already paused"))
-    case (.pause, .idle):
-      return .failure(Refusal("\(name) has not started; resume or toggle starts it"))
-    case (.pause, .finished):
-      return .failure(Refusal("\(name) has finished; complete or reset it"))
-
-    case (.resume, .paused), (.resume, .idle):
-      // Resumed with the time it was paused at, whatever the clock did meanwhile (set back
-      // or forward): startedAt moves by exactly the pause.
-      let pausedAt = activity.state.pausedAt ?? now
-      next.state.startedAt = activity.state.startedAt + (now - pausedAt)
-      next.state.pausedAt = nil
-      next.state.phase = .active
-      kind = phase == .idle ? .started : .resumed
-    case (.resume, .active):
-      return .failure(Refusal("\(name) is already running"))
-    case (.resume, .finished):
-      return .failure(Refusal("\(name) has finished; complete or reset it"))
-
-    case (.reset, .active), (.reset, .paused), (.reset, .finished):
+    case (.reset, _):
+      var next = activity
       next.state.startedAt = now
       next.state.pausedAt = now
       next.state.duration = activity.attributes.fullDuration ?? activity.state.duration
@@ -159,48 +125,88 @@ public enum TimerEngine {
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
       return .success(Transition(activity: next, events: [reset]))
-    case (.reset, .idle):
-      return .failure(Refusal("\(name) is already reset"))
+    default:
+      return changed(activity, by: intent, at: now).map { next, kind in
+        var next = next
+        next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
+        return Transition(activity: next, events: [event(kind, next, at: now, source: source)])
+      }
+    }
+  }
 
-    case (.complete, .active), (.complete, .paused), (.complete, .finished):
+  /// The intent table's refusals: why `intent` cannot apply to `activity` in its phase, or nil.
+  static func refusal(of intent: Intent, by activity: Activity) -> Refusal? {
+    let name = activity.name
+    switch (intent, activity.state.phase) {
+    case (.start, _): return Refusal("\(name) exists already; start makes a new activity")
+    case (_, .completed), (_, .ended), (_, .expired):
+      return Refusal("\(name) is \(activity.state.phase.rawValue); start a new one with islet start")
+    case (.pause, .paused): return Refusal("\(name) is already paused")
+    case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
+    case (.pause, .finished), (.resume, .finished):
+      return Refusal("\(name) has finished; complete or reset it")
+    case (.resume, .active): return Refusal("\(name) is already running")
+    case (.reset, .idle): return Refusal("\(name) is already reset")
+    case (.complete, .idle): return Refusal("\(name) has not started; there is nothing to complete")
+    case (.adjust, _) where !activity.isCountdown || activity.state.duration == nil:
+      return Refusal("\(name) is a stopwatch; only a countdown can be adjusted")
+    default: return nil
+    }
+  }
+
+  /// An intent the table allows (no refusal, not toggle or reset): the activity after it, and
+  /// the event it records.
+  private static func changed(_ activity: Activity, by intent: Intent, at now: Instant)
+    -> Result<(Activity, EventKind), Refusal>
+  {
+    var next = activity
+    switch intent {
+    case .pause:
+      next.state.pausedAt = now
+      next.state.phase = .paused
+      return .success((next, .paused))
+    case .resume:
+      // Resumed with the time it was paused at, whatever the clock did meanwhile (set back
+      // or forward): startedAt moves by exactly the pause.
+      let pausedAt = activity.state.pausedAt ?? now
+      next.state.startedAt = activity.state.startedAt + (now - pausedAt)
+      next.state.pausedAt = nil
+      next.state.phase = .active
+      return .success((next, activity.state.phase == .idle ? .started : .resumed))
+    case .complete, .end:
       next.state.pausedAt = activity.state.pausedAt ?? now
-      next.state.phase = .completed
+      next.state.phase = intent == .complete ? .completed : .ended
       next.endedAt = now
-      kind = .completed
-    case (.complete, .idle):
-      return .failure(Refusal("\(name) has not started; there is nothing to complete"))
-
-    case (.end, .idle), (.end, .active), (.end, .paused), (.end, .finished):
-      next.state.pausedAt = activity.state.pausedAt ?? now
-      next.state.phase = .ended
-      next.endedAt = now
-      kind = .ended
-
-    case (.adjust(let change), _):
-      guard activity.isCountdown, let duration = activity.state.duration else {
-        return .failure(Refusal("\(name) is a stopwatch; only a countdown can be adjusted"))
-      }
-      let floor = min(duration, max(activity.elapsed(at: now), 1000))
-      let adjusted = change < 0 ? max(floor, duration + change) : duration + change
-      guard adjusted <= DurationText.maximum else {
-        return .failure(Refusal("\(name) cannot run longer than 100 hours"))
-      }
-      guard adjusted != duration else {
-        return .failure(Refusal("\(name) cannot be shortened below the time it has run"))
-      }
-      next.state.duration = adjusted
-      if phase == .finished, activity.elapsed(at: now) < adjusted { next.state.phase = .active }
-      kind = .adjusted
-
-    case (.update(let update), _):
+      return .success((next, intent == .complete ? .completed : .ended))
+    case .adjust(let change):
+      return adjusted(activity, by: change, at: now).map { ($0, .adjusted) }
+    case .update(let update):
       if let newName = update.name { next.state.name = newName }
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }
       if let relevance = update.relevance { next.state.relevance = relevance }
-      kind = .updated
+      return .success((next, .updated))
+    case .start, .toggle, .reset:
+      preconditionFailure("\(intent) is applied by apply itself")
     }
+  }
 
-    next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
-    return .success(Transition(activity: next, events: [event(kind, next, at: now, source: source)]))
+  /// A countdown lengthened or shortened, never below the time it has run (nor under a second).
+  private static func adjusted(_ activity: Activity, by change: Milliseconds, at now: Instant)
+    -> Result<Activity, Refusal>
+  {
+    let duration = activity.state.duration ?? 0
+    let floor = min(duration, max(activity.elapsed(at: now), 1000))
+    let adjusted = change < 0 ? max(floor, duration + change) : duration + change
+    guard adjusted <= DurationText.maximum else {
+      return .failure(Refusal("\(activity.name) cannot run longer than 100 hours"))
+    }
+    guard adjusted != duration else {
+      return .failure(Refusal("\(activity.name) cannot be shortened below the time it has run"))
+    }
+    var next = activity
+    next.state.duration = adjusted
+    if activity.state.phase == .finished, activity.elapsed(at: now) < adjusted { next.state.phase = .active }
+    return .success(next)
   }
 
   // MARK: - Helpers
