@@ -36,29 +36,7 @@ public enum DeviceView {
     guard width > 0, height > 0 else { return canvas }
     let g = Glyphs(ascii: frame.ascii)
     let selected = frame.state.selected(in: frame.live)
-    var top = 0
-
-    // The island: compact (with the next activity as a bubble), or expanded on `e`.
-    if let current = frame.live.first {
-      let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
-      if frame.state.expanded && height >= 9 && width >= Expanded.minimumSize.width {
-        let box = Expanded.draw(frame.look(selected ?? current), width: min(width - 2, 58), height: 7)
-        canvas.draw(box, x: (width - box.width) / 2, y: 0)
-        top = box.height
-      } else {
-        let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
-        let island = Island.draw(frame.look(current), next: next, width: min(width, wanted))
-        canvas.draw(island, x: (width - island.width) / 2, y: 0)
-        top = 1
-      }
-    } else if width >= 12 {
-      // An empty island, as the phone shows when nothing is live.
-      let pill = g.leftCap + String(repeating: " ", count: 10) + g.rightCap
-      let x = (width - 12) / 2
-      canvas.put(pill, x: x, y: 0, role: .islandEdge)
-      canvas.fill(Rect(x: x + 1, y: 0, width: 10, height: 1), with: .island)
-      top = 1
-    }
+    let top = drawIsland(&canvas, frame: frame, selected: selected, g: g)
     if height == 1 {
       if frame.live.isEmpty {
         canvas.put(DisplayWidth.truncate("too small", to: width, ellipsis: ""), x: 0, y: 0, role: .secondary)
@@ -72,9 +50,43 @@ public enum DeviceView {
       selected.map { $0.phase(at: frame.now, policy: frame.policy) }, g: g, width: width)
     canvas.put(
       shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
+    drawBody(&canvas, frame: frame, selected: selected, top: top, footerRow: footerRow, g: g)
+    return overlaid(canvas, frame, g)
+  }
 
-    // The banners, and the clock when there is room for it too.
-    var free = footerRow - 1 - top
+  /// The island: compact (with the next activity as a bubble), or expanded on `e`; empty when
+  /// nothing is live. Returns the rows it took.
+  private static func drawIsland(_ canvas: inout Canvas, frame: Frame, selected: Activity?, g: Glyphs) -> Int
+  {
+    let (width, height) = (canvas.width, canvas.height)
+    if let current = frame.live.first {
+      let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
+      if frame.state.expanded && height >= 9 && width >= Expanded.minimumSize.width {
+        let box = Expanded.draw(frame.look(selected ?? current), width: min(width - 2, 58), height: 7)
+        canvas.draw(box, x: (width - box.width) / 2, y: 0)
+        return box.height
+      }
+      let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
+      let island = Island.draw(frame.look(current), next: next, width: min(width, wanted))
+      canvas.draw(island, x: (width - island.width) / 2, y: 0)
+      return 1
+    }
+    guard width >= 12 else { return 0 }
+    // An empty island, as the phone shows when nothing is live.
+    let pill = g.leftCap + String(repeating: " ", count: 10) + g.rightCap
+    let x = (width - 12) / 2
+    canvas.put(pill, x: x, y: 0, role: .islandEdge)
+    canvas.fill(Rect(x: x + 1, y: 0, width: 10, height: 1), with: .island)
+    return 1
+  }
+
+  /// Between the island and the footer: the clock when there is room for it too, and a banner
+  /// for each live activity (the selected one outlined), or how to start one.
+  private static func drawBody(
+    _ canvas: inout Canvas, frame: Frame, selected: Activity?, top: Int, footerRow: Int, g: Glyphs
+  ) {
+    let width = canvas.width
+    let free = footerRow - 1 - top
     let bannerWidth = min(width - 2, LockScreen.targetSize.width)
     let bannerHeights = frame.live.map { LockScreen.height(for: $0) }
     let clockRows = 5
@@ -84,32 +96,31 @@ public enum DeviceView {
     if showClock {
       drawClock(&canvas, frame: frame, y: y, width: width)
       y += clockRows
-      free -= clockRows
     }
     if frame.live.isEmpty {
       let message = DisplayWidth.truncate("No timers. Press n to start one.", to: width, ellipsis: g.ellipsis)
       if y < footerRow {
         canvas.put(message, x: max(0, (width - DisplayWidth.of(message)) / 2), y: y, role: .text)
       }
-    } else if bannerWidth >= LockScreen.minimumSize.width {
-      for (activity, bannerHeight) in zip(frame.live, bannerHeights) {
-        let rows = min(bannerHeight, footerRow - y)
-        // A banner is shown whole, or as much as fits when it is the only one.
-        guard
-          rows >= bannerHeight
-            || (y == top + 1 + (showClock ? clockRows : 0) && rows >= LockScreen.minimumSize.height)
-        else { break }
-        var banner = LockScreen.draw(frame.look(activity), width: bannerWidth, height: rows)
-        if activity.id == selected?.id && frame.live.count > 1 {
-          for by in 0..<banner.height {
-            for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
-          }
-        }
-        canvas.draw(banner, x: (width - banner.width) / 2, y: y)
-        y += banner.height
-      }
+      return
     }
-    return overlaid(canvas, frame, g)
+    guard bannerWidth >= LockScreen.minimumSize.width else { return }
+    for (activity, bannerHeight) in zip(frame.live, bannerHeights) {
+      let rows = min(bannerHeight, footerRow - y)
+      // A banner is shown whole, or as much as fits when it is the only one.
+      guard
+        rows >= bannerHeight
+          || (y == top + 1 + (showClock ? clockRows : 0) && rows >= LockScreen.minimumSize.height)
+      else { break }
+      var banner = LockScreen.draw(frame.look(activity), width: bannerWidth, height: rows)
+      if activity.id == selected?.id && frame.live.count > 1 {
+        for by in 0..<banner.height {
+          for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
+        }
+      }
+      canvas.draw(banner, x: (width - banner.width) / 2, y: y)
+      y += banner.height
+    }
   }
 
   /// The big wall clock and the date.

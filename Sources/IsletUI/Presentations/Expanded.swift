@@ -72,24 +72,27 @@ public enum Expanded {
         role: look.timeRole, clip: inner)
     }
 
-    // Bottom: started at · ID · owner, and the progress of a countdown.
-    if bottomRows == 1 {
-      let y = inner.maxY - 1
-      var facts = ["Started \(look.calendar.clock(look.activity.createdAt))"]
-      if let id = look.activity.attributes.recordID { facts.append("ID \(id)") }
-      if let owner = look.activity.attributes.owner { facts.append(owner) }
-      var detail = facts.joined(separator: " \(g.separator) ")
-      if let fraction = look.activity.progress(at: look.now) {
-        let barWidth = min(22, inner.width / 2)
-        detail = DisplayWidth.truncate(detail, to: inner.width - barWidth - 2, ellipsis: g.ellipsis)
-        Pieces.progress(
-          fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
-      } else {
-        detail = DisplayWidth.truncate(detail, to: inner.width, ellipsis: g.ellipsis)
-      }
-      canvas.put(detail, x: inner.x, y: y, role: .secondary, clip: inner)
-    }
+    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner) }
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas
+  }
+
+  /// The bottom row: started at · ID · owner, and the progress of a countdown.
+  private static func bottom(_ look: Look, on canvas: inout Canvas, inner: Rect) {
+    let g = look.g
+    let y = inner.maxY - 1
+    var facts = ["Started \(look.calendar.clock(look.activity.createdAt))"]
+    if let id = look.activity.attributes.recordID { facts.append("ID \(id)") }
+    if let owner = look.activity.attributes.owner { facts.append(owner) }
+    var detail = facts.joined(separator: " \(g.separator) ")
+    if let fraction = look.activity.progress(at: look.now) {
+      let barWidth = min(22, inner.width / 2)
+      detail = DisplayWidth.truncate(detail, to: inner.width - barWidth - 2, ellipsis: g.ellipsis)
+      Pieces.progress(
+        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
+    } else {
+      detail = DisplayWidth.truncate(detail, to: inner.width, ellipsis: g.ellipsis)
+    }
+    canvas.put(detail, x: inner.x, y: y, role: .secondary, clip: inner)
   }
 }

@@ -39,28 +39,8 @@ public enum LockScreen {
     if showProgress { available -= 1 }
     let showFooter = available >= 1
 
-    // Header: icon, name and phase on the left; the user's ID on the right.
     var y = inner.y
-    let reference = look.activity.attributes.recordID.map { "ID \($0)" } ?? ""
-    if !reference.isEmpty {
-      canvas.put(
-        DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
-        x: inner.maxX - min(DisplayWidth.of(reference), inner.width / 3), y: y, role: .secondary, clip: inner)
-    }
-    let titleRoom =
-      inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
-    var x = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
-    // The time lines up under the name.
-    let timeX = x
-    x = canvas.put(
-      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (x - inner.x)), ellipsis: g.ellipsis), x: x,
-      y: y,
-      role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
-    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
-      canvas.put(
-        " \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary,
-        clip: inner)
-    }
+    let timeX = header(look, on: &canvas, inner: inner)
     y += 1
 
     // The time, and the buttons beside its middle row.
@@ -90,25 +70,59 @@ public enum LockScreen {
       y += 1
     }
     if showFooter || footerButtons > 0 {
-      let row = showFooter ? y : inner.maxY - 1
-      var room = inner.width
-      if footerButtons > 0 && footerButtons <= inner.width {
-        ButtonSpec.draw(
-          buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner,
-          target: look.activity.id)
-        room -= footerButtons + 1
-      }
-      if showFooter {
-        var facts = ["Started \(look.calendar.dayAndClock(look.activity.createdAt))"]
-        if let owner = look.activity.attributes.owner { facts.append(owner) }
-        if let category = look.activity.state.category { facts.append(category) }
-        let footer = DisplayWidth.truncate(
-          facts.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
-        canvas.put(footer, x: inner.x, y: row, role: .secondary, clip: inner)
-      }
+      footer(
+        look, on: &canvas, inner: inner, row: showFooter ? y : inner.maxY - 1, facts: showFooter,
+        buttons: footerButtons > 0 && footerButtons <= inner.width ? buttons : [])
     }
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas
+  }
+
+  /// Icon, name and phase on the left, the user's ID on the right; returns where the name
+  /// starts, which the time lines up under.
+  private static func header(_ look: Look, on canvas: inout Canvas, inner: Rect) -> Int {
+    let g = look.g
+    let y = inner.y
+    let reference = look.activity.attributes.recordID.map { "ID \($0)" } ?? ""
+    if !reference.isEmpty {
+      canvas.put(
+        DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
+        x: inner.maxX - min(DisplayWidth.of(reference), inner.width / 3), y: y, role: .secondary, clip: inner)
+    }
+    let titleRoom =
+      inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
+    let nameX = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
+    let x = canvas.put(
+      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (nameX - inner.x)), ellipsis: g.ellipsis),
+      x: nameX, y: y, role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
+    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
+      canvas.put(
+        " \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary,
+        clip: inner)
+    }
+    return nameX
+  }
+
+  /// The last row: when it started, whose it is and its category, after `buttons` at its end
+  /// when they found no room beside the time.
+  private static func footer(
+    _ look: Look, on canvas: inout Canvas, inner: Rect, row: Int, facts: Bool, buttons: [ButtonSpec]
+  ) {
+    let g = look.g
+    var room = inner.width
+    if !buttons.isEmpty {
+      ButtonSpec.draw(
+        buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner,
+        target: look.activity.id)
+      room -= ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) + 1
+    }
+    guard facts else { return }
+    var shown = ["Started \(look.calendar.dayAndClock(look.activity.createdAt))"]
+    if let owner = look.activity.attributes.owner { shown.append(owner) }
+    if let category = look.activity.state.category { shown.append(category) }
+    let text = DisplayWidth.truncate(
+      shown.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
+    canvas.put(text, x: inner.x, y: row, role: .secondary, clip: inner)
   }
 }
 
