@@ -57,110 +57,120 @@ public struct Theme: Equatable, Sendable {
 
   /// Reads a theme file's JSON: UTF-8, perhaps with a byte-order mark, any line endings.
   public static func parse(_ bytes: [UInt8], name: String) -> Result<Theme, Failure> {
+    do throws(Failure) {
+      let top = try object(bytes)
+      for key in top.keys.sorted() where !["name", "description", "roles", "icons"].contains(key) {
+        throw Failure(key: key, message: "is not a theme key; use name, description, roles and icons")
+      }
+      var theme = Theme(name: try ownName(top) ?? name, roles: [:], icons: [:])
+      try checkDescription(top)
+      theme.roles = try roles(top)
+      theme.icons = try icons(top)
+      return .success(theme)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The file's top-level JSON object.
+  private static func object(_ bytes: [UInt8]) throws(Failure) -> [String: JSONValue] {
     guard bytes.count <= maximumFileBytes else {
-      return .failure(Failure(key: "(file)", message: "is larger than a theme can be (128 KiB)"))
+      throw Failure(key: "(file)", message: "is larger than a theme can be (128 KiB)")
     }
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let bytes = bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes
     if let line = firstLineNotUTF8(bytes) {
-      return .failure(
-        Failure(
-          key: "(file)", message: "is not valid JSON: line \(line) is not UTF-8; save the file as UTF-8"))
+      throw Failure(
+        key: "(file)", message: "is not valid JSON: line \(line) is not UTF-8; save the file as UTF-8")
     }
     guard let root = JSONValue.parse(bytes) else {
-      return .failure(
-        Failure(
-          key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\""))
+      throw Failure(
+        key: "(file)", message: "is not valid JSON; a theme is a JSON object with \"roles\" and \"icons\"")
     }
     guard case .object(let top) = root else {
-      return .failure(
-        Failure(
-          key: "(file)", message: "is not a JSON object; a theme is an object with \"roles\" and \"icons\""))
+      throw Failure(
+        key: "(file)", message: "is not a JSON object; a theme is an object with \"roles\" and \"icons\"")
     }
-    var theme = Theme(name: name, roles: [:], icons: [:])
-    for key in top.keys.sorted() where !["name", "description", "roles", "icons"].contains(key) {
-      return .failure(
-        Failure(key: key, message: "is not a theme key; use name, description, roles and icons"))
+    return top
+  }
+
+  /// The name the file gives itself, if it gives one.
+  private static func ownName(_ top: [String: JSONValue]) throws(Failure) -> String? {
+    guard let value = top["name"] else { return nil }
+    guard case .string(let text) = value, !text.isEmpty else {
+      throw Failure(key: "name", message: "must be a non-empty string")
     }
-    if let value = top["name"] {
-      guard case .string(let text) = value, !text.isEmpty else {
-        return .failure(Failure(key: "name", message: "must be a non-empty string"))
-      }
-      if let problem = UserText.problem(with: text, bounds: .label) {
-        return .failure(Failure(key: "name", message: "'\(printable(text, limit: 20))' \(problem.message)"))
-      }
-      theme.name = text
+    if let problem = UserText.problem(with: text, bounds: .label) {
+      throw Failure(key: "name", message: "'\(printable(text, limit: 20))' \(problem.message)")
     }
-    if let value = top["description"], case .string(let text) = value {
-      if !text.isEmpty, let problem = UserText.problem(with: text, bounds: descriptionBounds) {
-        return .failure(
-          Failure(key: "description", message: "'\(printable(text, limit: 20))' \(problem.message)"))
-      }
-    } else if top["description"] != nil {
-      return .failure(Failure(key: "description", message: "must be a string"))
+    return text
+  }
+
+  private static func checkDescription(_ top: [String: JSONValue]) throws(Failure) {
+    guard let value = top["description"] else { return }
+    guard case .string(let text) = value else {
+      throw Failure(key: "description", message: "must be a string")
     }
+    if !text.isEmpty, let problem = UserText.problem(with: text, bounds: descriptionBounds) {
+      throw Failure(key: "description", message: "'\(printable(text, limit: 20))' \(problem.message)")
+    }
+  }
+
+  private static func roles(_ top: [String: JSONValue]) throws(Failure) -> [Role: RoleStyle] {
+    let names = Role.themed.map(\.rawValue).joined(separator: ", ")
     guard case .object(let roles)? = top["roles"] else {
-      return .failure(
-        Failure(
-          key: "roles",
-          message:
-            "must be an object mapping roles (\(Role.themed.map(\.rawValue).joined(separator: ", "))) to styles"
-        ))
+      throw Failure(key: "roles", message: "must be an object mapping roles (\(names)) to styles")
     }
+    var styles: [Role: RoleStyle] = [:]
     for (key, value) in roles.sorted(by: { $0.key < $1.key }) {
       guard let role = Role(rawValue: key), role != .islandEdge else {
-        return .failure(
-          Failure(
-            key: "roles.\(key)",
-            message: "is not a role; use one of \(Role.themed.map(\.rawValue).joined(separator: ", "))"))
+        throw Failure(key: "roles.\(key)", message: "is not a role; use one of \(names)")
       }
-      switch roleStyle(value, key: "roles.\(key)") {
-      case .success(let style): theme.roles[role] = style
-      case .failure(let failure): return .failure(failure)
-      }
+      styles[role] = try roleStyle(value, key: "roles.\(key)").get()
     }
-    if let icons = top["icons"] {
-      guard case .object(let map) = icons else {
-        return .failure(
-          Failure(
-            key: "icons", message: "must be an object mapping icon names to {\"glyph\": …, \"ascii\": …}"))
-      }
-      for (key, value) in map.sorted(by: { $0.key < $1.key }) {
-        if case .object(let fields) = value {
-          for field in ["glyph", "ascii"] {
-            guard case .string(let text)? = fields[field],
-              let scalar = text.unicodeScalars.first(where: { !UserText.isPrintable($0) })
-            else { continue }
-            return .failure(
-              Failure(
-                key: "icons.\(key).\(field)",
-                message:
-                  "'\(printable(text, limit: 20))' contains \(UserText.name(of: scalar)); use \(field == "glyph" ? "one printable glyph" : "1–4 printable ASCII characters")"
-              ))
-          }
-          if case .string(let glyph)? = fields["glyph"], glyph.utf8.count > maximumGlyphBytes {
-            return .failure(
-              Failure(
-                key: "icons.\(key).glyph",
-                message:
-                  "is \(glyph.utf8.count) bytes long in UTF-8; one glyph is at most \(maximumGlyphBytes) bytes"
-              ))
-          }
-        }
-        guard case .object(let fields) = value, case .string(let glyph)? = fields["glyph"],
-          case .string(let ascii)? = fields["ascii"], !glyph.isEmpty, !ascii.isEmpty,
-          DisplayWidth.of(glyph) <= 2, ascii.allSatisfy({ $0.isASCII && DisplayWidth.of($0) == 1 }),
-          ascii.count <= 4, fields.count == 2
-        else {
-          return .failure(
-            Failure(
-              key: "icons.\(key)",
-              message: "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters}"))
-        }
-        theme.icons[key] = IconGlyph(glyph: glyph, ascii: ascii)
-      }
+    return styles
+  }
+
+  private static func icons(_ top: [String: JSONValue]) throws(Failure) -> [String: IconGlyph] {
+    guard let icons = top["icons"] else { return [:] }
+    guard case .object(let map) = icons else {
+      throw Failure(
+        key: "icons", message: "must be an object mapping icon names to {\"glyph\": …, \"ascii\": …}")
     }
-    return .success(theme)
+    var glyphs: [String: IconGlyph] = [:]
+    for (key, value) in map.sorted(by: { $0.key < $1.key }) {
+      if case .object(let fields) = value { try checkIconText(fields, key: key) }
+      guard case .object(let fields) = value, case .string(let glyph)? = fields["glyph"],
+        case .string(let ascii)? = fields["ascii"], !glyph.isEmpty, !ascii.isEmpty,
+        DisplayWidth.of(glyph) <= 2, ascii.allSatisfy({ $0.isASCII && DisplayWidth.of($0) == 1 }),
+        ascii.count <= 4, fields.count == 2
+      else {
+        throw Failure(
+          key: "icons.\(key)",
+          message: "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters}")
+      }
+      glyphs[key] = IconGlyph(glyph: glyph, ascii: ascii)
+    }
+    return glyphs
+  }
+
+  /// An icon's glyphs hold nothing a terminal would obey, and a glyph is not absurdly long.
+  private static func checkIconText(_ fields: [String: JSONValue], key: String) throws(Failure) {
+    for field in ["glyph", "ascii"] {
+      guard case .string(let text)? = fields[field],
+        let scalar = text.unicodeScalars.first(where: { !UserText.isPrintable($0) })
+      else { continue }
+      let want = field == "glyph" ? "one printable glyph" : "1–4 printable ASCII characters"
+      throw Failure(
+        key: "icons.\(key).\(field)",
+        message: "'\(printable(text, limit: 20))' contains \(UserText.name(of: scalar)); use \(want)")
+    }
+    if case .string(let glyph)? = fields["glyph"], glyph.utf8.count > maximumGlyphBytes {
+      throw Failure(
+        key: "icons.\(key).glyph",
+        message: "is \(glyph.utf8.count) bytes long in UTF-8; one glyph is at most \(maximumGlyphBytes) bytes"
+      )
+    }
   }
 
   private static func roleStyle(_ value: JSONValue, key: String) -> Result<RoleStyle, Failure> {
