@@ -113,6 +113,29 @@ import Testing
   }
 }
 
+extension DispatchContractTests {
+  /// The stores themselves: the same order for activities made at the same instant, and an id
+  /// is never inserted twice.
+  @Test(arguments: Kind.allCases)
+  func bothStoresOrderAndRefuseAlike(_ kind: Kind) throws {
+    let subject = try Subject(kind)
+    defer { subject.close() }
+    let store = subject.store
+    func made(_ id: String) -> Activity {
+      var request = StartRequest(name: id)
+      request.id = id
+      return try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    }
+    try store.transaction {
+      for id in ["cccc", "aaaa", "bbbb"] { try store.insert(made(id)) }
+    }
+    #expect(try store.transaction { try store.liveActivities() }.map(\.id) == ["aaaa", "bbbb", "cccc"])
+    #expect(throws: (any Error).self) { try store.transaction { try store.insert(made("aaaa")) } }
+    #expect(
+      try store.transaction { try store.liveActivities() }.count == 3, "the refused insert changed nothing")
+  }
+}
+
 final class IDs: @unchecked Sendable {
   var ids: [String]
   init(_ ids: [String]) { self.ids = ids }

@@ -19,13 +19,18 @@ public final class InMemoryActivityStore: ActivityStore {
   }
 
   public func liveActivities() throws -> [Activity] {
-    activities.values.filter { $0.state.phase.isLive }.sorted { $0.createdAt < $1.createdAt }
+    // The SQLite store's order: by creation, then by id.
+    activities.values.filter { $0.state.phase.isLive }.sorted {
+      ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
+    }
   }
 
   public func activity(id: String) throws -> Activity? { activities[id] }
 
   public func insert(_ activity: Activity) throws {
     precondition(inTransaction, "insert outside a transaction")
+    // As the SQLite store's primary key does: an id is never reused.
+    guard activities[activity.id] == nil else { throw DuplicateID(id: activity.id) }
     activities[activity.id] = activity
   }
 
@@ -48,4 +53,9 @@ public final class InMemoryActivityStore: ActivityStore {
     history += numbered
     return numbered
   }
+}
+
+/// An insert of an id the store already holds.
+public struct DuplicateID: Error, Equatable, Sendable {
+  public var id: String
 }
