@@ -27,18 +27,6 @@ protocol Command {
   func run(in environment: Environment) throws -> ExitStatus
 }
 
-/// The commands of the command line, in the order the top help lists them.
-var commandTypes: [any Command.Type] {
-  [
-    StartCommand.self, IntentCommand.self, AdjustCommand.self, UpdateCommand.self, WaitCommand.self,
-    StatusCommand.self, ListCommand.self, LogCommand.self, ThemesCommand.self, TmuxCommand.self,
-    HelpCommand.self,
-  ]
-}
-
-/// Commands islet runs itself, in the background; not for users, so not in the help.
-var hiddenCommandTypes: [any Command.Type] { [WatchCommand.self, HooksCommand.self] }
-
 /// The command type that declares `name`, hidden ones too.
 func commandType(named name: String) -> (any Command.Type)? {
   (commandTypes + hiddenCommandTypes).first { type in type.specs.contains { $0.name == name } }
