@@ -1,7 +1,7 @@
 import IsletCore
 
-/// A command's name, usage, help and options: one table drives parsing, the usage line and
-/// `--help`.
+/// A command's name, usage, help and options, declared once by its type (`Command.specs`):
+/// parsing, the usage line, `--help`, the top help and the suggestions are made from it.
 struct CommandSpec {
   var name: String
   /// What follows the name before the options: `[ACTIVITY]`, `[DURATION | --until HH:MM]`. An
