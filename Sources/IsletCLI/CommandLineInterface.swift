@@ -46,10 +46,9 @@ public struct CommandLineInterface {
   /// handlers still run) ends it quietly with 141, the status a shell shows for a command
   /// SIGPIPE stopped.
   public func run(_ arguments: [String], console: any Console) -> Int32 {
-    let context = Context(environment: environment, clock: clock, handlers: handlers, console: console)
     var status: ExitStatus
     do {
-      status = try context.run(arguments)
+      status = try perform(arguments, console: console)
     } catch {
       let report = Self.report(error)
       console.err(report.text)
@@ -87,44 +86,21 @@ public struct CommandLineInterface {
     let usage = (error as? UsageError).map { $0.usageLine + "\n" } ?? ""
     return ("\(prefix): \(printable(error.message, limit: 4000))\n" + usage, error.exitStatus)
   }
-}
 
-/// One run of one command: its parsed arguments, configuration, store and output.
-final class Context {
-  let environment: [String: String]
-  let clock: any WallClock
-  let handlers: [any PostCommitHandler]
-  let console: any Console
-  var arguments = ParsedArguments()
-  private var loadedConfiguration: Configuration?
-  private var loadedTheme: Theme?
-  private var resolvedStorePath: String?
-
-  init(
-    environment: [String: String], clock: any WallClock, handlers: [any PostCommitHandler],
-    console: any Console
-  ) {
-    self.environment = environment
-    self.clock = clock
-    self.handlers = handlers
-    self.console = console
-  }
+  // MARK: - Parsing and running
 
   /// Options before the command word that take a value, so their value is not the command.
-  static let leadingOptions = globalOptions + [deviceOption]
-  static let deviceOption = OptionSpec(
-    name: "presentation", value: "P",
-    help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "))
+  static let leadingOptions = globalOptions + DeviceCommand.options
 
   /// The index of the command word: the first word that is not an option or an option's value.
-  func commandIndex(_ all: [String]) -> Int? {
+  static func commandIndex(_ all: [String]) -> Int? {
     var index = 0
     while index < all.count {
       let word = all[index]
       if word == "--" { return index + 1 < all.count ? index + 1 : nil }
       if !word.hasPrefix("-") || word == "-" { return index }
       let name = String(word.dropFirst(2))
-      if !name.contains("="), Self.leadingOptions.contains(where: { $0.name == name && $0.value != nil }) {
+      if !name.contains("="), leadingOptions.contains(where: { $0.name == name && $0.value != nil }) {
         index += 1
       }
       index += 1
@@ -132,164 +108,44 @@ final class Context {
     return nil
   }
 
-  /// `--db ''` would quietly mean the default store: refused instead.
-  private func checkStoreOption(command: String?) throws {
-    if arguments.value("db") == "" {
-      throw UsageError(message: "--db is empty; give the store's file path", command: command)
-    }
-  }
-
-  func run(_ all: [String]) throws -> ExitStatus {
-    guard let position = commandIndex(all) else {
-      // No command word: the device view, or help or the version.
-      arguments = try parse(all, options: [Self.deviceOption], command: nil)
-      try checkStoreOption(command: nil)
-      if arguments.has("help") {
-        console.out(topHelp(aloneOptions: [Self.deviceOption]))
-        return .ok
-      }
-      if arguments.has("version") {
-        console.out("islet \(CommandLineInterface.version)\n")
-        return .ok
-      }
-      return try device()
-    }
-    let first = all[position]
-    guard let spec = (commandSpecs + hiddenSpecs).first(where: { $0.name == first }) else {
-      // A mistyped option before it took this word for the command: that is said first.
-      _ = try parse(Array(all[..<position]), options: [Self.deviceOption], command: nil)
-      throw UsageError(
-        message: "unknown command '\(printable(first))'; \(commandHint(for: first))", command: nil)
-    }
+  /// Parses `all` by the declaration of the command it names (`islet` alone: the device view),
+  /// answers `--help` and `--version`, converts the values into the command, and runs it.
+  private func perform(_ all: [String], console: any Console) throws -> ExitStatus {
+    let type: any Command.Type
+    let spec: CommandSpec?
     var rest = all
-    rest.remove(at: position)
-    arguments = try parse(rest, options: spec.options, command: spec.name)
-    try checkStoreOption(command: spec.name)
-    if arguments.has("help") {
-      console.out(spec.helpText)
+    if let position = Self.commandIndex(all) {
+      let word = all[position]
+      guard let found = commandType(named: word) else {
+        // A mistyped option before it took this word for the command: that is said first.
+        _ = try parse(Array(all[..<position]), options: DeviceCommand.options, command: nil)
+        throw UsageError(
+          message: "unknown command '\(printable(word))'; \(commandHint(for: word))", command: nil)
+      }
+      type = found
+      spec = found.specs.first { $0.name == word }
+      rest.remove(at: position)
+    } else {
+      type = DeviceCommand.self
+      spec = nil
+    }
+    let parsed = try parse(rest, options: spec?.options ?? DeviceCommand.options, command: spec?.name)
+    let options = try GlobalOptions(parsed)
+    if parsed.has("help") {
+      console.out(spec?.helpText ?? topHelp(aloneOptions: DeviceCommand.options))
       return .ok
     }
-    if arguments.has("version") {
-      console.out("islet \(CommandLineInterface.version)\n")
+    if parsed.has("version") {
+      console.out("islet \(Self.version)\n")
       return .ok
     }
-    if arguments.operands.count > spec.maxOperands {
-      let extra = arguments.operands[spec.maxOperands]
+    if let spec, parsed.operands.count > spec.maxOperands {
+      let extra = parsed.operands[spec.maxOperands]
       throw UsageError(message: "unexpected argument '\(printable(extra))'", command: spec.name)
     }
-    return try perform(spec.name)
-  }
-
-  private func perform(_ command: String) throws -> ExitStatus {
-    switch command {
-    case "start": return try start()
-    case "pause": return try intent(.pause)
-    case "resume": return try intent(.resume)
-    case "toggle": return try intent(.toggle)
-    case "reset": return try intent(.reset)
-    case "complete": return try intent(.complete)
-    case "end": return try intent(.end)
-    case "adjust": return try adjust()
-    case "update": return try update()
-    case "wait": return try wait()
-    case "status": return try status()
-    case "list": return try list()
-    case "log": return try log()
-    case "help": return try help()
-    case "themes": return try themes()
-    case "tmux": return try tmuxSnippet()
-    case "__watch": return try watchDeadlines()
-    case "__hooks": return try runHooks()
-    default: throw UsageError(message: "unknown command '\(command)'", command: nil)
-    }
-  }
-
-  private func help() throws -> ExitStatus {
-    guard let name = arguments.operands.first else {
-      console.out(topHelp(aloneOptions: [Self.deviceOption]))
-      return .ok
-    }
-    guard let spec = commandSpecs.first(where: { $0.name == name }) else {
-      throw UsageError(
-        message: "no help for '\(printable(name))'; \(commandHint(for: name, startLike: false))",
-        command: "help")
-    }
-    console.out(spec.helpText)
-    return .ok
-  }
-
-  // MARK: - Shared pieces
-
-  var now: Instant { clock.now() }
-
-  var configuration: Configuration {
-    get throws {
-      if let loadedConfiguration { return loadedConfiguration }
-      let loaded = try ConfigurationFile.load(environment: environment)
-      loadedConfiguration = loaded
-      return loaded
-    }
-  }
-
-  /// The store's file, resolved once: absolute, with links followed (see `StoreLocation.canonical`).
-  var storePath: String {
-    get throws {
-      if let resolvedStorePath { return resolvedStorePath }
-      let resolved = try StoreLocation.canonical(
-        StoreLocation.path(option: arguments.value("db"), environment: environment))
-      resolvedStorePath = resolved
-      return resolved
-    }
-  }
-
-  /// Whether output may use Unicode glyphs: by the locale's name, unless the view has found
-  /// the locale itself unusable (`asciiOnly`), so that its flashes agree with its screen.
-  var unicode: Bool {
-    !asciiOnly && Glyphs.wantUnicode(ascii: arguments.has("ascii"), environment: environment)
-  }
-  var asciiOnly = false
-
-  var glyphs: Glyphs {
-    Glyphs(unicode: unicode, theme: (try? theme) ?? ThemeCatalog.fallback)
-  }
-
-  /// The theme `--theme` or the configuration names; the default otherwise.
-  var theme: Theme {
-    get throws {
-      if let loadedTheme { return loadedTheme }
-      let reference = try arguments.value("theme") ?? configuration.theme ?? "default"
-      let catalog = ThemeCatalog.standard(
-        configFolder: StoreLocation.configFolder(environment: environment),
-        executablePath: Spawner.executablePath)
-      switch catalog.load(reference) {
-      case .success(let theme):
-        loadedTheme = theme
-        return theme
-      case .failure(let failure): throw failure
-      }
-    }
-  }
-
-  func text(_ activity: Activity, policy: TimePolicy) -> ActivityText {
-    ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs)
-  }
-
-  /// The store opened to write, behind the one intent path.
-  func openIntents() throws -> IntentService {
-    try IntentService.open(
-      storePath, clock: clock, configuration: configuration, environment: environment, handlers: handlers)
-  }
-
-  /// Says why an intent does not apply, as `report(_:)` says it, and gives its status.
-  func refused(_ reason: String) -> ExitStatus {
-    let report = CommandLineInterface.report(Refusal(reason))
-    console.err(report.text)
-    return report.status
-  }
-
-  /// A failed match as it reaches the user: nothing live is a refusal; a query that names none
-  /// or several is bad usage, with the command's usage line.
-  func matchFailure(_ failure: ActivityMatcher.Failure, command: String) -> any UserFacingError {
-    failure.exitStatus == .usage ? UsageError(message: failure.message, command: command) : failure
+    let command = try type.init(parsed, at: clock.now())
+    let shared = Environment(
+      variables: environment, clock: clock, handlers: handlers, console: console, options: options)
+    return try command.run(in: shared)
   }
 }

@@ -72,9 +72,7 @@ public struct RawCommandLine: Equatable, Sendable {
 
   /// The command word, if the command line names one Islet knows.
   static func command(of arguments: [String]) -> String? {
-    let context = Context(
-      environment: [:], clock: SystemClock(), handlers: [], console: RecordingConsole())
-    guard let index = context.commandIndex(arguments) else { return nil }
+    guard let index = CommandLineInterface.commandIndex(arguments) else { return nil }
     return commandSpecs.contains { $0.name == arguments[index] } ? arguments[index] : nil
   }
 

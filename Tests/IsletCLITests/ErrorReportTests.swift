@@ -68,7 +68,7 @@ import Testing
 
   @Test func aFailedMatchIsAUsageErrorWithTheCommandsUsage() throws {
     let failure = ActivityMatcher.Failure.noMatch("Cofee", live: [Self.tea])
-    let context = Context(environment: [:], clock: ManualClock(t0), handlers: [], console: RecordingConsole())
+    let context = Environment(variables: [:], clock: ManualClock(t0), console: RecordingConsole())
     #expect(
       CommandLineInterface.report(context.matchFailure(failure, command: "pause"))
         == (

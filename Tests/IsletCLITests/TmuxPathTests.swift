@@ -37,7 +37,7 @@ import Testing
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("set-environment -g ISLET_BIN \"\(escaped)\""), "\(run.stdout)")
     #expect(lines.filter { $0.contains("o'brien") }.count == 1)
-    #expect(Context.tmuxDoubleQuoted("a\u{1}\n\u{7F}é") == "a\\001\\012\\177é")
+    #expect(TmuxCommand.tmuxDoubleQuoted("a\u{1}\n\u{7F}é") == "a\\001\\012\\177é")
   }
 
   @Test func everyBindingRunsTheBinaryAtThatPath() throws {

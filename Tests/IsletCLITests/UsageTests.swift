@@ -36,7 +36,7 @@ import Testing
       ))
     // Every option and every command as declared, each on a line of its own.
     let lines = help.stdout.split(separator: "\n").map(String.init)
-    for option in globalOptions + [Context.deviceOption] {
+    for option in globalOptions + DeviceCommand.options {
       #expect(
         lines.contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name) missing from --help")
     }

@@ -2,6 +2,8 @@ import IsletCore
 
 /// A command's options and operands, parsed by its `CommandSpec`.
 struct ParsedArguments {
+  /// The command word they were given to; nil for `islet` alone.
+  var command: String?
   var values: [String: String] = [:]
   var flags: Set<String> = []
   var operands: [String] = []
@@ -42,6 +44,7 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
   -> ParsedArguments
 {
   var parsed = ParsedArguments()
+  parsed.command = command
   var index = 0
   let all = options + globalOptions
   while index < arguments.count {

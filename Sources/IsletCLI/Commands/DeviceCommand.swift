@@ -8,36 +8,56 @@ import IsletUI
   import Glibc
 #endif
 
-extension Context {
-  /// `islet` with no command: the interactive device view (or one presentation filling the
-  /// terminal with `--presentation`). One thread waits on the terminal, the store and signals,
-  /// until the next change on screen is due.
-  func device() throws -> ExitStatus {
-    var presentation: Presentation?
-    if let name = arguments.value("presentation") {
-      guard let chosen = Presentation(rawValue: name) else {
-        throw UsageError(
-          message:
-            "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
-          command: nil)
-      }
-      presentation = chosen
+/// `islet` with no command: the interactive device view (or one presentation filling the
+/// terminal with `--presentation`). One thread waits on the terminal, the store and signals,
+/// until the next change on screen is due (see `DeviceRunner`).
+struct DeviceCommand: Command {
+  /// `islet` alone has no command word: its declaration gives its options only.
+  static let specs = [
+    CommandSpec(
+      name: "", operands: "", brief: "the interactive view", summary: "Open the interactive view.",
+      options: DeviceCommand.options, maxOperands: 0)
+  ]
+
+  /// The options of `islet` alone, as the top help shows them.
+  static let options = [
+    OptionSpec(
+      name: "presentation", value: "P",
+      help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "))
+  ]
+
+  let presentation: Presentation?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    guard let name = parsed.value("presentation") else {
+      presentation = nil
+      return
     }
+    guard let chosen = Presentation(rawValue: name) else {
+      throw UsageError(
+        message:
+          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+        command: nil)
+    }
+    presentation = chosen
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
     guard isatty(0) == 1, isatty(1) == 1 else {
-      return refused("the device view needs a terminal; for a line of text, use: islet status")
+      return environment.refused("the device view needs a terminal; for a line of text, use: islet status")
     }
-    let configuration = try configuration
-    let theme = Shown(try self.theme)
+    let configuration = try environment.configuration
+    let theme = Shown(try environment.theme)
     setlocale(LC_ALL, "")
     // Without a UTF-8 locale the terminal cannot show the glyphs: ASCII then.
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-    let ascii = !unicode || codeset != "UTF-8"
-    asciiOnly = ascii
+    let ascii = !environment.unicode || codeset != "UTF-8"
+    environment.asciiOnly = ascii
     islet_catch_interrupts()
 
-    let intents = try openIntents()
+    let intents = try environment.openIntents()
     defer { intents.close() }
-    let watcher = try StoreWatcher(path: storePath)
+    let watcher = try StoreWatcher(path: environment.storePath)
     // A crash would leave the terminal in the alternate screen, without echo: the modes as
     // they are now, and sequences any xterm-like terminal (or the Linux console) takes to
     // leave that screen, show the cursor and stop mouse reports, are put back first.
@@ -47,9 +67,9 @@ extension Context {
     do {
       screen = try CursesScreen(theme: { theme.value })
     } catch CursesScreen.Failure.unusable(let reason) {
-      return refused("\(reason); for a line of text, use: islet status")
+      return environment.refused("\(reason); for a line of text, use: islet status")
     } catch {
-      return refused("the device view needs a terminal; for a line of text, use: islet status")
+      return environment.refused("the device view needs a terminal; for a line of text, use: islet status")
     }
     defer { screen.close() }
     // A signal that comes while a frame is drawn must end the wait after it, not go unseen
@@ -58,7 +78,8 @@ extension Context {
     let model = DeviceModel(
       theme: theme.value, ascii: ascii, policy: configuration.policy, bell: configuration.bell)
     let runner = DeviceRunner(
-      context: self, intents: intents, watcher: watcher, screen: screen, theme: theme, model: model,
+      environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,
+      model: model,
       presentation: presentation)
     return try runner.run()
   }

@@ -13,7 +13,7 @@ import IsletUI
 /// out the commands the model returns, and prints the model's frames (drawn several ahead).
 /// Everything the view decides is the model's; this only does the input and output.
 final class DeviceRunner {
-  private let context: Context
+  private let environment: Environment
   private let intents: IntentService
   private let watcher: StoreWatcher
   private let screen: CursesScreen
@@ -31,25 +31,25 @@ final class DeviceRunner {
   private var fds: [pollfd]
 
   init(
-    context: Context, intents: IntentService, watcher: StoreWatcher, screen: CursesScreen,
+    environment: Environment, intents: IntentService, watcher: StoreWatcher, screen: CursesScreen,
     theme: Shown<Theme>,
     model: DeviceModel, presentation: Presentation?
   ) {
-    self.context = context
+    self.environment = environment
     self.intents = intents
     self.watcher = watcher
     self.screen = screen
     self.theme = theme
     self.model = model
     self.presentation = presentation
-    frame = model.frame(at: context.now)
+    frame = model.frame(at: environment.now)
     fds = [
       pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
     ]
   }
 
-  private var now: Instant { context.now }
+  private var now: Instant { environment.now }
   private var store: SQLiteActivityStore { intents.store }
 
   func run() throws -> ExitStatus {
@@ -74,7 +74,7 @@ final class DeviceRunner {
     case .send(let intent, let target, let source):
       try perform(intent, to: target, source: source)
     case .start(let name, let duration):
-      let attributes = IntentService.attributes(try context.configuration, duration: duration)
+      let attributes = IntentService.attributes(try environment.configuration, duration: duration)
       try perform(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .key)
     case .settle:
       let report = try intents.settle()
@@ -107,7 +107,7 @@ final class DeviceRunner {
       var line = report.refusal?.reason ?? ""
       if report.refusal == nil, let activity = report.activity {
         let own = report.events.filter { $0.activityID == activity.id && $0.source == source }
-        line = context.confirmation(activity, own)
+        line = environment.confirmation(activity, own)
       }
       var started = false
       if case .start = intent { started = true }
@@ -122,14 +122,14 @@ final class DeviceRunner {
 
   private func cycleTheme(after name: String) throws {
     let catalog = ThemeCatalog.standard(
-      configFolder: StoreLocation.configFolder(environment: context.environment),
+      configFolder: StoreLocation.configFolder(environment: environment.variables),
       executablePath: Spawner.executablePath)
     let names = catalog.names()
     let next = names[((names.firstIndex(of: name) ?? -1) + 1) % names.count]
     guard case .success(let loaded) = catalog.load(next) else { return }
     theme.value = loaded
     do {
-      try ConfigurationFile.save("theme", next, environment: context.environment)
+      try ConfigurationFile.save("theme", next, environment: environment.variables)
       try send(.themed(loaded, saved: "Theme: \(next)", failed: false))
     } catch let failure as CommandFailure {
       try send(.themed(loaded, saved: failure.message, failed: true))
@@ -193,7 +193,7 @@ final class DeviceRunner {
       switch watcher.takeEvents() {
       case .gone:
         throw StoreError.unavailable(
-          path: try context.storePath, detail: "it was removed or replaced while the view was open")
+          path: try environment.storePath, detail: "it was removed or replaced while the view was open")
       case .changed:
         try send(.touched(seq: store.lastEventSeq()))
         recheckAt = now + 30

@@ -1,13 +1,40 @@
 import IsletCore
 import IsletStore
 
-extension Context {
-  func log() throws -> ExitStatus {
-    if arguments.has("json") && arguments.has("csv") {
+/// `islet log`: the history, each session's elapsed time, and totals per name.
+struct LogCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "log", operands: "[--json | --csv]",
+      brief: "the history, with totals per name",
+      summary: "The history: each session's elapsed time, and totals per name.",
+      details: "DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.",
+      options: [
+        OptionSpec(name: "since", value: "DATE", help: "only sessions started from then on"),
+        OptionSpec(name: "name", value: "N", help: "only sessions of this name (any case)"),
+        OptionSpec(name: "json", value: nil, help: "print JSON"),
+        OptionSpec(name: "csv", value: nil, help: "print CSV, one session a row"),
+      ],
+      maxOperands: 0)
+  ]
+
+  /// What the sessions are printed as.
+  enum Output {
+    case table, json, csv
+  }
+
+  let output: Output
+  /// `--since`: only sessions started from then on.
+  let since: Instant?
+  /// `--name`, lowercased: only sessions of this name.
+  let name: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    if parsed.has("json") && parsed.has("csv") {
       throw UsageError(message: "choose one of --json and --csv", command: "log")
     }
-    var since: Instant?
-    if let text = arguments.value("since") {
+    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .table
+    if let text = parsed.value("since") {
       guard let parsed = LocalTime.parseSince(text, now: now) else {
         throw UsageError(
           message:
@@ -15,9 +42,15 @@ extension Context {
           command: "log")
       }
       since = parsed
+    } else {
+      since = nil
     }
-    let policy = try configuration.policy
-    let (store, live, pending) = try readLive(policy: policy)
+    name = parsed.value("name")?.lowercased()
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let policy = try environment.configuration.policy
+    let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let recorded = try store?.history() ?? []
     // A writer may have recorded some of them between the two reads: those are in the history.
@@ -25,48 +58,53 @@ extension Context {
       !recorded.contains { $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at }
     }
     let history = recorded + due.sorted { $0.at < $1.at }
-    var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    var sessions = SessionLog.sessions(from: history, live: live, at: environment.now, policy: policy)
     if let since { sessions = sessions.filter { $0.startedAt >= since } }
-    if let name = arguments.value("name")?.lowercased() {
-      sessions = sessions.filter { $0.name.lowercased() == name }
-    }
+    if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
     let totals = SessionLog.totals(sessions)
-
-    if arguments.has("json") {
-      console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
-    } else if arguments.has("csv") {
-      var csv = "started,ended,id,name,outcome,elapsed_seconds\n"
-      for s in sessions {
-        let fields = [
-          LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
-          seconds(s.elapsed),
-        ]
-        csv += fields.map(csvField).joined(separator: ",") + "\n"
-      }
-      console.out(csv)
-    } else if sessions.isEmpty {
-      console.out(
-        "No sessions\(since == nil && arguments.value("name") == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
-      )
-    } else {
-      var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
-      for s in sessions {
-        rows.append([
-          LocalTime.dateTime(s.startedAt), printableName(s.name), s.outcome,
-          DurationText.clock(seconds: s.elapsed / 1000),
-        ])
-      }
-      var text = table(rows) + "\nTotals\n"
-      text += table(
-        totals.map { total in
-          [
-            printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
-            DurationText.clock(seconds: total.elapsed / 1000),
-          ]
-        })
-      console.out(text)
+    switch output {
+    case .json: environment.console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
+    case .csv: environment.console.out(csv(sessions))
+    case .table: environment.console.out(text(sessions, totals: totals))
     }
     return .ok
+  }
+
+  /// `log --csv`: one session a row.
+  private func csv(_ sessions: [Session]) -> String {
+    var csv = "started,ended,id,name,outcome,elapsed_seconds\n"
+    for s in sessions {
+      let fields = [
+        LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
+        seconds(s.elapsed),
+      ]
+      csv += fields.map(csvField).joined(separator: ",") + "\n"
+    }
+    return csv
+  }
+
+  /// The sessions and the totals as two tables, or how to make the first session.
+  private func text(_ sessions: [Session], totals: [NameTotal]) -> String {
+    guard !sessions.isEmpty else {
+      return
+        "No sessions\(since == nil && name == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
+    }
+    var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
+    for s in sessions {
+      rows.append([
+        LocalTime.dateTime(s.startedAt), printableName(s.name), s.outcome,
+        DurationText.clock(seconds: s.elapsed / 1000),
+      ])
+    }
+    var text = table(rows) + "\nTotals\n"
+    text += table(
+      totals.map { total in
+        [
+          printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+          DurationText.clock(seconds: total.elapsed / 1000),
+        ]
+      })
+    return text
   }
 
   private func seconds(_ span: Milliseconds) -> String {
@@ -111,14 +149,4 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
         })
     ),
   ])
-}
-
-extension String {
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
-    }
-    return result
-  }
 }

@@ -2,16 +2,31 @@ import IsletCore
 import IsletStore
 import IsletUI
 
-extension Context {
-  /// `islet themes`: each theme's name, where it comes from, and the island drawn in it.
-  func themes() throws -> ExitStatus {
-    let catalog = ThemeCatalog.standard(
-      configFolder: StoreLocation.configFolder(environment: environment),
-      executablePath: Spawner.executablePath)
+/// `islet themes`: each theme's name, where it comes from, and the island drawn in it.
+struct ThemesCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "themes", operands: "", brief: "the themes, with a preview of each",
+      summary: "List the themes, each with a preview of the island in it.",
+      details: """
+        Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
+        own themes go in ~/.config/islet/themes/NAME.json (copy a file from Themes/ to start);
+        --theme also takes a path to a .json file.
+        """,
+      maxOperands: 0)
+  ]
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {}
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let catalog = environment.themeCatalog
+    let now = environment.now
     let sample = Self.sampleActivity(at: now)
-    let chosen = (try? configuration.theme) ?? nil
+    let chosen = (try? environment.configuration.theme) ?? nil
+    let console = environment.console
     let depth =
-      console.isTerminal && !arguments.has("no-color") ? ColorDepth.of(environment: environment) : .none
+      console.isTerminal && !environment.options.noColor
+      ? ColorDepth.of(environment: environment.variables) : .none
     let names = catalog.names()
     let width = names.map(\.count).max() ?? 0
     for name in names {
@@ -19,7 +34,7 @@ extension Context {
       let padded = name + String(repeating: " ", count: width - name.count)
       switch catalog.load(name) {
       case .success(let theme):
-        let look = Look(activity: sample, now: now, theme: theme, ascii: !unicode)
+        let look = Look(activity: sample, now: now, theme: theme, ascii: !environment.unicode)
         let island = Compact.draw(look, width: Compact.targetWidth)
         let preview =
           depth == .none ? PlainText.render(island) : ANSIText.render(island, theme: theme, depth: depth)

@@ -6,54 +6,86 @@ import IsletStore
   import Glibc
 #endif
 
-extension Context {
-  /// `islet wait`: 0 when the countdown finishes or the activity is completed; 1 when it is
-  /// reset, ended or expired, or when nothing is live; 124 on --timeout; 130 on Ctrl-C.
-  func wait() throws -> ExitStatus {
-    var giveUpAt: Instant?
-    if let text = arguments.value("timeout") {
-      giveUpAt = now + (try duration(text, command: "wait", option: "--timeout"))
-    }
-    let configuration = try configuration
-    guard try SQLiteActivityStore.openForReading(path: storePath).map({ $0.close() }) != nil else {
-      return refused("nothing is live to wait for; start one with: islet start 25m")
+/// `islet wait`: 0 when the countdown finishes or the activity is completed; 1 when it is
+/// reset, ended or expired, or when nothing is live; 124 on --timeout; 130 on Ctrl-C.
+struct WaitCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "wait", operands: "[ACTIVITY]",
+      brief: "wait until it finishes (exit 0) or is reset or ended (exit 1)",
+      summary: "Wait until an activity finishes or is completed (exit 0), or is reset or ended (exit 1).",
+      details: """
+        Without ACTIVITY, waits for the most recently started one, so this works:
+          islet start 25m && islet wait && notify-send "Time's up"
+        Exits 1 at once when nothing is live, 124 when --timeout runs out, 130 on Ctrl-C.
+        A stopwatch is waited on until it is completed or ended.
+        """,
+      options: [OptionSpec(name: "timeout", value: "DURATION", help: "give up after this long (exit 124)")],
+      maxOperands: 1)
+  ]
+
+  /// `--timeout`: when to give up.
+  let giveUpAt: Instant?
+  /// The activity named; nil for the most recently started one.
+  let target: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    giveUpAt = try parsed.value("timeout").map { now + (try parsed.duration($0, option: "timeout")) }
+    target = parsed.operands.first
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let configuration = try environment.configuration
+    guard try SQLiteActivityStore.openForReading(path: environment.storePath).map({ $0.close() }) != nil
+    else {
+      return environment.refused("nothing is live to wait for; start one with: islet start 25m")
     }
     islet_catch_interrupts()
-    let intents = try openIntents()
+    let intents = try environment.openIntents()
     defer { intents.close() }
-    let store = intents.store
     // Watch before looking, so a change between the look and the sleep is not missed.
-    let watcher = try StoreWatcher(path: storePath)
+    let watcher = try StoreWatcher(path: environment.storePath)
     let live = try intents.settle().live
-    let target: Activity
-    if let query = arguments.operands.first {
-      switch ActivityMatcher.match(query, among: live, at: now, policy: configuration.policy) {
-      case .success(let found): target = found
-      case .failure(let failure): throw matchFailure(failure, command: "wait")
+    let now = environment.now
+    let waited: Activity
+    if let target {
+      switch ActivityMatcher.match(target, among: live, at: now, policy: configuration.policy) {
+      case .success(let found): waited = found
+      case .failure(let failure): throw environment.matchFailure(failure, command: "wait")
       }
     } else {
       guard let found = ActivityMatcher.mostRecent(live, at: now, policy: configuration.policy) else {
-        return refused("nothing is live to wait for; start one with: islet start 25m")
+        return environment.refused("nothing is live to wait for; start one with: islet start 25m")
       }
-      target = found
+      waited = found
     }
-    if target.phase(at: now, policy: configuration.policy) == .finished { return .ok }
-    var seen = try store.lastEventSeq()
+    if waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
+    return try wait(for: waited, intents: intents, watcher: watcher, in: environment)
+  }
 
+  /// Sleeps until `activity`'s next settlement, a change to the store or the timeout, and
+  /// looks at what was recorded for it each time.
+  private func wait(
+    for activity: Activity, intents: IntentService, watcher: StoreWatcher, in environment: Environment
+  ) throws -> ExitStatus {
+    let store = intents.store
+    let policy = try environment.configuration.policy
+    var seen = try store.lastEventSeq()
     while true {
-      let current = try store.activity(id: target.id)
+      let current = try store.activity(id: activity.id)
       // What time will record next, even if already past (it passed while we looked).
       let wakeAt =
-        [current.flatMap { TimerEngine.nextSettlement($0, policy: configuration.policy) }, giveUpAt]
+        [current.flatMap { TimerEngine.nextSettlement($0, policy: policy) }, giveUpAt]
         .compactMap { $0 }.min()
       switch watcher.wait(until: wakeAt) {
       case .interrupted: return .interrupted
       case .gone:
-        throw StoreError.unavailable(path: try storePath, detail: "it was removed or replaced while waiting")
+        throw StoreError.unavailable(
+          path: try environment.storePath, detail: "it was removed or replaced while waiting")
       case .changed, .deadline: break
       }
       _ = try intents.settle()
-      for event in try store.history(activityID: target.id, after: seen) {
+      for event in try store.history(activityID: activity.id, after: seen) {
         seen = event.seq ?? seen
         switch event.kind {
         case .finished, .completed: return .ok
@@ -61,7 +93,7 @@ extension Context {
         default: continue
         }
       }
-      if let giveUpAt, now >= giveUpAt { return .timeout }
+      if let giveUpAt, environment.now >= giveUpAt { return .timeout }
     }
   }
 }

@@ -50,32 +50,3 @@ final class WatcherLock {
   func tryAcquire() -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
   func release() { flock(fd, LOCK_UN) }
 }
-
-extension Context {
-  /// `islet __watch`: the deadline watcher's life.
-  func watchDeadlines() throws -> ExitStatus {
-    let path = try storePath
-    guard let lock = WatcherLock(storePath: path), lock.tryAcquire() else { return .ok }
-    let intents = try openIntents()
-    defer { intents.close() }
-    let store = intents.store
-    let watcher = try StoreWatcher(path: path)
-    while true {
-      let settled = try intents.settle()
-      // Every deadline not yet recorded, past ones too: one that passed while the handlers
-      // ran is due now, and waiting for a past time returns at once.
-      guard let next = DeadlineWatcherLauncher.nextDeadline(settled.live) else {
-        // Between our last look and letting go, a command may have added a deadline and found
-        // the lock held; look once more after letting go, and carry on if we can take it back.
-        lock.release()
-        let again = try DeadlineWatcherLauncher.nextDeadline(store.liveActivities()) != nil
-        if again && lock.tryAcquire() { continue }
-        return .ok
-      }
-      switch watcher.wait(until: next) {
-      case .gone, .interrupted: return .ok
-      case .changed, .deadline: continue
-      }
-    }
-  }
-}

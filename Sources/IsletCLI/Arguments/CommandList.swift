@@ -1,0 +1,14 @@
+// The list of commands, apart from the types, so that fuzz/run can build the declarations
+// (each type's `specs`) without the rest of the command line.
+
+/// The commands of the command line, in the order the top help lists them.
+var commandTypes: [any Command.Type] {
+  [
+    StartCommand.self, IntentCommand.self, AdjustCommand.self, UpdateCommand.self, WaitCommand.self,
+    StatusCommand.self, ListCommand.self, LogCommand.self, ThemesCommand.self, TmuxCommand.self,
+    HelpCommand.self,
+  ]
+}
+
+/// Commands islet runs itself, in the background; not for users, so not in the help.
+var hiddenCommandTypes: [any Command.Type] { [WatchCommand.self, HooksCommand.self] }

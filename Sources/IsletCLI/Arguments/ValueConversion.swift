@@ -1,0 +1,43 @@
+import IsletCore
+
+// MARK: - Values converted once, when parsed
+
+extension ParsedArguments {
+  /// `--option DURATION` (or the DURATION operand when `option` is nil), in milliseconds.
+  func duration(_ text: String, option: String? = nil) throws -> Milliseconds {
+    switch DurationText.parse(text) {
+    case .success(let span): return span
+    case .failure(let failure):
+      throw UsageError(message: (option.map { "--\($0) " } ?? "") + failure.message, command: command)
+    }
+  }
+
+  /// A user's text option (name, category, owner, reference): printable, one line, bounded.
+  func label(_ option: String) throws -> String? {
+    guard let text = value(option) else { return nil }
+    return try Self.label(text, option: option, command: command)
+  }
+
+  /// `text` given for `--option`, checked by `UserText`: a name's bounds for `name`, a label's
+  /// otherwise.
+  static func label(_ text: String, option: String, command: String?) throws -> String {
+    switch UserText.problem(with: text, bounds: option == "name" ? .name : .label) {
+    case nil: return text
+    case .empty: throw UsageError(message: "--\(option) is empty; give some text", command: command)
+    case let problem?:
+      throw UsageError(
+        message: "--\(option) '\(printable(text, limit: 20))' \(problem.message)", command: command)
+    }
+  }
+
+  /// `--relevance R`: a finite number, at most a million either way.
+  func relevance() throws -> Double? {
+    guard let text = value("relevance") else { return nil }
+    guard let value = Double(text), value.isFinite, abs(value) <= 1_000_000 else {
+      throw UsageError(
+        message: "--relevance '\(printable(text))' is not a number; use a number such as 0, 1 or 2.5",
+        command: command)
+    }
+    return value
+  }
+}

@@ -1,0 +1,44 @@
+import IsletCore
+
+/// `islet pause`, `resume`, `toggle`, `reset`, `complete` and `end`: one intent sent to an
+/// activity (`[ACTIVITY]`, else the current one), and a line saying what it did.
+struct IntentCommand: Command {
+  static let specs = [
+    intentSpec("pause", "pause an activity", "Pause a running activity."),
+    intentSpec(
+      "resume", "resume a paused activity, or start a ready one",
+      "Resume a paused activity, or start one that is ready."),
+    intentSpec(
+      "toggle", "start, pause or resume an activity",
+      "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."
+    ),
+    intentSpec(
+      "reset", "put an activity back to 0:00 (or its full duration), ready",
+      "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."
+    ),
+    intentSpec(
+      "complete", "complete an activity; its time goes in the log",
+      "Complete an activity; its elapsed time is recorded in the log."),
+    intentSpec("end", "end an activity without completing it", "End an activity without completing it."),
+  ]
+
+  /// The intents these commands send, each under its verb.
+  static let intents: [Intent] = [.pause, .resume, .toggle, .reset, .complete, .end]
+
+  let intent: Intent
+  /// The activity named, matched when it runs; nil for the current one.
+  let target: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    guard let intent = Self.intents.first(where: { $0.verb == parsed.command }) else {
+      throw UsageError(message: "unknown command '\(printable(parsed.command ?? ""))'", command: nil)
+    }
+    self.intent = intent
+    target = parsed.operands.first
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    try environment.dispatch(
+      intent, target: target, command: intent.verb, describe: environment.confirmation)
+  }
+}

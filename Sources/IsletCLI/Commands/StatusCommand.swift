@@ -1,0 +1,174 @@
+import IsletCore
+import IsletStore
+import IsletUI
+
+/// `islet status`: an activity as one line, a Live Activity presentation, or JSON; nothing
+/// (exit 1) when nothing is live.
+struct StatusCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "status",
+      operands: "[ACTIVITY]",
+      brief: "one line: icon, name, time, phase (or a presentation, or JSON)",
+      summary:
+        "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
+      details: """
+        Without --presentation, plain output is one line: icon, name, time and phase. The ansi and
+        tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
+        shows the next live activity as a bubble beside the current one.
+        --template takes {icon} {name} {time} {phase} {progress} {id}, e.g. --template '{icon} {time}'.
+        JSON prints the activity, the presentation's lines, or null when nothing is live.
+
+        Examples:
+          islet status --presentation lockscreen
+          islet status --presentation compact --format ansi --theme light
+          islet status --format tmux --width 40
+        """,
+      options: [
+        OptionSpec(
+          name: "presentation", value: "minimal|compact|expanded|lockscreen",
+          help: "one of the Live Activity presentations"),
+        OptionSpec(name: "format", value: "plain|ansi|tmux|json", help: "the output (default plain)"),
+        OptionSpec(
+          name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
+        OptionSpec(
+          name: "template", value: "T",
+          help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+        OptionSpec(
+          name: "theme", value: "NAME|FILE", help: "the theme (default from the configuration, else default)"),
+        OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
+        OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
+      ],
+      maxOperands: 1)
+  ]
+
+  /// `--format`: what the output is made of.
+  enum Format: String, CaseIterable {
+    case plain, ansi, tmux, json
+  }
+
+  let format: Format
+  /// `--presentation`; the ansi and tmux formats draw the compact island unless told otherwise.
+  let presentation: Presentation?
+  let width: Int?
+  let template: String?
+  let noColor: Bool
+  /// The activity named; nil for the current one, with the next beside it on the island.
+  let target: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    let text = parsed.value("format") ?? "plain"
+    guard let format = Format(rawValue: text) else {
+      throw UsageError(
+        message: "--format '\(printable(text))' is not a format; use plain, ansi, tmux or json",
+        command: "status")
+    }
+    var presentation = try Self.presentation(parsed)
+    width = try Self.width(parsed)
+    template = try Self.template(parsed)
+    if presentation != nil && template != nil {
+      throw UsageError(message: "give --presentation or --template, not both", command: "status")
+    }
+    if presentation == nil && (format == .ansi || format == .tmux) && template == nil {
+      presentation = .compact
+    }
+    self.format = format
+    self.presentation = presentation
+    noColor = parsed.has("no-color")
+    target = parsed.operands.first
+  }
+
+  private static func presentation(_ parsed: ParsedArguments) throws -> Presentation? {
+    guard let name = parsed.value("presentation") else { return nil }
+    guard let presentation = Presentation(rawValue: name) else {
+      throw UsageError(
+        message:
+          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+        command: "status")
+    }
+    return presentation
+  }
+
+  private static func width(_ parsed: ParsedArguments) throws -> Int? {
+    guard let text = parsed.value("width") else { return nil }
+    guard let value = Int(text), (1...1000).contains(value) else {
+      throw UsageError(
+        message: "--width '\(printable(text))' is not a width; use a number of cells from 1 to 1000",
+        command: "status")
+    }
+    return value
+  }
+
+  private static func template(_ parsed: ParsedArguments) throws -> String? {
+    guard let template = parsed.value("template") else { return nil }
+    if let problem = UserText.problem(with: template, bounds: .template) {
+      throw UsageError(
+        message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")
+    }
+    if let field = ActivityText.unknownField(in: template) {
+      throw UsageError(
+        message:
+          "--template has an unknown field \(printable(field)); use \(ActivityText.fieldNames.map { "{\($0)}" }.joined(separator: ", "))",
+        command: "status")
+    }
+    return template
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let policy = try environment.configuration.policy
+    let theme = try environment.theme
+    let (store, live, _) = try environment.readLive(policy: policy)
+    defer { store?.close() }
+    let now = environment.now
+    let activity: Activity
+    switch ActivityMatcher.match(target, among: live, at: now, policy: policy) {
+    case .success(let found): activity = found
+    case .failure(.nothingLive):
+      if format == .json { environment.console.out("null\n") }
+      return .refused
+    case .failure(let failure): throw environment.matchFailure(failure, command: "status")
+    }
+    // The island shows the next activity beside the current one, unless one was named.
+    let next = target == nil && live.count > 1 ? live[1] : nil
+    let canvas = presentation.map { presentation in
+      let ascii = !environment.unicode
+      let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii)
+      let beside = next.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
+      return presentation.draw(look, next: beside, width: width)
+    }
+    environment.console.out(
+      output(environment.text(activity, policy: policy), canvas: canvas, theme: theme, in: environment) + "\n"
+    )
+    return .ok
+  }
+
+  /// What is printed, without its line break: the activity `shown`, drawn on `canvas` when a
+  /// presentation was asked for (or implied by the format).
+  private func output(_ shown: ActivityText, canvas: Canvas?, theme: Theme, in environment: Environment)
+    -> String
+  {
+    let lines = canvas.map(PlainText.lines)
+    switch format {
+    case .json:
+      var json = shown.json
+      if case .object(var members) = json {
+        members.append(("presentation", .string(presentation?.rawValue ?? "line")))
+        members.append(("lines", .array((lines ?? [shown.line]).map { .string($0) })))
+        json = .object(members)
+      }
+      return json.text
+    case .ansi:
+      let depth = noColor ? .none : ColorDepth.of(environment: environment.variables)
+      return ANSIText.render(canvas!, theme: theme, depth: depth)
+    case .tmux:
+      let depth: ColorDepth =
+        noColor || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
+      if let template { return TmuxText.escaped(shown.filled(template)) }
+      return TmuxText.render(canvas!, theme: theme, depth: depth)
+    case .plain:
+      if let lines { return lines.joined(separator: "\n") }
+      if let template { return shown.filled(template) }
+      return shown.line
+    }
+  }
+}

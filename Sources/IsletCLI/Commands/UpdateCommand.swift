@@ -1,0 +1,53 @@
+import IsletCore
+
+/// `islet update [ACTIVITY] --name N …`: an activity's name, category or relevance changed.
+struct UpdateCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "update", operands: "[ACTIVITY]",
+      brief: "change an activity's name, category or relevance",
+      summary: "Change an activity's name, category or relevance (an empty category clears it).",
+      details: activityOperandHelp,
+      options: [
+        OptionSpec(name: "name", value: "N", help: "the new name"),
+        OptionSpec(name: "category", value: "C", help: "the new category; '' clears it"),
+        OptionSpec(name: "relevance", value: "R", help: "the new relevance (a number)"),
+        OptionSpec(
+          name: "from-tmux-buffer", value: "B",
+          help: "take the new name from tmux buffer B (for key bindings)"),
+      ],
+      maxOperands: 1)
+  ]
+
+  /// The change; its name comes from the tmux buffer when `nameBuffer` is set.
+  let change: ActivityUpdate
+  /// `--from-tmux-buffer B`: the new name a tmux prompt left in buffer B, read when it runs.
+  let nameBuffer: String?
+  /// The activity named, matched when it runs; nil for the current one.
+  let target: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    nameBuffer = parsed.value("from-tmux-buffer")
+    var category: String?
+    if let text = parsed.value("category") {
+      category = text.isEmpty ? "" : try parsed.label("category")
+    }
+    change = ActivityUpdate(
+      name: nameBuffer == nil ? try parsed.label("name") : nil, category: category,
+      relevance: try parsed.relevance())
+    guard !change.isEmpty || nameBuffer != nil else {
+      throw UsageError(message: "update needs --name, --category or --relevance", command: "update")
+    }
+    target = parsed.operands.first
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    var change = change
+    if let nameBuffer {
+      let text = try environment.tmuxBufferText(nameBuffer, command: "update")
+      change.name = try ParsedArguments.label(text, option: "name", command: "update")
+    }
+    return try environment.dispatch(
+      .update(change), target: target, command: "update", describe: environment.confirmation)
+  }
+}

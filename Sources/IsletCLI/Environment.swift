@@ -1,0 +1,219 @@
+import IsletCore
+import IsletStore
+import IsletUI
+
+/// What every command shares for one run: the process environment, the clock, the handlers,
+/// the console and the global options, with the configuration, the theme and the store's path
+/// each loaded once, when first asked for.
+///
+/// ```swift
+/// let environment = Environment(variables: ["ISLET_DB": path], clock: clock, console: console)
+/// let status = try StatusCommand(parsed, at: environment.now).run(in: environment)
+/// ```
+final class Environment {
+  /// The process environment (`ISLET_DB`, `HOME`, `NO_COLOR`, `TMUX`, …).
+  let variables: [String: String]
+  let clock: any WallClock
+  let handlers: [any PostCommitHandler]
+  let console: any Console
+  let options: GlobalOptions
+  /// Set by the device view when the terminal's locale cannot show Unicode, so that its
+  /// flashes agree with its screen.
+  var asciiOnly = false
+  private var loadedConfiguration: Configuration?
+  private var loadedTheme: Theme?
+  private var resolvedStorePath: String?
+
+  init(
+    variables: [String: String], clock: any WallClock, handlers: [any PostCommitHandler] = [],
+    console: any Console, options: GlobalOptions = GlobalOptions()
+  ) {
+    self.variables = variables
+    self.clock = clock
+    self.handlers = handlers
+    self.console = console
+    self.options = options
+  }
+
+  var now: Instant { clock.now() }
+
+  var configuration: Configuration {
+    get throws {
+      if let loadedConfiguration { return loadedConfiguration }
+      let loaded = try ConfigurationFile.load(environment: variables)
+      loadedConfiguration = loaded
+      return loaded
+    }
+  }
+
+  /// The store's file, resolved once: absolute, with links followed (see `StoreLocation.canonical`).
+  var storePath: String {
+    get throws {
+      if let resolvedStorePath { return resolvedStorePath }
+      let resolved = try StoreLocation.canonical(
+        StoreLocation.path(option: options.store, environment: variables))
+      resolvedStorePath = resolved
+      return resolved
+    }
+  }
+
+  /// Whether output may use Unicode glyphs: by the locale's name, unless the view has found
+  /// the locale itself unusable (`asciiOnly`), so that its flashes agree with its screen.
+  var unicode: Bool {
+    !asciiOnly && Glyphs.wantUnicode(ascii: options.ascii, environment: variables)
+  }
+
+  var glyphs: Glyphs {
+    Glyphs(unicode: unicode, theme: (try? theme) ?? ThemeCatalog.fallback)
+  }
+
+  /// Where themes are found: the user's folder, then the ones beside the binary.
+  var themeCatalog: ThemeCatalog {
+    ThemeCatalog.standard(
+      configFolder: StoreLocation.configFolder(environment: variables),
+      executablePath: Spawner.executablePath)
+  }
+
+  /// The theme `--theme` or the configuration names; the default otherwise.
+  var theme: Theme {
+    get throws {
+      if let loadedTheme { return loadedTheme }
+      let reference = try options.theme ?? configuration.theme ?? "default"
+      switch themeCatalog.load(reference) {
+      case .success(let theme):
+        loadedTheme = theme
+        return theme
+      case .failure(let failure): throw failure
+      }
+    }
+  }
+
+  func text(_ activity: Activity, policy: TimePolicy) -> ActivityText {
+    ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs)
+  }
+
+  /// The store opened to write, behind the one intent path.
+  func openIntents() throws -> IntentService {
+    try IntentService.open(
+      storePath, clock: clock, configuration: configuration, environment: variables, handlers: handlers)
+  }
+
+  /// The live activities, ranked, read without writing; empty when there is no store yet.
+  /// They are shown as time has left them (see `TimerEngine.settled`), with the events time
+  /// has caused that no writer has recorded yet.
+  func readLive(policy: TimePolicy) throws -> (
+    store: SQLiteActivityStore?, live: [Activity], pending: [Event]
+  ) {
+    guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, [], []) }
+    let stored = try store.liveActivities()
+    DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: variables)
+    let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+    return (store, ActivityMatcher.ranked(settled, at: now, policy: policy), pending)
+  }
+
+  /// Says why an intent does not apply, as `CommandLineInterface.report(_:)` says it, and
+  /// gives its status.
+  func refused(_ reason: String) -> ExitStatus {
+    let report = CommandLineInterface.report(Refusal(reason))
+    console.err(report.text)
+    return report.status
+  }
+
+  /// A failed match as it reaches the user: nothing live is a refusal; a query that names none
+  /// or several is bad usage, with the command's usage line.
+  func matchFailure(_ failure: ActivityMatcher.Failure, command: String) -> any UserFacingError {
+    failure.exitStatus == .usage ? UsageError(message: failure.message, command: command) : failure
+  }
+
+  /// `⏸ Workout paused at 12:34`, one line saying what the intent did.
+  func confirmation(_ activity: Activity, _ events: [Event]) -> String {
+    let g = glyphs
+    let name = printableName(activity.name)
+    let time = activity.displayTime(at: now)
+    guard let event = events.last else { return "\(name) \(time)" }
+    let clock = DurationText.clock(seconds: event.elapsed / 1000)
+    let what: String
+    switch event.kind {
+    case .started: what = activity.isCountdown ? "started, \(time) to go" : "started"
+    case .paused: what = "paused at \(time)"
+    case .resumed: what = "resumed at \(time)"
+    case .reset: what = "reset to \(time) (discarded \(clock))"
+    case .completed: what = "done \(g.dash) \(clock)"
+    case .ended: what = "ended at \(clock)"
+    case .adjusted:
+      let length = DurationText.clock(seconds: (activity.state.duration ?? 0) / 1000)
+      what =
+        "now \(length) long, " + (activity.displaySeconds(at: now).overtime ? "time is up" : "\(time) to go")
+    case .updated: what = "updated"
+    case .finished: what = "finished"
+    case .expired: what = "expired"
+    }
+    return "\(g.event(event.kind)) \(name) \(what)"
+  }
+
+  /// Sends an intent through the one intent path and prints what it did (`describe`), or the
+  /// refusal.
+  func dispatch(
+    _ intent: Intent, target: String? = nil, command: String,
+    describe: (Activity, [Event]) -> String
+  ) throws -> ExitStatus {
+    let intents = try openIntents()
+    defer { intents.close() }
+    let outcome: IntentService.Report
+    do {
+      outcome = try intents.send(intent, to: target.map { .matching($0) } ?? .current, source: .cli)
+    } catch let failure as ActivityMatcher.Failure {
+      throw matchFailure(failure, command: command)
+    }
+    if let refusal = outcome.refusal { return refused(refusal.reason) }
+    guard let activity = outcome.activity else { return .ok }
+    let own = outcome.events.filter { $0.activityID == activity.id && $0.source == .cli }
+    console.out(describe(activity, own) + "\n")
+    return .ok
+  }
+
+  /// The text a key binding's prompt left in a tmux buffer (`--from-tmux-buffer B`), read with
+  /// `tmux show-buffer` and then deleted; it never passes through a shell.
+  func tmuxBufferText(_ buffer: String, command: String) throws -> String {
+    guard let socket = TmuxRefresher.socket(from: variables), let tmux = TmuxRefresher.tmuxPath(variables)
+    else {
+      throw UsageError(
+        message: "--from-tmux-buffer works inside tmux only ($TMUX is not set)", command: command)
+    }
+    guard
+      let bytes = Spawner.output(
+        of: [tmux, "-S", socket, "show-buffer", "-b", buffer], environment: variables)
+    else {
+      throw UsageError(message: "tmux has no buffer '\(printable(buffer))'", command: command)
+    }
+    _ = Spawner.output(of: [tmux, "-S", socket, "delete-buffer", "-b", buffer], environment: variables)
+    // Repaired, bytes that are not UTF-8 would be kept as another text.
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw UsageError(
+        message: "what was typed ('\(escaped(bytes))') is not valid UTF-8; type plain text", command: command)
+    }
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
+  }
+}
+
+/// The options every command takes, converted once: `--db`, `--theme`, `--ascii`, `--no-color`.
+struct GlobalOptions {
+  /// `--db PATH`; nil for `$ISLET_DB` or the default.
+  var store: String?
+  var theme: String?
+  var ascii = false
+  var noColor = false
+
+  init() {}
+
+  /// `--db ''` would quietly mean the default store: refused instead.
+  init(_ parsed: ParsedArguments) throws {
+    if parsed.value("db") == "" {
+      throw UsageError(message: "--db is empty; give the store's file path", command: parsed.command)
+    }
+    store = parsed.value("db")
+    theme = parsed.value("theme")
+    ascii = parsed.has("ascii")
+    noColor = parsed.has("no-color")
+  }
+}
