@@ -104,3 +104,15 @@ import Testing
         """)
   }
 }
+
+@Suite struct TemplateFormatTests {
+  let islet = Sandbox()
+
+  /// A template with a colored format prints the filled line (it used to crash on `ansi`).
+  @Test(arguments: [("ansi", "Tea 0:00\n"), ("tmux", "Tea 0:00\n"), ("plain", "Tea 0:00\n")])
+  func aTemplateWorksInEveryTextFormat(_ format: String, _ expected: String) {
+    islet("start", "--name", "Tea")
+    let run = islet("status", "--format", format, "--template", "{name} {time}")
+    #expect(run == Run(status: 0, stdout: expected, stderr: ""))
+  }
+}

@@ -155,6 +155,8 @@ import Testing
     // Its own commit comes back through the watcher: nothing newer, nothing read.
     step(&model, .touched(seq: 1), at: 100)
     step(&model, .touched(seq: 2), at: 100, commands: [.reload])
+    // Put back from an older copy: another newest event, so news too.
+    step(&model, .touched(seq: 0), at: 100, commands: [.reload])
     step(
       &model,
       .reported(

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletUI
 
 /// One command of the command line: declared once, its values converted once when parsed,
 /// then run in the shared `Environment`.
@@ -30,4 +31,18 @@ protocol Command {
 /// The command type that declares `name`, hidden ones too.
 func commandType(named name: String) -> (any Command.Type)? {
   (commandTypes + hiddenCommandTypes).first { type in type.specs.contains { $0.name == name } }
+}
+
+extension ParsedArguments {
+  /// `--presentation P`: one of the Live Activity presentations, for `status` and the view.
+  func presentation() throws -> Presentation? {
+    guard let name = value("presentation") else { return nil }
+    guard let presentation = Presentation(rawValue: name) else {
+      throw UsageError(
+        message:
+          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
+        command: command)
+    }
+    return presentation
+  }
 }

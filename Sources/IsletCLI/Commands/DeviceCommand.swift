@@ -29,17 +29,7 @@ struct DeviceCommand: Command {
   let presentation: Presentation?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    guard let name = parsed.value("presentation") else {
-      presentation = nil
-      return
-    }
-    guard let chosen = Presentation(rawValue: name) else {
-      throw UsageError(
-        message:
-          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
-        command: nil)
-    }
-    presentation = chosen
+    presentation = try parsed.presentation()
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

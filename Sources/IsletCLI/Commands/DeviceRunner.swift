@@ -121,9 +121,7 @@ final class DeviceRunner {
   }
 
   private func cycleTheme(after name: String) throws {
-    let catalog = ThemeCatalog.standard(
-      configFolder: StoreLocation.configFolder(environment: environment.variables),
-      executablePath: Spawner.executablePath)
+    let catalog = environment.themeCatalog
     let names = catalog.names()
     let next = names[((names.firstIndex(of: name) ?? -1) + 1) % names.count]
     guard case .success(let loaded) = catalog.load(next) else { return }

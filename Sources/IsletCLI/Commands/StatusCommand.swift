@@ -63,7 +63,7 @@ struct StatusCommand: Command {
         message: "--format '\(printable(text))' is not a format; use plain, ansi, tmux or json",
         command: "status")
     }
-    var presentation = try Self.presentation(parsed)
+    var presentation = try parsed.presentation()
     width = try Self.width(parsed)
     template = try Self.template(parsed)
     if presentation != nil && template != nil {
@@ -76,17 +76,6 @@ struct StatusCommand: Command {
     self.presentation = presentation
     noColor = parsed.has("no-color")
     target = parsed.operands.first
-  }
-
-  private static func presentation(_ parsed: ParsedArguments) throws -> Presentation? {
-    guard let name = parsed.value("presentation") else { return nil }
-    guard let presentation = Presentation(rawValue: name) else {
-      throw UsageError(
-        message:
-          "--presentation '\(printable(name))' is not a presentation; use \(Presentation.names.joined(separator: ", "))",
-        command: "status")
-    }
-    return presentation
   }
 
   private static func width(_ parsed: ParsedArguments) throws -> Int? {
@@ -159,12 +148,14 @@ struct StatusCommand: Command {
       return json.text
     case .ansi:
       let depth = noColor ? .none : ColorDepth.of(environment: environment.variables)
-      return ANSIText.render(canvas!, theme: theme, depth: depth)
+      guard let canvas else { return shown.filled(template ?? "") }
+      return ANSIText.render(canvas, theme: theme, depth: depth)
     case .tmux:
       let depth: ColorDepth =
         noColor || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
       if let template { return TmuxText.escaped(shown.filled(template)) }
-      return TmuxText.render(canvas!, theme: theme, depth: depth)
+      guard let canvas else { return TmuxText.escaped(shown.line) }
+      return TmuxText.render(canvas, theme: theme, depth: depth)
     case .plain:
       if let lines { return lines.joined(separator: "\n") }
       if let template { return shown.filled(template) }

@@ -55,7 +55,8 @@ public struct DeviceModel: Equatable, Sendable {
   }
 
   public var stored: [Activity] = []
-  /// The newest event seen: every change to the store records one, so a newer one is news.
+  /// The newest event seen: every change to the store records one, so another newest event
+  /// (a later one, or an earlier one when the store was put back from a copy) is news.
   public var seq: Int64 = 0
   public var state = DeviceState()
   /// The finished countdowns already rung for.
@@ -110,7 +111,7 @@ public struct DeviceModel: Equatable, Sendable {
       adopt(live, seq: seq, at: now)
       return []
     case .touched(let seq):
-      return seq > self.seq ? [.reload] : []
+      return seq != self.seq ? [.reload] : []
     case .reported(let live, let seq, let activity, let started, let line, let refused):
       adopt(live, seq: seq ?? self.seq, at: now)
       if started, let activity { state.selectedID = activity.id }
@@ -118,7 +119,7 @@ public struct DeviceModel: Equatable, Sendable {
       return []
     case .missed(let nothingLive):
       state.show(
-        nothingLive ? "No timer yet: press n to start one" : "That timer is gone", alert: true, at: now)
+        nothingLive ? DeviceState.nothingLiveText : "That timer is gone", alert: true, at: now)
       return [.reload]
     case .themed(let next, let saved, let failed):
       theme = next
@@ -156,7 +157,7 @@ public struct DeviceModel: Equatable, Sendable {
   private mutating func adopt(_ live: [Activity], seq: Int64, at now: Instant) {
     let before = ranked(at: now).map(\.id)
     stored = live
-    self.seq = max(self.seq, seq)
+    self.seq = seq
     guard let selected = state.selectedID, !live.contains(where: { $0.id == selected }) else { return }
     let after = Set(ranked(at: now).map(\.id))
     let index = before.firstIndex(of: selected) ?? 0

@@ -161,8 +161,11 @@ public struct DeviceState: Equatable, Sendable {
     }
   }
 
+  /// What a key that needs a timer says when there is none.
+  public static let nothingLiveText = "No timer yet: press n to start one"
+
   private mutating func nothingLive(_ now: Instant) -> [DeviceEffect] {
-    show("No timer yet: press n to start one", at: now)
+    show(Self.nothingLiveText, at: now)
     return []
   }
 }
