@@ -533,167 +533,183 @@ public enum BuiltinThemes {
   /// The same themes as values, so drawing reads no JSON.
   static func theme(_ name: String) -> Theme? {
     switch name {
-    case "default":
-      return Theme(
-        name: "default",
-        roles: [
-          Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
-          Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(255, 69, 58), bold: true),
-          Role(rawValue: "background")!: RoleStyle(),
-          Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(48, 209, 88), bold: true),
-          Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
-          Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(142, 142, 147), bold: true),
-          Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
-          Role(rawValue: "island")!: RoleStyle(foreground: .rgb(242, 242, 247), background: .rgb(0, 0, 0)),
-          Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(72, 72, 74)),
-          Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(255, 159, 10)),
-          Role(rawValue: "progress.track")!: RoleStyle(foreground: .rgb(58, 58, 60)),
-          Role(rawValue: "pulse")!: RoleStyle(foreground: .rgb(48, 209, 88)),
-          Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(142, 142, 147)),
-          Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(99, 99, 102), dim: true),
-          Role(rawValue: "text")!: RoleStyle(foreground: .rgb(229, 229, 234)),
-          Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(255, 255, 255), bold: true),
-        ],
-        icons: [
-          "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-          "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-          "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-          "code": IconGlyph(glyph: "💻", ascii: "<>"),
-          "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-          "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-          "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-          "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
-          "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-          "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-          "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
-          "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-          "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
-          "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
-          "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-          "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-        ])
-    case "light":
-      return Theme(
-        name: "light",
-        roles: [
-          Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
-          Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(215, 0, 21), bold: true),
-          Role(rawValue: "background")!: RoleStyle(),
-          Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(36, 138, 61), bold: true),
-          Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
-          Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(108, 108, 112), bold: true),
-          Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
-          Role(rawValue: "island")!: RoleStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 0)),
-          Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(199, 199, 204)),
-          Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(201, 52, 0)),
-          Role(rawValue: "progress.track")!: RoleStyle(foreground: .rgb(209, 209, 214)),
-          Role(rawValue: "pulse")!: RoleStyle(foreground: .rgb(36, 138, 61)),
-          Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(108, 108, 112)),
-          Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(174, 174, 178)),
-          Role(rawValue: "text")!: RoleStyle(foreground: .rgb(28, 28, 30)),
-          Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(0, 0, 0), bold: true),
-        ],
-        icons: [
-          "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-          "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-          "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-          "code": IconGlyph(glyph: "💻", ascii: "<>"),
-          "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-          "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-          "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-          "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
-          "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-          "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-          "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
-          "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-          "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
-          "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
-          "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-          "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-        ])
-    case "high-contrast":
-      return Theme(
-        name: "high-contrast",
-        roles: [
-          Role(rawValue: "accent")!: RoleStyle(foreground: .indexed(11), bold: true),
-          Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(15), background: .indexed(9), bold: true),
-          Role(rawValue: "background")!: RoleStyle(),
-          Role(rawValue: "button.complete")!: RoleStyle(
-            foreground: .indexed(0), background: .indexed(10), bold: true),
-          Role(rawValue: "button.pause")!: RoleStyle(
-            foreground: .indexed(0), background: .indexed(14), bold: true),
-          Role(rawValue: "button.reset")!: RoleStyle(
-            foreground: .indexed(0), background: .indexed(15), bold: true),
-          Role(rawValue: "button.resume")!: RoleStyle(
-            foreground: .indexed(0), background: .indexed(14), bold: true),
-          Role(rawValue: "island")!: RoleStyle(foreground: .indexed(15), background: .indexed(0), bold: true),
-          Role(rawValue: "keyline")!: RoleStyle(foreground: .indexed(15)),
-          Role(rawValue: "progress")!: RoleStyle(foreground: .indexed(11), bold: true),
-          Role(rawValue: "progress.track")!: RoleStyle(foreground: .indexed(15)),
-          Role(rawValue: "pulse")!: RoleStyle(foreground: .indexed(10), bold: true),
-          Role(rawValue: "secondary")!: RoleStyle(foreground: .indexed(15)),
-          Role(rawValue: "stale")!: RoleStyle(foreground: .indexed(7)),
-          Role(rawValue: "text")!: RoleStyle(foreground: .indexed(15), bold: true),
-          Role(rawValue: "timer")!: RoleStyle(foreground: .indexed(11), bold: true),
-        ],
-        icons: [
-          "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-          "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-          "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-          "code": IconGlyph(glyph: "💻", ascii: "<>"),
-          "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-          "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-          "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-          "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
-          "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-          "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-          "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
-          "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-          "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
-          "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
-          "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-          "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-        ])
-    case "mono":
-      return Theme(
-        name: "mono",
-        roles: [
-          Role(rawValue: "accent")!: RoleStyle(bold: true),
-          Role(rawValue: "alert")!: RoleStyle(bold: true, reverse: true),
-          Role(rawValue: "background")!: RoleStyle(),
-          Role(rawValue: "button.complete")!: RoleStyle(bold: true),
-          Role(rawValue: "button.pause")!: RoleStyle(bold: true),
-          Role(rawValue: "button.reset")!: RoleStyle(bold: true),
-          Role(rawValue: "button.resume")!: RoleStyle(bold: true),
-          Role(rawValue: "island")!: RoleStyle(reverse: true),
-          Role(rawValue: "keyline")!: RoleStyle(dim: true),
-          Role(rawValue: "progress")!: RoleStyle(bold: true),
-          Role(rawValue: "progress.track")!: RoleStyle(dim: true),
-          Role(rawValue: "pulse")!: RoleStyle(bold: true),
-          Role(rawValue: "secondary")!: RoleStyle(dim: true),
-          Role(rawValue: "stale")!: RoleStyle(dim: true),
-          Role(rawValue: "text")!: RoleStyle(),
-          Role(rawValue: "timer")!: RoleStyle(bold: true),
-        ],
-        icons: [
-          "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-          "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-          "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-          "code": IconGlyph(glyph: "💻", ascii: "<>"),
-          "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-          "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-          "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-          "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
-          "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-          "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-          "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
-          "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-          "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
-          "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
-          "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-          "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-        ])
+    case "default": return theme0()
+    case "light": return theme1()
+    case "high-contrast": return theme2()
+    case "mono": return theme3()
     default: return nil
     }
+  }
+
+  /// Themes/default.json
+  private static func theme0() -> Theme {
+    Theme(
+      name: "default",
+      roles: [
+        Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
+        Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(255, 69, 58), bold: true),
+        Role(rawValue: "background")!: RoleStyle(),
+        Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(48, 209, 88), bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(142, 142, 147), bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
+        Role(rawValue: "island")!: RoleStyle(foreground: .rgb(242, 242, 247), background: .rgb(0, 0, 0)),
+        Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(72, 72, 74)),
+        Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(255, 159, 10)),
+        Role(rawValue: "progress.track")!: RoleStyle(foreground: .rgb(58, 58, 60)),
+        Role(rawValue: "pulse")!: RoleStyle(foreground: .rgb(48, 209, 88)),
+        Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(142, 142, 147)),
+        Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(99, 99, 102), dim: true),
+        Role(rawValue: "text")!: RoleStyle(foreground: .rgb(229, 229, 234)),
+        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(255, 255, 255), bold: true),
+      ],
+      icons: [
+        "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
+        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
+        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
+        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
+      ])
+  }
+
+  /// Themes/light.json
+  private static func theme1() -> Theme {
+    Theme(
+      name: "light",
+      roles: [
+        Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
+        Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(215, 0, 21), bold: true),
+        Role(rawValue: "background")!: RoleStyle(),
+        Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(36, 138, 61), bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(108, 108, 112), bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
+        Role(rawValue: "island")!: RoleStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 0)),
+        Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(199, 199, 204)),
+        Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(201, 52, 0)),
+        Role(rawValue: "progress.track")!: RoleStyle(foreground: .rgb(209, 209, 214)),
+        Role(rawValue: "pulse")!: RoleStyle(foreground: .rgb(36, 138, 61)),
+        Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(108, 108, 112)),
+        Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(174, 174, 178)),
+        Role(rawValue: "text")!: RoleStyle(foreground: .rgb(28, 28, 30)),
+        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(0, 0, 0), bold: true),
+      ],
+      icons: [
+        "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
+        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
+        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
+        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
+      ])
+  }
+
+  /// Themes/high-contrast.json
+  private static func theme2() -> Theme {
+    Theme(
+      name: "high-contrast",
+      roles: [
+        Role(rawValue: "accent")!: RoleStyle(foreground: .indexed(11), bold: true),
+        Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(15), background: .indexed(9), bold: true),
+        Role(rawValue: "background")!: RoleStyle(),
+        Role(rawValue: "button.complete")!: RoleStyle(
+          foreground: .indexed(0), background: .indexed(10), bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(
+          foreground: .indexed(0), background: .indexed(14), bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(
+          foreground: .indexed(0), background: .indexed(15), bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(
+          foreground: .indexed(0), background: .indexed(14), bold: true),
+        Role(rawValue: "island")!: RoleStyle(foreground: .indexed(15), background: .indexed(0), bold: true),
+        Role(rawValue: "keyline")!: RoleStyle(foreground: .indexed(15)),
+        Role(rawValue: "progress")!: RoleStyle(foreground: .indexed(11), bold: true),
+        Role(rawValue: "progress.track")!: RoleStyle(foreground: .indexed(15)),
+        Role(rawValue: "pulse")!: RoleStyle(foreground: .indexed(10), bold: true),
+        Role(rawValue: "secondary")!: RoleStyle(foreground: .indexed(15)),
+        Role(rawValue: "stale")!: RoleStyle(foreground: .indexed(7)),
+        Role(rawValue: "text")!: RoleStyle(foreground: .indexed(15), bold: true),
+        Role(rawValue: "timer")!: RoleStyle(foreground: .indexed(11), bold: true),
+      ],
+      icons: [
+        "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
+        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
+        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
+        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
+      ])
+  }
+
+  /// Themes/mono.json
+  private static func theme3() -> Theme {
+    Theme(
+      name: "mono",
+      roles: [
+        Role(rawValue: "accent")!: RoleStyle(bold: true),
+        Role(rawValue: "alert")!: RoleStyle(bold: true, reverse: true),
+        Role(rawValue: "background")!: RoleStyle(),
+        Role(rawValue: "button.complete")!: RoleStyle(bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(bold: true),
+        Role(rawValue: "island")!: RoleStyle(reverse: true),
+        Role(rawValue: "keyline")!: RoleStyle(dim: true),
+        Role(rawValue: "progress")!: RoleStyle(bold: true),
+        Role(rawValue: "progress.track")!: RoleStyle(dim: true),
+        Role(rawValue: "pulse")!: RoleStyle(bold: true),
+        Role(rawValue: "secondary")!: RoleStyle(dim: true),
+        Role(rawValue: "stale")!: RoleStyle(dim: true),
+        Role(rawValue: "text")!: RoleStyle(),
+        Role(rawValue: "timer")!: RoleStyle(bold: true),
+      ],
+      icons: [
+        "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
+        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
+        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
+        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
+      ])
   }
 }
