@@ -13,10 +13,16 @@ struct CommandSpec {
   var details: String = ""
   var options: [OptionSpec] = []
   var maxOperands: Int
+  /// Global options that matter to this command in particular (`--theme` to `status`): shown
+  /// in its usage line and help as they are declared among the global ones.
+  var globals: [String] = []
+
+  /// The options its usage line and help show: its own, then the globals it names.
+  var shownOptions: [OptionSpec] { options + globalOptions.filter { globals.contains($0.name) } }
 
   /// `start [DURATION | --until HH:MM] [--name N] …`: the operands, then every option.
   var usage: String {
-    let rest = options.filter { !mentions($0.name) }.map { "[" + $0.label + "]" }
+    let rest = shownOptions.filter { !mentions($0.name) }.map { "[" + $0.label + "]" }
     return ([name] + (operands.isEmpty ? [] : [operands]) + rest).joined(separator: " ")
   }
 
@@ -28,7 +34,7 @@ struct CommandSpec {
   var helpText: String {
     var text = "Usage: islet \(usage)\n\n\(summary)\n"
     if !details.isEmpty { text += "\n\(details)\n" }
-    let shown = options + globalOptions.filter { $0.name == "db" || $0.name == "help" }
+    let shown = shownOptions + globalOptions.filter { $0.name == "db" || $0.name == "help" }
     return text + "\nOptions:\n" + table(shown.map { ($0.label, $0.help) })
   }
 }

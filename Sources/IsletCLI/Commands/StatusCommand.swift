@@ -34,12 +34,8 @@ struct StatusCommand: Command {
         OptionSpec(
           name: "template", value: "T",
           help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
-        OptionSpec(
-          name: "theme", value: "NAME|FILE", help: "the theme (default from the configuration, else default)"),
-        OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
-        OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
       ],
-      maxOperands: 1)
+      maxOperands: 1, globals: ["theme", "ascii", "no-color"])
   ]
 
   /// `--format`: what the output is made of.
@@ -52,7 +48,6 @@ struct StatusCommand: Command {
   let presentation: Presentation?
   let width: Int?
   let template: String?
-  let noColor: Bool
   /// The activity named; nil for the current one, with the next beside it on the island.
   let target: String?
 
@@ -74,7 +69,6 @@ struct StatusCommand: Command {
     }
     self.format = format
     self.presentation = presentation
-    noColor = parsed.has("no-color")
     target = parsed.operands.first
   }
 
@@ -147,12 +141,13 @@ struct StatusCommand: Command {
       }
       return json.text
     case .ansi:
-      let depth = noColor ? .none : ColorDepth.of(environment: environment.variables)
+      let depth = environment.options.noColor ? .none : ColorDepth.of(environment: environment.variables)
       guard let canvas else { return shown.filled(template ?? "") }
       return ANSIText.render(canvas, theme: theme, depth: depth)
     case .tmux:
       let depth: ColorDepth =
-        noColor || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true ? .none : .trueColor
+        environment.options.noColor || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true
+        ? .none : .trueColor
       if let template { return TmuxText.escaped(shown.filled(template)) }
       guard let canvas else { return TmuxText.escaped(shown.line) }
       return TmuxText.render(canvas, theme: theme, depth: depth)
