@@ -99,26 +99,30 @@ public struct RawCommandLine: Equatable, Sendable {
 /// other byte as `\xFF`.
 func escaped(_ bytes: [UInt8], limit: Int = 80) -> String {
   var out = ""
-  var index = 0
+  // Counted as it goes: `out.count` would count a long run of marks again at every step.
   var shown = 0
-  while index < bytes.count {
-    // Counted as it goes: `out.count` would count a long run of marks again at every step.
-    if shown >= limit { return out + "…" }
-    shown += 1
-    let lead = bytes[index]
-    let length =
-      lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
-    if length > 0, index + length <= bytes.count,
-      let text = String(validating: bytes[index..<index + length], as: UTF8.self)
-    {
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var index = 0
+  while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .emptyInput:
+      return out
+    case .valid(let encoded):
+      guard shown < limit else { return out + "…" }
+      shown += 1
+      let text = String(decoding: encoded, as: UTF8.self)
       out += text == "\\" ? "\\\\" : printable(text)
+      index += encoded.count
+    case .error(let length):
+      for byte in bytes[index..<index + length] {
+        guard shown < limit else { return out + "…" }
+        shown += 1
+        out += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
       index += length
-    } else {
-      out += "\\x" + (lead < 0x10 ? "0" : "") + String(lead, radix: 16, uppercase: true)
-      index += 1
     }
   }
-  return out
 }
 
 extension CommandLineInterface {

@@ -129,12 +129,11 @@ public final class StoreWatcher {
         result = .changed
       }
     }
-    if result == .changed, let now = Self.identity(of: path),
-      now.device != identity.device || now.inode != identity.inode
-    {
-      return .gone
+    // One look at the file says both: removed (no file), or replaced (another file).
+    if result == .changed {
+      guard let now = Self.identity(of: path), now.device == identity.device, now.inode == identity.inode
+      else { return .gone }
     }
-    if result == .changed, access(path, F_OK) != 0 { return .gone }
     return result
   }
 

@@ -78,7 +78,7 @@ final class DeviceRunner {
       try perform(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .key)
     case .settle:
       let report = try intents.settle()
-      try send(.stored(report.live, seq: report.events.compactMap(\.seq).max() ?? model.seq))
+      try send(.stored(report.live, seq: report.newestSeq ?? model.seq))
       // What it recorded may ring (a countdown just finished): looked at once more, now.
       if !settling {
         settling = true
@@ -113,7 +113,7 @@ final class DeviceRunner {
       if case .start = intent { started = true }
       try send(
         .reported(
-          live: report.live, seq: report.events.compactMap(\.seq).max(), activity: report.activity,
+          live: report.live, seq: report.newestSeq, activity: report.activity,
           started: started, line: line, refused: report.refusal != nil))
     } catch let failure as ActivityMatcher.Failure {
       try send(.missed(nothingLive: failure == .nothingLive))

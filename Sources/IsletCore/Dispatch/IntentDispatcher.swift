@@ -25,6 +25,9 @@ public final class IntentDispatcher {
     public var events: [Event]
     public var live: [Activity]
 
+    /// The newest event it recorded, if it recorded any.
+    public var newestSeq: Int64? { events.compactMap(\.seq).max() }
+
     public init(activity: Activity?, refusal: Refusal?, events: [Event], live: [Activity]) {
       self.activity = activity
       self.refusal = refusal

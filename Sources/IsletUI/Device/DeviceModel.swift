@@ -155,10 +155,14 @@ public struct DeviceModel: Equatable, Sendable {
   /// A new read of the store. A selected activity that has gone gives its place to the one
   /// after it in the island's order (or the one before, at the end).
   private mutating func adopt(_ live: [Activity], seq: Int64, at now: Instant) {
+    self.seq = seq
+    guard let selected = state.selectedID, !live.contains(where: { $0.id == selected }) else {
+      stored = live
+      return
+    }
+    // Only when the selected one has gone: where it stood, and what is left around it.
     let before = ranked(at: now).map(\.id)
     stored = live
-    self.seq = seq
-    guard let selected = state.selectedID, !live.contains(where: { $0.id == selected }) else { return }
     let after = Set(ranked(at: now).map(\.id))
     let index = before.firstIndex(of: selected) ?? 0
     state.selectedID =
