@@ -130,7 +130,9 @@ final class Environment {
     let g = glyphs
     let name = printableName(activity.name)
     let time = activity.displayTime(at: now)
-    guard let event = events.last else { return "\(name) \(time)" }
+    guard let event = events.last(where: { $0.kind != .goalReached }) ?? events.last else {
+      return "\(name) \(time)"
+    }
     let clock = DurationText.clock(seconds: event.elapsed / 1000)
     let what: String
     switch event.kind {
@@ -147,8 +149,19 @@ final class Environment {
     case .updated: what = "updated"
     case .finished: what = "finished"
     case .expired: what = "expired"
+    case .skipped: what = "skipped \(event.plan.map { printableName($0.segment) } ?? "")"
+    case .segmentStarted: what = "\(event.plan.map(segmentText) ?? "segment") started, \(time) to go"
+    case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
+    case .planCompleted: what = "done \(g.dash) the whole plan"
+    case .goalReached: what = "reached today's goal"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
+  }
+
+  /// `Focus 2/4`: a plan's segment and its round.
+  private func segmentText(_ position: PlanPosition) -> String {
+    let label = printableName(position.segment)
+    return position.round > 0 ? "\(label) \(position.round)/\(position.rounds)" : label
   }
 
   /// Sends an intent through the one intent path and prints what it did (`describe`), or the

@@ -33,7 +33,8 @@ final class IntentService {
     self.handlers = handlers
     dispatcher = IntentDispatcher(
       store: store, clock: clock, policy: configuration.policy,
-      defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)))
+      defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)),
+      goal: configuration.goal > 0 ? DailyGoal(target: configuration.goal) : nil)
   }
 
   /// Opens the store at `path` to write.

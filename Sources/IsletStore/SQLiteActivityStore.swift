@@ -123,7 +123,12 @@ public final class SQLiteActivityStore: ActivityStore {
   static let columns = """
     id, revision, created_at, ended_at, icon, record_id, owner, mode, full_duration, stale_after,
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
-    idle_limit
+    idle_limit, plan_name, plan, plan_part, plan_round, plan_worked
+    """
+
+  static let eventColumns = """
+    activity_id, kind, phase, elapsed_ms, source, at, name, plan_name, segment, segment_kind,
+    segment_icon, round, rounds, next_segment, next_duration
     """
 
   public func liveActivities() throws -> [Activity] {
@@ -163,13 +168,17 @@ public final class SQLiteActivityStore: ActivityStore {
   public func append(_ events: [Event]) throws -> [Event] {
     try guarded {
       try events.map { event in
+        let plan = event.plan
+        let values: [Value] = [
+          .text(event.activityID), .text(event.kind.rawValue), .text(event.phase.rawValue),
+          .integer(event.elapsed), .text(event.source.rawValue), .integer(event.at.milliseconds),
+          .text(event.name), Value(plan?.name), Value(plan?.segment), Value(plan?.kind.rawValue),
+          Value(plan?.icon), Value(plan.map { Int64($0.round) }), Value(plan.map { Int64($0.rounds) }),
+          Value(plan?.next?.segment), Value(plan?.next?.duration),
+        ]
         try database.query(
-          "INSERT INTO event (activity_id, kind, phase, elapsed_ms, source, at, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          [
-            .text(event.activityID), .text(event.kind.rawValue), .text(event.phase.rawValue),
-            .integer(event.elapsed), .text(event.source.rawValue), .integer(event.at.milliseconds),
-            .text(event.name),
-          ])
+          "INSERT INTO event (\(Self.eventColumns)) VALUES (\(values.map { _ in "?" }.joined(separator: ", ")))",
+          values)
         var numbered = event
         numbered.seq = database.lastInsertRowID
         return numbered
@@ -179,16 +188,24 @@ public final class SQLiteActivityStore: ActivityStore {
 
   // MARK: - History
 
-  /// The history, oldest first, optionally from an instant on, for one activity, or after a
-  /// sequence number.
-  public func history(since: Instant? = nil, activityID: String? = nil, after seq: Int64 = 0)
-    throws -> [Event]
-  {
+  public func events(from start: Instant, through end: Instant) throws -> [Event] {
+    try history(since: start, until: end)
+  }
+
+  /// The history, oldest first, optionally from an instant on (and up to one), for one
+  /// activity, or after a sequence number.
+  public func history(
+    since: Instant? = nil, until: Instant? = nil, activityID: String? = nil, after seq: Int64 = 0
+  ) throws -> [Event] {
     var conditions = ["seq > ?"]
     var values: [Value] = [.integer(seq)]
     if let since {
       conditions.append("at >= ?")
       values.append(.integer(since.milliseconds))
+    }
+    if let until {
+      conditions.append("at <= ?")
+      values.append(.integer(until.milliseconds))
     }
     if let activityID {
       conditions.append("activity_id = ?")
@@ -197,7 +214,7 @@ public final class SQLiteActivityStore: ActivityStore {
     let rows = try guarded {
       try database.query(
         """
-        SELECT seq, activity_id, kind, phase, elapsed_ms, source, at, name FROM event
+        SELECT seq, \(Self.eventColumns) FROM event
         WHERE \(conditions.joined(separator: " AND ")) ORDER BY seq
         """, values)
     }
@@ -207,9 +224,19 @@ public final class SQLiteActivityStore: ActivityStore {
         let source = row[5].string.flatMap(Source.init(rawValue:)),
         let activityID = row[1].string, let elapsed = row[4].int, let at = row[6].instant
       else { throw StoreError.damaged(path: path, detail: "an event row holds unknown values") }
+      var plan: PlanPosition?
+      if let planName = row[8].string {
+        guard let segment = row[9].string, let segmentKind = row[10].string.flatMap(SegmentKind.init(rawValue:)),
+          let round = row[12].int, let rounds = row[13].int
+        else { throw StoreError.damaged(path: path, detail: "an event row holds an unknown plan place") }
+        plan = PlanPosition(
+          name: planName, segment: segment, kind: segmentKind, icon: row[11].string ?? "timer",
+          round: Int(round), rounds: Int(rounds),
+          next: row[14].string.map { NextSegment(segment: $0, duration: row[15].int ?? 0) })
+      }
       return Event(
         seq: row[0].int, activityID: activityID, kind: kind, phase: phase, elapsed: elapsed,
-        source: source, at: at, name: row[7].string ?? "")
+        source: source, at: at, name: row[7].string ?? "", plan: plan)
     }
   }
 
@@ -247,26 +274,37 @@ public final class SQLiteActivityStore: ActivityStore {
       .text(a.mode.rawValue), Value(a.fullDuration), Value(a.staleAfter), .text(s.name),
       Value(s.category), Value(s.startedAt), Value(s.pausedAt), Value(s.duration),
       .text(s.phase.rawValue), Value(s.staleDate), .real(s.relevance), Value(s.touchedAt),
-      Value(s.idleLimit),
+      Value(s.idleLimit), Value(a.plan?.name), Value(a.plan?.definition), Value(s.progress?.part.rawValue),
+      Value(s.progress.map { Int64($0.round) }), Value(s.progress.map { Int64($0.worked) }),
     ]
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 20, let id = row[0].string, let revision = row[1].int,
+    guard row.count == 25, let id = row[0].string, let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
       let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
       let relevance = row[17].double, let touchedAt = row[18].instant
     else { return nil }
+    var plan: Plan?
+    var progress: PlanProgress?
+    if let planName = row[20].string {
+      guard let definition = row[21].string, case .success(let parsed) = Plan.parse(name: planName, definition: definition),
+        let part = row[22].string.flatMap(PlanProgress.Part.init(rawValue:)), let round = row[23].int,
+        let worked = row[24].int
+      else { return nil }
+      plan = parsed
+      progress = PlanProgress(part: part, round: Int(round), worked: Int(worked))
+    }
     return Activity(
       id: id,
       attributes: ActivityAttributes(
         icon: icon, recordID: row[5].string, owner: row[6].string, mode: mode,
-        fullDuration: row[8].int, staleAfter: row[9].int),
+        fullDuration: row[8].int, staleAfter: row[9].int, plan: plan),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
-        touchedAt: touchedAt, idleLimit: row[19].int),
+        touchedAt: touchedAt, idleLimit: row[19].int, progress: progress),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 

@@ -51,6 +51,25 @@ public enum Schema {
     """
     ALTER TABLE activity ADD COLUMN idle_limit INTEGER;
     """,
+    // 4: plans. An activity keeps the plan it runs (its name and one-line definition) and where
+    // the run is; an event keeps the plan's place when it happened, and the goal is counted
+    // from finished work segments by day.
+    """
+    ALTER TABLE activity ADD COLUMN plan_name TEXT;
+    ALTER TABLE activity ADD COLUMN plan TEXT;
+    ALTER TABLE activity ADD COLUMN plan_part TEXT;
+    ALTER TABLE activity ADD COLUMN plan_round INTEGER;
+    ALTER TABLE activity ADD COLUMN plan_worked INTEGER;
+    ALTER TABLE event ADD COLUMN plan_name TEXT;
+    ALTER TABLE event ADD COLUMN segment TEXT;
+    ALTER TABLE event ADD COLUMN segment_kind TEXT;
+    ALTER TABLE event ADD COLUMN segment_icon TEXT;
+    ALTER TABLE event ADD COLUMN round INTEGER;
+    ALTER TABLE event ADD COLUMN rounds INTEGER;
+    ALTER TABLE event ADD COLUMN next_segment TEXT;
+    ALTER TABLE event ADD COLUMN next_duration INTEGER;
+    CREATE INDEX event_segment_kind ON event(at) WHERE kind = 'segment-finished';
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

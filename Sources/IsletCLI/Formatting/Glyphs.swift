@@ -34,6 +34,11 @@ struct Glyphs {
     case .updated: return unicode ? "✎" : "*"
     case .finished: return unicode ? "⏰" : "!"
     case .expired: return unicode ? "⌛" : "~"
+    case .skipped: return unicode ? "⏭" : ">>"
+    case .segmentStarted: return unicode ? "▶" : ">"
+    case .segmentFinished: return unicode ? "⏰" : "!"
+    case .planCompleted: return unicode ? "✓" : "ok"
+    case .goalReached: return unicode ? "★" : "*"
     }
   }
 

@@ -7,10 +7,27 @@ public struct Configuration: Equatable, Sendable {
   public var icon: String = "timer"
   /// The folder of hook programs; nil means `islet/hooks` in the configuration folder.
   public var hooks: String?
+  /// The plan `start --plan` without a name and the tmux key start.
+  public var plan: String = "pomodoro"
+  /// The work segments to finish a day; 0 is no goal.
+  public var goal: Int = 0
+  /// The user's own plans (`plan.NAME = …`), in the file's order; one of a preset's name takes
+  /// its place.
+  public var plans: [Plan] = []
 
   public init() {}
 
-  public static let keys = ["theme", "bell", "max-idle", "stale-after", "icon", "hooks"]
+  public static let keys = ["theme", "bell", "max-idle", "stale-after", "icon", "hooks", "plan", "goal", "plan.NAME"]
+
+  /// Every plan that can be started: the user's, then the presets they do not replace.
+  public var allPlans: [Plan] {
+    plans + Plan.presets.filter { preset in !plans.contains { $0.name == preset.name } }
+  }
+
+  /// The plan called `name`, the user's before a preset.
+  public func plan(named name: String) -> Plan? {
+    allPlans.first { $0.name == name.lowercased() }
+  }
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
@@ -44,6 +61,7 @@ public struct Configuration: Equatable, Sendable {
           line: nil, message: "is larger than a configuration file can be (64 KiB)"))
     }
     var configuration = Configuration()
+    var planLine: Int?
     for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
       let line: String
@@ -72,6 +90,16 @@ public struct Configuration: Equatable, Sendable {
       if let problem = configuration.set(key, value) {
         return .failure(LineError(line: number, message: problem))
       }
+      if key == "plan" { planLine = number }
+    }
+    // Checked once every plan is read: the one named may be defined further down.
+    if let planLine, configuration.plan(named: configuration.plan) == nil {
+      return .failure(
+        LineError(
+          line: planLine,
+          message:
+            "plan '\(printable(configuration.plan, limit: 40))' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
+        ))
     }
     return .success(configuration)
   }
@@ -197,6 +225,29 @@ public struct Configuration: Equatable, Sendable {
         return "hooks '\(printable(value, limit: 40))' \(problem.message)"
       }
       hooks = value
+    case "plan":
+      guard Plan.isName(value.lowercased()) else {
+        return "plan is '\(printable(value, limit: 40))'; use a plan's name, such as pomodoro or tabata"
+      }
+      plan = value.lowercased()
+    case "goal":
+      guard let number = Int(value), (0...999).contains(number) else {
+        return "goal is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
+      }
+      goal = number
+    case _ where key.hasPrefix("plan."):
+      let name = String(key.dropFirst(5))
+      guard Plan.isName(name) else {
+        return
+          "'\(printable(key, limit: 40))' does not name a plan; write plan.NAME with lowercase letters, digits and -, such as plan.deep"
+      }
+      switch Plan.parse(name: name, definition: value) {
+      case .success(let parsed):
+        plans.removeAll { $0.name == name }
+        plans.append(parsed)
+      case .failure(let error):
+        return "\(key): \(error.message)"
+      }
     default:
       return "unknown key '\(printable(key))'; known keys: \(Configuration.keys.joined(separator: ", "))"
     }

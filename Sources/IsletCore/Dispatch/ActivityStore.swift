@@ -12,4 +12,6 @@ public protocol ActivityStore: AnyObject {
   func save(_ activity: Activity) throws -> Bool
   /// Appends to the history, returning the events with their sequence numbers.
   func append(_ events: [Event]) throws -> [Event]
+  /// The history between two instants (both included), oldest first: what a day's goal counts.
+  func events(from start: Instant, through end: Instant) throws -> [Event]
 }

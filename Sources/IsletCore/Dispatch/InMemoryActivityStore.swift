@@ -53,6 +53,10 @@ public final class InMemoryActivityStore: ActivityStore {
     history += numbered
     return numbered
   }
+
+  public func events(from start: Instant, through end: Instant) throws -> [Event] {
+    history.filter { $0.at >= start && $0.at <= end }
+  }
 }
 
 /// An insert of an id the store already holds.

@@ -45,16 +45,20 @@ public final class IntentDispatcher {
   let newID: () -> String
   /// What `toggle` starts when nothing is live.
   let defaultStart: StartRequest
+  /// The day's work segments to reach; its `goal-reached` is recorded with the segment that
+  /// reaches it.
+  let goal: DailyGoal?
 
   public init(
     store: any ActivityStore, clock: any WallClock, policy: TimePolicy = .standard,
-    defaultStart: StartRequest = StartRequest(name: "Timer"),
+    defaultStart: StartRequest = StartRequest(name: "Timer"), goal: DailyGoal? = nil,
     newID: @escaping () -> String = ActivityID.random
   ) {
     self.store = store
     self.clock = clock
     self.policy = policy
     self.defaultStart = defaultStart
+    self.goal = goal
     self.newID = newID
   }
 
@@ -104,7 +108,7 @@ public final class IntentDispatcher {
         } else {
           throw Conflict()
         }
-        recorded += try store.append(transition.events)
+        recorded += try appendWithGoal(transition.events)
         // In the store's order, as a fresh read would give it.
         if let index = live.firstIndex(where: { $0.id == saved.id }) {
           if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }
@@ -148,12 +152,30 @@ public final class IntentDispatcher {
         }
         continue
       }
-      recorded += try store.append(transition.events)
+      recorded += try appendWithGoal(transition.events)
       var saved = transition.activity
       saved.revision += 1
       if saved.state.phase.isLive { live.append(saved) }
     }
     return (live, recorded)
+  }
+
+  /// Appends `events`, and after a work segment that reaches the day's goal, its `goal-reached`.
+  /// Only the transaction that records the goal's last segment sees the count reach it.
+  private func appendWithGoal(_ events: [Event]) throws -> [Event] {
+    var recorded: [Event] = []
+    for event in try store.append(events) {
+      recorded.append(event)
+      guard let goal, goal.target > 0, DailyGoal.counts(event) else { continue }
+      let day = try store.events(from: goal.startOfDay(event.at), through: event.at)
+      let done = day.filter { DailyGoal.counts($0) && ($0.seq ?? 0) <= (event.seq ?? 0) }.count
+      guard done == goal.target else { continue }
+      var reached = event
+      reached.seq = nil
+      reached.kind = .goalReached
+      recorded += try store.append([reached])
+    }
+    return recorded
   }
 
   private func freshID() throws -> String {

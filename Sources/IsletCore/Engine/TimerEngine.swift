@@ -50,15 +50,21 @@ public enum TimerEngine {
   }
 
   /// Records what time has caused since the activity was last saved: a countdown reaching
-  /// zero (`finished`, at its deadline) and an activity left alone too long (`expired`).
+  /// zero (`finished`, at its deadline), a plan going on from segment to segment (each at the
+  /// previous one's deadline, however many have passed), and an activity left alone too long
+  /// (`expired`).
   public static func settle(_ activity: Activity, at now: Instant, policy: TimePolicy = .standard)
     -> Transition
   {
     var current = activity
     var events: [Event] = []
-    if current.state.phase == .active, let deadline = current.deadline, now >= deadline {
-      current.state.phase = .finished
-      events.append(event(.finished, current, at: deadline, source: .time))
+    while current.state.phase == .active, let deadline = current.deadline, now >= deadline {
+      if current.isPlan {
+        events += segmentEnded(&current, at: deadline, policy: policy)
+      } else {
+        current.state.phase = .finished
+        events.append(event(.finished, current, at: deadline, source: .time))
+      }
     }
     if let expiry = current.expiresAt(policy: policy), now >= expiry {
       if current.state.pausedAt == nil { current.state.pausedAt = max(expiry, current.state.startedAt) }
@@ -90,17 +96,25 @@ public enum TimerEngine {
   static func start(_ request: StartRequest, at now: Instant, source: Source, policy: TimePolicy)
     -> Transition
   {
-    let duration = request.attributes.mode == .countdown ? request.attributes.fullDuration : nil
+    var attributes = request.attributes
+    let progress = attributes.plan?.first
+    if let plan = attributes.plan, let progress {
+      attributes.mode = .countdown
+      attributes.fullDuration = plan.segment(at: progress).duration
+    }
+    let duration = attributes.mode == .countdown ? attributes.fullDuration : nil
     var activity = Activity(
-      id: request.id, attributes: request.attributes,
+      id: request.id, attributes: attributes,
       state: ContentState(
         name: request.name, category: request.category, startedAt: now,
         pausedAt: request.paused ? now : nil, duration: duration,
         phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now,
-        idleLimit: policy.maxIdle),
+        idleLimit: policy.maxIdle, progress: progress),
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
-    return Transition(activity: activity, events: [event(.started, activity, at: now, source: source)])
+    var events = [event(.started, activity, at: now, source: source)]
+    if activity.isPlan && !request.paused { events.append(event(.segmentStarted, activity, at: now, source: source)) }
+    return Transition(activity: activity, events: events)
   }
 
   static func apply(
@@ -112,13 +126,22 @@ public enum TimerEngine {
       return apply(.resume, to: activity, at: now, source: source, policy: policy)
     case (.toggle, .active):
       return apply(.pause, to: activity, at: now, source: source, policy: policy)
+    case (.toggle, .finished) where activity.isPlan, (.skip, .finished):
+      return .success(goOn(activity, counted: true, at: now, source: source, policy: policy))
     case (.toggle, _):
       return apply(.complete, to: activity, at: now, source: source, policy: policy)
+    case (.skip, _):
+      var skipped = activity
+      skipped.state.pausedAt = activity.state.pausedAt ?? now
+      let mark = event(.skipped, skipped, at: now, source: source)
+      var next = goOn(skipped, counted: false, at: now, source: source, policy: policy)
+      next.events.insert(mark, at: 0)
+      return .success(next)
     case (.reset, _):
       var next = activity
       next.state.startedAt = now
       next.state.pausedAt = now
-      next.state.duration = activity.attributes.fullDuration ?? activity.state.duration
+      next.state.duration = activity.segment?.duration ?? activity.attributes.fullDuration ?? activity.state.duration
       next.state.phase = .idle
       next.state.staleDate = nil
       // The event keeps the discarded run's length, so the history can log it.
@@ -129,7 +152,10 @@ public enum TimerEngine {
       return changed(activity, by: intent, at: now).map { next, kind in
         var next = next
         next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
-        return Transition(activity: next, events: [event(kind, next, at: now, source: source)])
+        var events = [event(kind, next, at: now, source: source)]
+        // Completing a plan's segment completes the run.
+        if kind == .completed && next.isPlan { events.append(event(.planCompleted, next, at: now, source: source)) }
+        return Transition(activity: next, events: events)
       }
     }
   }
@@ -143,11 +169,17 @@ public enum TimerEngine {
       return Refusal("\(name) is \(activity.state.phase.rawValue); start a new one with islet start")
     case (.pause, .paused): return Refusal("\(name) is already paused")
     case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
+    case (.skip, _) where !activity.isPlan:
+      return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
     case (.pause, .finished), (.resume, .finished):
+      if let segment = activity.segment {
+        return Refusal("\(name)'s \(segment.label) is over; toggle or skip goes on")
+      }
       return Refusal("\(name) has finished; complete or reset it")
     case (.resume, .active): return Refusal("\(name) is already running")
     case (.reset, .idle): return Refusal("\(name) is already reset")
-    case (.complete, .idle): return Refusal("\(name) has not started; there is nothing to complete")
+    case (.complete, .idle) where activity.state.progress == activity.attributes.plan?.first:
+      return Refusal("\(name) has not started; there is nothing to complete")
     case (.adjust, _) where !activity.isCountdown || activity.state.duration == nil:
       return Refusal("\(name) is a stopwatch; only a countdown can be adjusted")
     default: return nil
@@ -172,7 +204,8 @@ public enum TimerEngine {
       next.state.startedAt = activity.state.startedAt + (now - pausedAt)
       next.state.pausedAt = nil
       next.state.phase = .active
-      return .success((next, activity.state.phase == .idle ? .started : .resumed))
+      guard activity.state.phase == .idle else { return .success((next, .resumed)) }
+      return .success((next, activity.isPlan ? .segmentStarted : .started))
     case .complete, .end:
       next.state.pausedAt = activity.state.pausedAt ?? now
       next.state.phase = intent == .complete ? .completed : .ended
@@ -185,7 +218,7 @@ public enum TimerEngine {
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }
       if let relevance = update.relevance { next.state.relevance = relevance }
       return .success((next, .updated))
-    case .start, .toggle, .reset:
+    case .start, .toggle, .reset, .skip:
       preconditionFailure("\(intent) is applied by apply itself")
     }
   }
@@ -209,6 +242,54 @@ public enum TimerEngine {
     return .success(next)
   }
 
+  // MARK: - Plans
+
+  /// A plan's running segment reached its deadline: recorded as finished, then the next one
+  /// starts at that very deadline (or the run waits, or completes), as its advance policy says.
+  private static func segmentEnded(_ activity: inout Activity, at deadline: Instant, policy: TimePolicy)
+    -> [Event]
+  {
+    guard let plan = activity.attributes.plan, let progress = activity.state.progress else { return [] }
+    var finished = event(.segmentFinished, activity, at: deadline, source: .time)
+    let next = plan.after(progress, counted: true)
+    guard plan.advance.goesOn(into: next.map { plan.segment(at: $0).kind }) else {
+      activity.state.phase = .finished
+      finished.phase = .finished
+      return [finished]
+    }
+    let step = goOn(activity, counted: true, at: deadline, source: .time, policy: policy)
+    activity = step.activity
+    finished.phase = activity.state.phase
+    return [finished] + step.events
+  }
+
+  /// The next segment of a plan, started running at `now`; after the last, the run completed.
+  /// `counted`: the segment left ran to its end (a skipped one is not counted).
+  private static func goOn(
+    _ activity: Activity, counted: Bool, at now: Instant, source: Source, policy: TimePolicy
+  ) -> Transition {
+    guard let plan = activity.attributes.plan, let progress = activity.state.progress else {
+      return Transition(activity: activity)
+    }
+    var next = activity
+    guard let following = plan.after(progress, counted: counted) else {
+      next.state.pausedAt = activity.state.pausedAt ?? now
+      next.state.phase = .completed
+      next.state.staleDate = nil
+      next.endedAt = now
+      return Transition(activity: next, events: [event(.planCompleted, next, at: now, source: source)])
+    }
+    let segment = plan.segment(at: following)
+    next.state.progress = following
+    next.state.startedAt = now
+    next.state.pausedAt = nil
+    next.state.duration = segment.duration
+    next.attributes.fullDuration = segment.duration
+    next.state.phase = .active
+    next.state.staleDate = staleDate(of: next, policy: policy)
+    return Transition(activity: next, events: [event(.segmentStarted, next, at: now, source: source)])
+  }
+
   // MARK: - Helpers
 
   static func staleDate(of activity: Activity, policy: TimePolicy) -> Instant? {
@@ -220,6 +301,7 @@ public enum TimerEngine {
   {
     Event(
       activityID: activity.id, kind: kind, phase: activity.state.phase,
-      elapsed: activity.elapsed(at: time), source: source, at: time, name: activity.name)
+      elapsed: activity.elapsed(at: time), source: source, at: time, name: activity.name,
+      plan: activity.planPosition)
   }
 }

@@ -10,10 +10,12 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   public var fullDuration: Milliseconds?
   /// How long after its deadline a countdown turns stale; nil takes the configuration's.
   public var staleAfter: Milliseconds?
+  /// The plan a run follows; nil for a single timer. Its segments are countdowns.
+  public var plan: Plan?
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
-    fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil
+    fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -21,6 +23,7 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.mode = mode
     self.fullDuration = fullDuration
     self.staleAfter = staleAfter
+    self.plan = plan
   }
 }
 
@@ -42,11 +45,14 @@ public struct ContentState: Codable, Equatable, Sendable {
   /// The `max-idle` in force at that touch (0: never), so that the moment it expires is fixed
   /// then, whatever the configuration says later. Nil for activities stored before it was kept.
   public var idleLimit: Milliseconds?
+  /// A plan run's segment and round; nil for a single timer. `startedAt`, `duration` and
+  /// `phase` are then the current segment's.
+  public var progress: PlanProgress?
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
-    touchedAt: Instant, idleLimit: Milliseconds? = nil
+    touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil
   ) {
     self.name = name
     self.category = category
@@ -58,6 +64,7 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.relevance = relevance
     self.touchedAt = touchedAt
     self.idleLimit = idleLimit
+    self.progress = progress
   }
 }
 
@@ -105,6 +112,22 @@ public struct TimePolicy: Equatable, Sendable {
 extension Activity {
   public var name: String { state.name }
   public var isCountdown: Bool { attributes.mode == .countdown }
+  public var isPlan: Bool { attributes.plan != nil && state.progress != nil }
+
+  /// The segment a plan run is in; nil for a single timer.
+  public var segment: Segment? {
+    guard let plan = attributes.plan, let progress = state.progress else { return nil }
+    return plan.segment(at: progress)
+  }
+
+  /// A plan run's place (segment, round, what comes next); nil for a single timer.
+  public var planPosition: PlanPosition? {
+    guard let plan = attributes.plan, let progress = state.progress else { return nil }
+    return plan.position(at: progress)
+  }
+
+  /// The icon shown: a plan's segment's, else the activity's.
+  public var icon: String { segment?.icon ?? attributes.icon }
 
   /// Time run so far; never negative, even when the clock has stepped back.
   public func elapsed(at now: Instant) -> Milliseconds {
@@ -134,6 +157,10 @@ extension Activity {
 
   /// The phase at `now`: the stored one, or the one time has brought (finished, expired).
   public func phase(at now: Instant, policy: TimePolicy = .standard) -> Phase {
+    // A plan may have gone on into its next segments since it was saved.
+    if isPlan, state.phase == .active, let deadline, now >= deadline {
+      return TimerEngine.settle(self, at: now, policy: policy).activity.state.phase
+    }
     if let expiry = expiresAt(policy: policy), now >= expiry { return .expired }
     if state.phase == .active, let deadline, now >= deadline { return .finished }
     return state.phase

@@ -1,14 +1,27 @@
 /// What happened to an activity: a fact, appended to the history.
 public enum EventKind: String, Codable, Sendable, CaseIterable {
   case started, paused, resumed, reset, completed, ended, adjusted, updated, finished, expired
+  /// A plan's segment ended early by `skip`.
+  case skipped
+  /// A plan's segment began: its first, or the next at the previous one's end.
+  case segmentStarted = "segment-started"
+  /// A plan's segment ran to its end (the plan's `finished`).
+  case segmentFinished = "segment-finished"
+  /// A plan run is done: its last segment over, or completed by the user.
+  case planCompleted = "plan-completed"
+  /// The day's work segments reached the configured goal.
+  case goalReached = "goal-reached"
 
-  /// Kinds that close a run of the timer; their elapsed time is the run's length.
+  /// Kinds that close a run of the timer (a plan's segment); their elapsed time is its length.
   public var closesRun: Bool {
     switch self {
-    case .reset, .completed, .ended, .expired: return true
+    case .reset, .completed, .ended, .expired, .skipped, .segmentFinished: return true
     default: return false
     }
   }
+
+  /// Kinds that open a run: a timer's start, a plan's segment beginning.
+  public var opensRun: Bool { self == .started || self == .segmentStarted }
 }
 
 /// One entry of the history, and what hooks receive on stdin.
@@ -24,10 +37,12 @@ public struct Event: Codable, Equatable, Sendable {
   public var at: Instant
   /// The activity's name when the event happened.
   public var name: String
+  /// A plan run's place then (for a segment's end, the segment that ended); nil for a timer.
+  public var plan: PlanPosition?
 
   public init(
     seq: Int64? = nil, activityID: String, kind: EventKind, phase: Phase, elapsed: Milliseconds,
-    source: Source, at: Instant, name: String
+    source: Source, at: Instant, name: String, plan: PlanPosition? = nil
   ) {
     self.seq = seq
     self.activityID = activityID
@@ -37,5 +52,6 @@ public struct Event: Codable, Equatable, Sendable {
     self.source = source
     self.at = at
     self.name = name
+    self.plan = plan
   }
 }

@@ -2,6 +2,8 @@
 public enum Intent: Hashable, Sendable {
   case start(StartRequest)
   case pause, resume, toggle, reset, complete, end
+  /// Ends a plan's current segment now and starts the next (or completes the run after the last).
+  case skip
   /// Lengthens (positive) or shortens (negative) a countdown.
   case adjust(by: Milliseconds)
   case update(ActivityUpdate)
@@ -16,6 +18,7 @@ public enum Intent: Hashable, Sendable {
     case .reset: return "reset"
     case .complete: return "complete"
     case .end: return "end"
+    case .skip: return "skip"
     case .adjust: return "adjust"
     case .update: return "update"
     }

@@ -101,6 +101,27 @@ public enum DurationText {
     return Double(text)
   }
 
+  /// A span as `parse` reads it back exactly, in the fewest characters: `25m`, `1h30m`, `20s`,
+  /// `1m30.5s`.
+  public static func compact(_ span: Milliseconds) -> String {
+    let ms = max(0, span)
+    var text = ""
+    if ms >= 3_600_000 { text += "\(ms / 3_600_000)h" }
+    if ms % 3_600_000 >= 60_000 { text += "\(ms % 3_600_000 / 60_000)m" }
+    let rest = ms % 60_000
+    if rest > 0 || text.isEmpty {
+      text += "\(rest / 1000)"
+      if rest % 1000 > 0 {
+        var fraction = String(rest % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        text += "." + fraction
+      }
+      text += "s"
+    }
+    return text
+  }
+
   /// A whole number of seconds as a clock: `M:SS` under an hour, `H:MM:SS` from an hour.
   public static func clock(seconds: Int64) -> String {
     let s = max(0, seconds)

@@ -1,0 +1,233 @@
+/// A plan written as one line, the value of a `plan.NAME = …` setting and the form the store
+/// keeps: the round's work and break, then clauses after `;`.
+///
+/// ```
+/// Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
+/// Work 20s workout, Rest 10s; rounds 8; cue 3
+/// Work 40s, Rest 20s; rounds 10; warm-up 5m; cool-down Stretch 5m
+/// ```
+///
+/// A segment is a label, a duration and, after it, an icon name. The clauses are `rounds N`,
+/// `long-break [LABEL] DURATION [ICON] [every N]`, `warm-up …`, `cool-down …`,
+/// `advance auto|ask|breaks|work` and `cue N` (the seconds cued at each segment's end, 0 off).
+/// A `\` keeps the `,` or `;` after it in a label.
+extension Plan {
+  /// What is wrong with a definition, as a sentence that names the part.
+  public struct DefinitionError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+  }
+
+  /// The plan's name: lowercase letters, digits and `-`, as `plan.NAME` and `--plan NAME` take it.
+  public static func isName(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 32 && text.first != "-"
+      && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+  }
+
+  /// The plan `definition` describes, named `name`.
+  public static func parse(name: String, definition: String) -> Result<Plan, DefinitionError> {
+    do {
+      return .success(try read(name: name, definition))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func read(name: String, _ definition: String) throws(DefinitionError) -> Plan {
+    let parts = split(Substring(definition), at: ";")
+    let round = split(parts[0], at: ",")
+    guard round.count <= 2 else {
+      throw DefinitionError("a round is a work segment and its break, such as 'Focus 25m, Break 5m'")
+    }
+    let work = try segment(round[0], kind: .work, label: "Work", icon: "timer")
+    let rest = try round.count == 2 ? segment(round[1], kind: .break, label: "Break", icon: "coffee") : nil
+    var rounds: Int?
+    var longBreak: (Segment, every: Int?)?
+    var warmUp: Segment?
+    var coolDown: Segment?
+    var advance: AdvancePolicy?
+    var cue: Int?
+    var seen: Set<String> = []
+    for clause in parts.dropFirst() {
+      let words = clause.split(separator: " ", omittingEmptySubsequences: true)
+      guard let keyword = words.first.map({ String($0).lowercased() }) else {
+        throw DefinitionError("there is an empty part between two ';'")
+      }
+      guard seen.insert(keyword).inserted else { throw DefinitionError("'\(keyword)' is given twice") }
+      let rest = clause.drop { $0 == " " }.dropFirst(keyword.count)
+      switch keyword {
+      case "rounds":
+        rounds = try number(String(rest), what: "rounds", in: 1...maximumRounds)
+      case "long-break":
+        var text = Substring(rest)
+        var every: Int?
+        let tokens = text.split(separator: " ")
+        if tokens.count >= 2, tokens[tokens.count - 2].lowercased() == "every" {
+          every = try number(String(tokens[tokens.count - 1]), what: "every", in: 1...maximumRounds)
+          text = text[..<tokens[tokens.count - 2].startIndex]
+        }
+        longBreak = (try segment(text, kind: .break, label: "Long break", icon: "coffee"), every)
+      case "warm-up":
+        warmUp = try segment(rest, kind: .warmUp, label: "Warm-up", icon: "run")
+      case "cool-down":
+        coolDown = try segment(rest, kind: .coolDown, label: "Cool-down", icon: "run")
+      case "advance":
+        let word = rest.trimmed.lowercased()
+        guard let policy = AdvancePolicy(rawValue: word) else {
+          throw DefinitionError("advance is '\(printable(word))'; use auto, ask, breaks or work")
+        }
+        advance = policy
+      case "cue":
+        cue = rest.trimmed.lowercased() == "off" ? 0 : try number(String(rest), what: "cue", in: 0...maximumCue)
+      default:
+        throw DefinitionError(
+          "'\(printable(keyword, limit: 30))' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
+        )
+      }
+    }
+    return Plan(
+      name: name, work: work, rest: rest, rounds: rounds ?? 1, longBreak: longBreak?.0,
+      longBreakEvery: longBreak?.every, warmUp: warmUp, coolDown: coolDown, advance: advance ?? .auto,
+      cueSeconds: cue)
+  }
+
+  /// The one line that `parse` reads back as this plan.
+  public var definition: String {
+    func text(_ segment: Segment) -> String {
+      let label = segment.label.unicodeScalars.map { ",;\\".unicodeScalars.contains($0) ? "\\\($0)" : "\($0)" }
+      return label.joined() + " " + DurationText.compact(segment.duration) + " " + segment.icon
+    }
+    var parts = [([work] + (rest.map { [$0] } ?? [])).map(text).joined(separator: ", ")]
+    parts.append("rounds \(rounds)")
+    if let longBreak { parts.append("long-break \(text(longBreak)) every \(longBreakEvery)") }
+    if let warmUp { parts.append("warm-up \(text(warmUp))") }
+    if let coolDown { parts.append("cool-down \(text(coolDown))") }
+    parts.append("advance \(advance.rawValue)")
+    parts.append("cue \(cueSeconds)")
+    return parts.joined(separator: "; ")
+  }
+
+  // MARK: - Pieces
+
+  /// `[LABEL] DURATION [ICON]`, the label defaulting to `label` and the icon to `icon`.
+  private static func segment(_ text: Substring, kind: SegmentKind, label: String, icon: String)
+    throws(DefinitionError) -> Segment
+  {
+    var tokens = words(text)
+    guard !tokens.isEmpty else {
+      throw DefinitionError("a segment is empty; write a label and a duration, such as 'Focus 25m'")
+    }
+    var chosenIcon = icon
+    if case .failure = DurationText.parse(tokens[tokens.count - 1]), tokens.count >= 2,
+      case .success = DurationText.parse(tokens[tokens.count - 2])
+    {
+      chosenIcon = try iconName(tokens.removeLast())
+    }
+    let last = tokens.removeLast()
+    let duration: Milliseconds
+    switch DurationText.parse(last) {
+    case .success(let parsed): duration = parsed
+    case .failure(let failure):
+      let shown = printable(text.trimmed, limit: 40)
+      if case .malformed = failure {
+        throw DefinitionError(
+          "'\(shown)' has no duration at its end; write a label and a duration, such as 'Focus 25m'")
+      }
+      throw DefinitionError("'\(shown)': \(failure.message)")
+    }
+    let chosenLabel = tokens.isEmpty ? label : tokens.joined(separator: " ")
+    if let problem = UserText.problem(with: chosenLabel, bounds: .label) {
+      throw DefinitionError("the label '\(printable(chosenLabel, limit: 40))' \(problem.message)")
+    }
+    return Segment(label: chosenLabel, duration: duration, icon: chosenIcon, kind: kind)
+  }
+
+  private static func iconName(_ text: String) throws(DefinitionError) -> String {
+    guard text.count <= 32, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    else {
+      throw DefinitionError(
+        "'\(printable(text, limit: 40))' is not an icon name; use a word such as timer, focus, coffee or run")
+    }
+    return text.lowercased()
+  }
+
+  private static func number(_ text: String, what: String, in range: ClosedRange<Int>) throws(DefinitionError)
+    -> Int
+  {
+    let trimmed = Substring(text).trimmed
+    guard let value = Int(trimmed), range.contains(value) else {
+      throw DefinitionError(
+        "\(what) is '\(printable(trimmed, limit: 20))'; use a whole number from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return value
+  }
+
+  /// `text` cut at each `separator` that no `\` keeps; the escapes stay for `words` to read.
+  private static func split(_ text: Substring, at separator: Character) -> [Substring] {
+    var parts: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index] == "\\" {
+        index = text.index(after: index)
+        if index < text.endIndex { index = text.index(after: index) }
+        continue
+      }
+      if text[index] == separator {
+        parts.append(text[start..<index])
+        start = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    parts.append(text[start...])
+    return parts
+  }
+
+  /// The words of a segment, split at spaces, each `\x` read as `x`.
+  private static func words(_ text: Substring) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var escaped = false
+    for character in text {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == " " || character == "\t" {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+      } else {
+        word.append(character)
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
+  }
+}
+
+extension Substring {
+  fileprivate var trimmed: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}
+
+extension Plan {
+  /// The plans Islet knows without a configuration, by name. A `plan.NAME` setting of the same
+  /// name takes a preset's place.
+  public static let presets: [Plan] = [
+    preset("pomodoro", "Focus 25m tomato, Break 5m; rounds 4; long-break 15m every 4; advance ask; cue 0"),
+    preset("tabata", "Work 20s workout, Rest 10s; rounds 8; advance auto; cue 3"),
+    preset(
+      "hiit", "Work 40s workout, Rest 20s; rounds 10; warm-up 5m; cool-down 5m; advance auto; cue 3"),
+    preset("52-17", "Work 52m focus, Break 17m; rounds 3; advance ask; cue 0"),
+  ]
+
+  private static func preset(_ name: String, _ definition: String) -> Plan {
+    switch parse(name: name, definition: definition) {
+    case .success(let plan): return plan
+    case .failure(let error): preconditionFailure("preset \(name): \(error.message)")
+    }
+  }
+}
