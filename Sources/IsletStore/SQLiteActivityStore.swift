@@ -226,7 +226,8 @@ public final class SQLiteActivityStore: ActivityStore {
       else { throw StoreError.damaged(path: path, detail: "an event row holds unknown values") }
       var plan: PlanPosition?
       if let planName = row[8].string {
-        guard let segment = row[9].string, let segmentKind = row[10].string.flatMap(SegmentKind.init(rawValue:)),
+        guard let segment = row[9].string,
+          let segmentKind = row[10].string.flatMap(SegmentKind.init(rawValue:)),
           let round = row[12].int, let rounds = row[13].int
         else { throw StoreError.damaged(path: path, detail: "an event row holds an unknown plan place") }
         plan = PlanPosition(
@@ -289,7 +290,8 @@ public final class SQLiteActivityStore: ActivityStore {
     var plan: Plan?
     var progress: PlanProgress?
     if let planName = row[20].string {
-      guard let definition = row[21].string, case .success(let parsed) = Plan.parse(name: planName, definition: definition),
+      guard let definition = row[21].string,
+        case .success(let parsed) = Plan.parse(name: planName, definition: definition),
         let part = row[22].string.flatMap(PlanProgress.Part.init(rawValue:)), let round = row[23].int,
         let worked = row[24].int
       else { return nil }

@@ -41,7 +41,8 @@ import Testing
           LineError(
             line: 2,
             message:
-              "unknown key '\\u{feff}bell'; known keys: theme, bell, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME")))
+              "unknown key '\\u{feff}bell'; known keys: theme, bell, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+          )))
   }
 
   typealias LineError = Configuration.LineError

@@ -27,7 +27,8 @@ import Testing
   @Test(
     arguments: [
       (
-        "colour = red", 1, "unknown key 'colour'; known keys: theme, bell, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+        "colour = red", 1,
+        "unknown key 'colour'; known keys: theme, bell, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (

@@ -12,7 +12,10 @@ import Testing
 
   func start(_ plan: Plan, paused: Bool = false) throws -> Transition {
     try applied(
-      nil, .start(StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan), paused: paused)),
+      nil,
+      .start(
+        StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan), paused: paused)
+      ),
       at: t0)
   }
 
@@ -20,14 +23,18 @@ import Testing
   func trace(_ events: [Event]) -> [String] {
     events.map { event in
       let offset = (event.at - t0) / 1000
-      return "\(event.kind.rawValue) \(event.plan?.segment ?? "-") \(offset / 60):\(offset % 60 < 10 ? "0" : "")\(offset % 60)"
+      return
+        "\(event.kind.rawValue) \(event.plan?.segment ?? "-") \(offset / 60):\(offset % 60 < 10 ? "0" : "")\(offset % 60)"
     }
   }
 
   @Test func aPomodoroLastsItsSegmentsToTheMillisecond() throws {
     let pomodoro = plan("pomodoro", advance: .auto)
     #expect(pomodoro.total == minutes(130))
-    #expect(pomodoro.segments.map(\.label) == ["Focus", "Break", "Focus", "Break", "Focus", "Break", "Focus", "Long break"])
+    #expect(
+      pomodoro.segments.map(\.label) == [
+        "Focus", "Break", "Focus", "Break", "Focus", "Break", "Focus", "Long break",
+      ])
     let started = try start(pomodoro)
     #expect(trace(started.events) == ["started Focus 0:00", "segment-started Focus 0:00"])
     let done = TimerEngine.settle(started.activity, at: t0 + minutes(200))
@@ -44,7 +51,8 @@ import Testing
         "segment-finished Focus 115:00", "segment-started Long break 115:00",
         "segment-finished Long break 130:00", "plan-completed Long break 130:00",
       ])
-    #expect(done.events.filter { $0.kind == .segmentFinished }.map(\.plan?.round) == [1, 1, 2, 2, 3, 3, 4, 4])
+    #expect(
+      done.events.filter { $0.kind == .segmentFinished }.map(\.plan?.round) == [1, 1, 2, 2, 3, 3, 4, 4])
   }
 
   @Test func aTabataLastsExactlyFourMinutes() throws {
@@ -94,8 +102,9 @@ import Testing
     activity = waiting.activity
     #expect(activity.state.phase == .finished)
     #expect(activity.displayTime(at: t0 + minutes(27)) == "+2:00")
-    #expect(TimerEngine.reduce(activity, .pause, at: t0 + minutes(27), source: .cli).failureReason
-      == "Pomodoro's Focus is over; toggle or skip goes on")
+    #expect(
+      TimerEngine.reduce(activity, .pause, at: t0 + minutes(27), source: .cli).failureReason
+        == "Pomodoro's Focus is over; toggle or skip goes on")
     let on = try applied(activity, .toggle, at: t0 + minutes(27))
     #expect(trace(on.events) == ["segment-started Break 27:00"])
     #expect(on.activity.state.phase == .active)
@@ -164,7 +173,10 @@ import Testing
 
   @Test func completeAndEndFinishTheWholeRun() throws {
     let activity = try start(plan("pomodoro")).activity
-    #expect(try applied(activity, .complete, at: t0 + minutes(3)).events.map(\.kind) == [.completed, .planCompleted])
+    #expect(
+      try applied(activity, .complete, at: t0 + minutes(3)).events.map(\.kind) == [
+        .completed, .planCompleted,
+      ])
     let ended = try applied(activity, .end, at: t0 + minutes(3))
     #expect(ended.events.map(\.kind) == [.ended])
     #expect(ended.activity.state.phase == .ended)
@@ -172,8 +184,9 @@ import Testing
 
   @Test func skipIsRefusedOnASingleTimer() throws {
     let timer = try applied(nil, .start(countdownRequest()), at: t0).activity
-    #expect(TimerEngine.reduce(timer, .skip, at: t0, source: .cli).failureReason
-      == "Workout is a single timer; skip moves a plan on to its next segment")
+    #expect(
+      TimerEngine.reduce(timer, .skip, at: t0, source: .cli).failureReason
+        == "Workout is a single timer; skip moves a plan on to its next segment")
   }
 
   @Test func adjustChangesOnlyTheCurrentSegment() throws {

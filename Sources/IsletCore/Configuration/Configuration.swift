@@ -17,7 +17,9 @@ public struct Configuration: Equatable, Sendable {
 
   public init() {}
 
-  public static let keys = ["theme", "bell", "max-idle", "stale-after", "icon", "hooks", "plan", "goal", "plan.NAME"]
+  public static let keys = [
+    "theme", "bell", "max-idle", "stale-after", "icon", "hooks", "plan", "goal", "plan.NAME",
+  ]
 
   /// Every plan that can be started: the user's, then the presets they do not replace.
   public var allPlans: [Plan] {
@@ -232,7 +234,8 @@ public struct Configuration: Equatable, Sendable {
       plan = value.lowercased()
     case "goal":
       guard let number = Int(value), (0...999).contains(number) else {
-        return "goal is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
+        return
+          "goal is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
       }
       goal = number
     case _ where key.hasPrefix("plan."):

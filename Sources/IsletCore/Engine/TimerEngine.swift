@@ -113,7 +113,9 @@ public enum TimerEngine {
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
     var events = [event(.started, activity, at: now, source: source)]
-    if activity.isPlan && !request.paused { events.append(event(.segmentStarted, activity, at: now, source: source)) }
+    if activity.isPlan && !request.paused {
+      events.append(event(.segmentStarted, activity, at: now, source: source))
+    }
     return Transition(activity: activity, events: events)
   }
 
@@ -141,7 +143,8 @@ public enum TimerEngine {
       var next = activity
       next.state.startedAt = now
       next.state.pausedAt = now
-      next.state.duration = activity.segment?.duration ?? activity.attributes.fullDuration ?? activity.state.duration
+      next.state.duration =
+        activity.segment?.duration ?? activity.attributes.fullDuration ?? activity.state.duration
       next.state.phase = .idle
       next.state.staleDate = nil
       // The event keeps the discarded run's length, so the history can log it.
@@ -154,7 +157,9 @@ public enum TimerEngine {
         next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
         var events = [event(kind, next, at: now, source: source)]
         // Completing a plan's segment completes the run.
-        if kind == .completed && next.isPlan { events.append(event(.planCompleted, next, at: now, source: source)) }
+        if kind == .completed && next.isPlan {
+          events.append(event(.planCompleted, next, at: now, source: source))
+        }
         return Transition(activity: next, events: events)
       }
     }

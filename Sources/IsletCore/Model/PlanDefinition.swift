@@ -78,7 +78,8 @@ extension Plan {
         }
         advance = policy
       case "cue":
-        cue = rest.trimmed.lowercased() == "off" ? 0 : try number(String(rest), what: "cue", in: 0...maximumCue)
+        cue =
+          rest.trimmed.lowercased() == "off" ? 0 : try number(String(rest), what: "cue", in: 0...maximumCue)
       default:
         throw DefinitionError(
           "'\(printable(keyword, limit: 30))' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
@@ -94,7 +95,9 @@ extension Plan {
   /// The one line that `parse` reads back as this plan.
   public var definition: String {
     func text(_ segment: Segment) -> String {
-      let label = segment.label.unicodeScalars.map { ",;\\".unicodeScalars.contains($0) ? "\\\($0)" : "\($0)" }
+      let label = segment.label.unicodeScalars.map {
+        ",;\\".unicodeScalars.contains($0) ? "\\\($0)" : "\($0)"
+      }
       return label.joined() + " " + DurationText.compact(segment.duration) + " " + segment.icon
     }
     var parts = [([work] + (rest.map { [$0] } ?? [])).map(text).joined(separator: ", ")]
