@@ -25,6 +25,21 @@ public struct DailyGoal: Sendable {
     return events.filter { Self.counts($0) && $0.at >= start && $0.at <= instant }.count
   }
 
-  /// `3/8 today`
-  public func text(done: Int) -> String { "\(done)/\(target) today" }
+  /// Today's count at `now`, from the day's history.
+  public func tally(_ events: [Event], at now: Instant) -> GoalTally {
+    GoalTally(done: done(in: events, on: now), target: target)
+  }
+}
+
+/// How far today's goal is: `3/8 today`.
+public struct GoalTally: Equatable, Sendable {
+  public var done: Int
+  public var target: Int
+
+  public init(done: Int, target: Int) {
+    self.done = done
+    self.target = target
+  }
+
+  public var text: String { "\(done)/\(target) today" }
 }

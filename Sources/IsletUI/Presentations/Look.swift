@@ -18,12 +18,18 @@ public struct Look: Sendable {
   public let phase: Phase
   /// The time as shown; once over, the total time it ran.
   public let time: String
+  /// Today's work segments against the configured goal; nil when there is no goal.
+  public let goal: GoalTally?
 
+  /// `activity` is shown as time has left it at `now`: a plan may have gone on into later
+  /// segments since it was read.
   public init(
     activity: Activity, now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
-    ascii: Bool = false, utcOffset: Int? = nil
+    ascii: Bool = false, utcOffset: Int? = nil, goal: GoalTally? = nil
   ) {
+    let activity = activity.isPlan ? TimerEngine.settle(activity, at: now, policy: policy).activity : activity
     self.activity = activity
+    self.goal = goal
     self.now = now
     self.policy = policy
     self.theme = theme
@@ -36,7 +42,8 @@ public struct Look: Sendable {
   }
 
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
-  public var icon: String { theme.icon(activity.attributes.icon, ascii: ascii) }
+  /// The activity's icon, or its plan's segment's.
+  public var icon: String { theme.icon(activity.icon, ascii: ascii) }
   public var name: String { activity.name }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
