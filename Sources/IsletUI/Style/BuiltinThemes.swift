@@ -91,6 +91,10 @@ public enum BuiltinThemes {
             "glyph": "📖",
             "ascii": "[B]"
           },
+          "tomato": {
+            "glyph": "🍅",
+            "ascii": "[P]"
+          },
           "coffee": {
             "glyph": "☕",
             "ascii": "[C]"
@@ -221,6 +225,10 @@ public enum BuiltinThemes {
           "book": {
             "glyph": "📖",
             "ascii": "[B]"
+          },
+          "tomato": {
+            "glyph": "🍅",
+            "ascii": "[P]"
           },
           "coffee": {
             "glyph": "☕",
@@ -362,6 +370,10 @@ public enum BuiltinThemes {
             "glyph": "📖",
             "ascii": "[B]"
           },
+          "tomato": {
+            "glyph": "🍅",
+            "ascii": "[P]"
+          },
           "coffee": {
             "glyph": "☕",
             "ascii": "[C]"
@@ -484,6 +496,10 @@ public enum BuiltinThemes {
             "glyph": "📖",
             "ascii": "[B]"
           },
+          "tomato": {
+            "glyph": "🍅",
+            "ascii": "[P]"
+          },
           "coffee": {
             "glyph": "☕",
             "ascii": "[C]"
@@ -578,6 +594,7 @@ public enum BuiltinThemes {
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
         "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
         "write": IconGlyph(glyph: "📝", ascii: "[w]"),
       ])
@@ -620,6 +637,7 @@ public enum BuiltinThemes {
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
         "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
         "write": IconGlyph(glyph: "📝", ascii: "[w]"),
       ])
@@ -666,6 +684,7 @@ public enum BuiltinThemes {
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
         "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
         "write": IconGlyph(glyph: "📝", ascii: "[w]"),
       ])
@@ -708,6 +727,7 @@ public enum BuiltinThemes {
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
         "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
+        "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
         "write": IconGlyph(glyph: "📝", ascii: "[w]"),
       ])
