@@ -216,8 +216,64 @@ def deadline_hook():
         latencies.append(float(times[k]) * 1000 - deadline if len(times) > k else float("inf"))
         run(a.islet, "end", out)
     os.remove(hooks + "/finished")
+    global deadline_latency
+    deadline_latency = f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
     rows.append(("a countdown's deadline until its `finished` hook runs (5 countdowns, nothing open)",
-                 f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms", "", ""))
+                 deadline_latency, "", ""))
+
+
+def plan_transitions():
+    # A plan of 1 s segments with nothing open: the watcher chains the deadlines and runs each
+    # `segment-started` hook, which writes when it ran beside the JSON holding the boundary.
+    with open(a.work + "/config/islet/config", "a") as f:
+        f.write("plan.bench = Work 1s, Rest 1s; rounds 4\n")
+    hooks = a.work + "/config/islet/hooks"
+    log = a.work + "/segments.times"
+    with open(hooks + "/segment-started", "w") as f:
+        f.write(f"#!/bin/sh\nnow=$(date +%s.%N)\nprintf '%s ' \"$now\" >> {log}\ncat >> {log}\necho >> {log}\n")
+    os.chmod(hooks + "/segment-started", 0o755)
+    out = run(a.islet, "start", "--plan", "bench").stdout.strip()
+    limit = time.time() + 30
+    while time.time() < limit and (not os.path.exists(log) or len(open(log).read().splitlines()) < 8):
+        time.sleep(0.05)
+    latencies = []
+    for line in open(log).read().splitlines() if os.path.exists(log) else []:
+        ran, event = line.split(" ", 1)
+        latencies.append(float(ran) * 1000 - iso_ms(json.loads(event)["at"]))
+    # The first segment starts with the command; the transitions are the ones after it.
+    transitions = latencies[1:]
+    os.remove(hooks + "/segment-started")
+    run(a.islet, "end", out)
+    shown = (f"median {statistics.median(transitions):.1f} ms, max {max(transitions):.1f} ms"
+             if transitions else "no transition recorded")
+    rows.append((f"a plan's segment deadline until the next `segment-started` hook runs ({len(transitions)} transitions, nothing open)",
+                 shown, f"a single countdown's `finished` hook: {deadline_latency}", ""))
+
+
+def plan_drift():
+    # 200 segments of a Tabata-like plan, paused and resumed at odd moments, on a fixed clock:
+    # the run must end exactly at the sum of its segments plus the time paused.
+    rng = random.Random(2026)
+    start_ms = 1_764_493_500_000
+    at = lambda ms: dict(os.environ, ISLET_NOW=f"{ms // 1000}.{ms % 1000:03d}")
+    with open(a.work + "/config/islet/config", "a") as f:
+        f.write("plan.drift = Work 20s, Rest 10s; rounds 99\n")
+    out = run(a.islet, "start", "--plan", "drift", env=at(start_ms)).stdout.strip()
+    t, paused = start_ms, 0
+    for _ in range(60):
+        t += rng.randint(1_000, 90_000)
+        run(a.islet, "pause", out, env=at(t))
+        pause = rng.randint(1, 30_000)
+        t += pause
+        paused += pause
+        run(a.islet, "resume", out, env=at(t))
+    total = 99 * 30_000
+    ended = json.loads(run(a.islet, "list", "--all", "--json", env=at(start_ms + total + paused + 1)).stdout)
+    mine = [x for x in ended if x["id"] == out]
+    got = iso_ms(mine[0]["endedAt"]) if mine and mine[0]["endedAt"] else None
+    rows.append(("drift after 198 plan segments and 60 pauses",
+                 f"{abs(got - (start_ms + total + paused))} ms" if got else "the run did not end",
+                 "", "0 ms"))
 
 
 def drift():
@@ -251,7 +307,9 @@ status_line()
 device_view()
 punctuality_and_intents()
 deadline_hook()
+plan_transitions()
 drift()
+plan_drift()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))
 print("| what | Islet | baseline in the same run | budget |")
 print("|---|---|---|---|")
