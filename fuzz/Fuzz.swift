@@ -5,13 +5,13 @@
 #endif
 
 enum FuzzTarget: String {
-  case duration, configuration, theme, arguments
+  case duration, configuration, theme, arguments, plan
 }
 
 let fuzzTarget: FuzzTarget = {
   guard let name = getenv("ISLET_FUZZ_TARGET").map({ String(cString: $0) }),
     let target = FuzzTarget(rawValue: name)
-  else { fatalError("set ISLET_FUZZ_TARGET to duration, configuration, theme or arguments") }
+  else { fatalError("set ISLET_FUZZ_TARGET to duration, configuration, theme, arguments or plan") }
   return target
 }()
 
@@ -58,6 +58,19 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
           "accepted the glyph \(icon.glyph.debugDescription)")
       }
       precondition(UserText.problem(with: theme.name, bounds: .label) == nil)
+    }
+  case .plan:
+    // A plan accepted is within its bounds, and the line the store keeps reads back as it.
+    if case .success(let plan) = Plan.parse(name: "fuzz", definition: text) {
+      for segment in plan.segments {
+        precondition(segment.duration > 0 && segment.duration <= DurationText.maximum)
+        precondition(UserText.problem(with: segment.label, bounds: .label) == nil, "accepted \(segment.label.debugDescription)")
+      }
+      precondition((1...Plan.maximumRounds).contains(plan.rounds) && (0...Plan.maximumCue).contains(plan.cueSeconds))
+      guard case .success(let again) = Plan.parse(name: "fuzz", definition: plan.definition) else {
+        preconditionFailure("\(plan.definition.debugDescription) does not read back")
+      }
+      precondition(again == plan, "\(text.debugDescription) read back as \(again.definition.debugDescription)")
     }
   case .arguments:
     // NUL-separated words, as a shell would hand them over, through every command's options.
