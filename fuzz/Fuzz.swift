@@ -64,13 +64,17 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if case .success(let plan) = Plan.parse(name: "fuzz", definition: text) {
       for segment in plan.segments {
         precondition(segment.duration > 0 && segment.duration <= DurationText.maximum)
-        precondition(UserText.problem(with: segment.label, bounds: .label) == nil, "accepted \(segment.label.debugDescription)")
+        precondition(
+          UserText.problem(with: segment.label, bounds: .label) == nil,
+          "accepted \(segment.label.debugDescription)")
       }
-      precondition((1...Plan.maximumRounds).contains(plan.rounds) && (0...Plan.maximumCue).contains(plan.cueSeconds))
+      precondition(
+        (1...Plan.maximumRounds).contains(plan.rounds) && (0...Plan.maximumCue).contains(plan.cueSeconds))
       guard case .success(let again) = Plan.parse(name: "fuzz", definition: plan.definition) else {
         preconditionFailure("\(plan.definition.debugDescription) does not read back")
       }
-      precondition(again == plan, "\(text.debugDescription) read back as \(again.definition.debugDescription)")
+      precondition(
+        again == plan, "\(text.debugDescription) read back as \(again.definition.debugDescription)")
     }
   case .arguments:
     // NUL-separated words, as a shell would hand them over, through every command's options.
