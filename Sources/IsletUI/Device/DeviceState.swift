@@ -50,13 +50,13 @@ public struct DeviceState: Equatable, Sendable {
   }
 
   /// The plan a name typed in the dialog starts: `pomodoro`, `Tabata `.
-  public func plan(named text: String) -> Plan? {
+  func plan(named text: String) -> Plan? {
     let wanted = text.trimmingCharacters().lowercased()
     return plans.first { $0.name == wanted }
   }
 
   /// What a plan's run is called: its name, capitalized as `islet start --plan` does.
-  public static func runName(_ plan: Plan) -> String {
+  static func runName(_ plan: Plan) -> String {
     plan.name.prefix(1).uppercased() + plan.name.dropFirst()
   }
 

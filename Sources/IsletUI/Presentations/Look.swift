@@ -94,7 +94,7 @@ public struct Look: Sendable {
   }
 
   /// What the view and the presentations say when a plan's segment has ended: "Focus is over".
-  public static func over(_ label: String) -> String { "\(label) is over" }
+  static func over(_ label: String) -> String { "\(label) is over" }
 
   /// What a header says after the name: the phase word; for a plan, the segment and the
   /// phase word ("Focus", "Focus · Paused"), or only "Focus is over" while it waits.
