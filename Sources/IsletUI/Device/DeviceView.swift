@@ -205,7 +205,7 @@ public enum DeviceView {
     case .help:
       lines = [
         "Keys", "",
-        "space, p   start, pause, resume, or a plan's next",
+        "space, p   start, pause or resume; a waiting plan goes on",
         "s          skip a plan's segment",
         "r          reset (asks first)", "x          end (asks first)",
         "c, Enter   complete", "e          expand the island", "Tab        next activity",
