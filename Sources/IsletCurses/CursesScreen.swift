@@ -179,6 +179,9 @@ public final class CursesScreen {
     flash()
   }
 
+  /// The bell alone: a cue's second, which must not flash the screen each time.
+  public func bell() { beep() }
+
   /// Every input waiting, without blocking.
   public func read() -> [Key] {
     var inputs: [Key] = []

@@ -182,6 +182,52 @@ import Testing
     #expect(try store.liveActivities().first?.state.duration == 45 * 60_000)
   }
 
+  /// The dialog starts the configured plan by its name; `s` skips to its next segment, whose
+  /// label and round the screen then shows.
+  @Test func nStartsAPlanAndSSkipsToItsNextSegment() throws {
+    let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    view.send("n")
+    #expect(view.waitFor { $0.contains("Tab: a plan (pomodoro, tabata, hiit, 52-17)") }, "\(view.text)")
+    view.send("-l", "pomodoro")
+    #expect(
+      view.waitFor { $0.contains("Enter starts the plan") && $0.contains("2:10:00 in all") }, "\(view.text)")
+    view.send("Enter")
+    #expect(
+      view.waitFor {
+        $0.contains("◖ 🍅 Focus") && $0.contains("Pomodoro · Focus") && $0.contains("Round 1 of 4")
+          && $0.contains("Up next: Break 5:00") && $0.contains("space pause · s skip")
+      }, "\(view.text)")
+    view.send("s")
+    #expect(
+      view.waitFor {
+        $0.contains("Pomodoro · Break") && $0.contains("Up next: Focus 25:00") && $0.contains("4:59")
+      }, "\(view.text)")
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    let run = try #require(try store.liveActivities().first)
+    #expect(run.name == "Pomodoro" && run.segment?.label == "Break", "\(run)")
+    #expect(try store.history().map(\.kind) == [.started, .segmentStarted, .skipped, .segmentStarted])
+  }
+
+  /// A segment that ends rings and says so; one that waits (advance ask) goes on with space,
+  /// as the hint says.
+  @Test func aSegmentsEndRingsAndSpaceGoesOn() throws {
+    islet.writeConfig("plan.quick = Work 2s, Rest 30s; advance ask\n")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    view.send("n")
+    view.send("-l", "quick")
+    view.send("Enter")
+    #expect(view.waitFor { $0.contains("Quick · Work") }, "\(view.text)")
+    #expect(
+      view.waitFor { $0.contains("⏰ Quick — Work is over") && $0.contains("Quick · Work is over") },
+      "\(view.text)")
+    #expect(view.waitFor { $0.contains("space next · s skip") }, "\(view.text)")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Quick · Rest") && $0.contains("0:2") }, "\(view.text)")
+  }
+
   @Test func tPicksTheNextThemeAndRemembersIt() throws {
     _ = try start("--name", "Focus")
     let view = try open()

@@ -11,6 +11,8 @@ import Testing
     var name: String
     var live: [Activity]
     var now: Instant
+    var state = DeviceState()
+    var goal: GoalTally?
     var testDescription: String { name }
   }
 
@@ -26,15 +28,29 @@ import Testing
     let (paused, now) = inPhase(.paused)
     let start = StartRequest(id: "te01", name: "Tea", attributes: ActivityAttributes(icon: "coffee"))
     let tea = try! TimerEngine.reduce(nil, .start(start), at: now - seconds(3), source: .cli).get().activity
+    // Plans: a pomodoro's Focus waiting (space goes on), with today's goal; a Tabata in its
+    // cue with the island expanded; the new-activity dialog with a plan's name typed.
+    let (waiting, late) = PlanScene.waiting.shown
+    let (cue, then) = PlanScene.cue.shown
+    var expanded = DeviceState()
+    expanded.expanded = true
+    var dialog = DeviceState(plans: Plan.presets, defaultPlan: "pomodoro")
+    dialog.overlay = .name("tabata")
+    var asking = DeviceState(plans: Plan.presets, defaultPlan: "pomodoro")
+    asking.overlay = .name("Tea")
     return [Scene(name: "empty", live: [], now: now)] + phases + [
-      Scene(name: "two-activities", live: [paused, tea], now: now)
+      Scene(name: "two-activities", live: [paused, tea], now: now),
+      Scene(name: "plan-waiting", live: [waiting], now: late, goal: GoalTally(done: 3, target: 8)),
+      Scene(name: "plan-cue-expanded", live: [cue], now: then, state: expanded),
+      Scene(name: "plan-dialog", live: [], now: now, state: dialog),
+      Scene(name: "plan-dialog-other-name", live: [], now: now, state: asking),
     ]
   }()
 
   static func screen(_ scene: Scene, ascii: Bool) -> String {
     let frame = DeviceView.Frame(
-      live: ActivityMatcher.ranked(scene.live, at: scene.now), state: DeviceState(), now: scene.now,
-      policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0)
+      live: ActivityMatcher.ranked(scene.live, at: scene.now), state: scene.state, now: scene.now,
+      policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0, goal: scene.goal)
     return framed(DeviceView.draw(frame, width: size.width, height: size.height))
   }
 

@@ -66,11 +66,12 @@ struct DeviceCommand: Command {
     // until the next wake (a minute away when everything is paused).
     islet_defer_interrupts()
     let model = DeviceModel(
-      theme: theme.value, ascii: ascii, policy: configuration.policy, bell: configuration.bell)
+      theme: theme.value, ascii: ascii, policy: configuration.policy, bell: configuration.bell,
+      plans: configuration.allPlans, defaultPlan: configuration.plan)
     let runner = DeviceRunner(
       environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,
-      model: model,
-      presentation: presentation)
+      model: model, presentation: presentation,
+      goal: configuration.goal > 0 ? DailyGoal(target: configuration.goal) : nil)
     return try runner.run()
   }
 }

@@ -27,14 +27,18 @@ final class DeviceRunner {
   private var recheckAt: Instant?
   private var exit: ExitStatus?
   private var settling = false
+  /// The configured daily goal, and when its count must be made again (the next midnight).
+  private let goal: DailyGoal?
+  private var recountAt: Instant?
   // Kept across wakes, so that a tick allocates nothing to wait.
   private var fds: [pollfd]
 
   init(
     environment: Environment, intents: IntentService, watcher: StoreWatcher, screen: CursesScreen,
     theme: Shown<Theme>,
-    model: DeviceModel, presentation: Presentation?
+    model: DeviceModel, presentation: Presentation?, goal: DailyGoal?
   ) {
+    self.goal = goal
     self.environment = environment
     self.intents = intents
     self.watcher = watcher
@@ -54,6 +58,7 @@ final class DeviceRunner {
 
   func run() throws -> ExitStatus {
     try carry(.reload)
+    try count()
     while true {
       try draw()
       if let exit { return exit }
@@ -73,12 +78,16 @@ final class DeviceRunner {
     switch command {
     case .send(let intent, let target, let source):
       try perform(intent, to: target, source: source)
-    case .start(let name, let duration):
-      let attributes = IntentService.attributes(try environment.configuration, duration: duration)
+    case .start(let name, let duration, let plan):
+      var attributes = IntentService.attributes(try environment.configuration, duration: duration)
+      attributes.plan = plan
       try perform(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .key)
     case .settle:
       let report = try intents.settle()
-      try send(.stored(report.live, seq: report.newestSeq ?? model.seq))
+      let events = try recorded()
+      try send(
+        .stored(report.live, seq: max(report.newestSeq ?? model.seq, events.last?.seq ?? 0), events: events))
+      try countIfChanged(by: events)
       // What it recorded may ring (a countdown just finished): looked at once more, now.
       if !settling {
         settling = true
@@ -88,9 +97,14 @@ final class DeviceRunner {
     case .reload:
       // The sequence first: a commit between the two reads is then seen again, not missed.
       let seq = try store.lastEventSeq()
-      try send(.stored(try store.liveActivities(), seq: seq))
+      let live = try store.liveActivities()
+      let events = try recorded()
+      try send(.stored(live, seq: seq, events: events))
+      try countIfChanged(by: events)
     case .ring:
       screen.alert(bell: model.bell)
+    case .cue:
+      screen.bell()
     case .cycleTheme(let name):
       try cycleTheme(after: name)
     case .repaint:
@@ -111,13 +125,34 @@ final class DeviceRunner {
       }
       var started = false
       if case .start = intent { started = true }
+      let events = try recorded()
       try send(
         .reported(
           live: report.live, seq: report.newestSeq, activity: report.activity,
-          started: started, line: line, refused: report.refusal != nil))
+          started: started, line: line, refused: report.refusal != nil, events: events))
+      try countIfChanged(by: events)
     } catch let failure as ActivityMatcher.Failure {
       try send(.missed(nothingLive: failure == .nothingLive))
     }
+  }
+
+  /// The events recorded since the model's newest, by this view or any other process: a
+  /// segment's end rings whoever recorded it. None before the first look, when they are old.
+  private func recorded() throws -> [Event] {
+    model.looked ? try store.history(after: model.seq) : []
+  }
+
+  /// Counts today's goal from the day's history, for the frames, and when to count it again.
+  private func count() throws {
+    guard let goal else { return }
+    let start = goal.startOfDay(now)
+    try send(.counted(goal.tally(try store.history(since: start), at: now)))
+    // A local day lasts 23 to 25 hours: 26 after its start is always in the next one.
+    recountAt = goal.startOfDay(start + 26 * 3_600_000)
+  }
+
+  private func countIfChanged(by events: [Event]) throws {
+    if events.contains(where: DailyGoal.counts) { try count() }
   }
 
   private func cycleTheme(after name: String) throws {
@@ -150,6 +185,7 @@ final class DeviceRunner {
       (frame, canvas) = (ahead.frame, ahead.canvas)
     } else {
       lookahead.drop()
+      if let recountAt, at >= recountAt { try count() }
       try send(.tick)
       if exit != nil { return }
       frame = model.frame(at: now)
@@ -161,7 +197,7 @@ final class DeviceRunner {
     if lookahead.isEmpty {
       lookahead.fill(
         after: frame, canvas: canvas, stored: model.stored, presentation: presentation,
-        settleAt: model.settleAt)
+        settleAt: [model.tickAt, recountAt].compactMap { $0 }.min())
     }
   }
 
@@ -169,7 +205,7 @@ final class DeviceRunner {
   /// over what came.
   private func wait() throws {
     let change = lookahead.nextDue ?? DeviceView.nextChange(frame, clockShown: presentation == nil)
-    let wake = [change, recheckAt].compactMap { $0 }.min()
+    let wake = [change, recheckAt, recountAt].compactMap { $0 }.min()
     let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
     fds[0].revents = 0
     fds[1].revents = 0

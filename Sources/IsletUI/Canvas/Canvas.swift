@@ -78,7 +78,7 @@ public struct Button: Equatable, Sendable {
 
 /// What a drawn button or region asks for when clicked.
 public enum ButtonAction: String, Equatable, Sendable {
-  case pause, resume, toggle, reset, complete, end, expand
+  case pause, resume, toggle, reset, complete, end, skip, expand
 
   /// The intent a click dispatches; nil for expanding the island, which is the view's own.
   public var intent: Intent? {
@@ -89,6 +89,7 @@ public enum ButtonAction: String, Equatable, Sendable {
     case .reset: return .reset
     case .complete: return .complete
     case .end: return .end
+    case .skip: return .skip
     case .expand: return nil
     }
   }

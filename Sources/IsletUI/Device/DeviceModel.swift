@@ -2,8 +2,8 @@ import IsletCore
 
 /// The device view as a value, and one `update` for every input: a key, a click, time moving,
 /// a read of the store, an intent's report, a theme loaded, a signal. What the view decides —
-/// alerts at a deadline, flash expiry, theme cycling, the "time's up" flash, dialogs, which
-/// activity stays selected — is decided here, so it is tested without a terminal; the runner
+/// alerts at a deadline or a plan's segment end, a cue's bells, flash expiry, theme cycling,
+/// the "time's up" flash, dialogs, which activity stays selected — is decided here, so it is tested without a terminal; the runner
 /// only turns file descriptors into messages and carries out the commands.
 ///
 /// ```swift
@@ -17,14 +17,18 @@ public struct DeviceModel: Equatable, Sendable {
     case key(Key, buttons: [Button])
     /// Time moved on: a wake with a frame to draw afresh.
     case tick
-    /// The live activities as read from the store, and the newest event then.
-    case stored([Activity], seq: Int64)
+    /// The live activities as read from the store, the newest event then, and the events
+    /// recorded since the last read (by anyone; none before the first look).
+    case stored([Activity], seq: Int64, events: [Event] = [])
     /// The store changed on disk: its newest event is `seq`.
     case touched(seq: Int64)
     /// What an intent did (its report's live set, the newest event it recorded) and the line
-    /// that says so, or its refusal.
+    /// that says so, or its refusal; `events`, those recorded since the last read.
     case reported(
-      live: [Activity], seq: Int64?, activity: Activity?, started: Bool, line: String, refused: Bool)
+      live: [Activity], seq: Int64?, activity: Activity?, started: Bool, line: String, refused: Bool,
+      events: [Event] = [])
+    /// Today's goal, counted afresh from the history (nil without one).
+    case counted(GoalTally?)
     /// The intent's activity is gone (or nothing is live), by the store's newer knowledge.
     case missed(nothingLive: Bool)
     /// The next theme, loaded, and what saving it in the configuration said.
@@ -39,14 +43,17 @@ public struct DeviceModel: Equatable, Sendable {
   public enum Command: Equatable, Sendable {
     /// Send an intent down the one intent path; `.reported` or `.missed` comes back.
     case send(Intent, target: IntentDispatcher.Target, source: Source)
-    /// Start a new activity with the configured attributes; `.reported` comes back.
-    case start(name: String, duration: Milliseconds?)
+    /// Start a new activity with the configured attributes (a run of `plan`, a countdown of
+    /// `duration`, or a stopwatch); `.reported` comes back.
+    case start(name: String, duration: Milliseconds?, plan: Plan? = nil)
     /// Record what time has caused; `.stored` comes back.
     case settle
     /// Read the store; `.stored` comes back.
     case reload
     /// The terminal bell (when the configuration allows it) and a visible flash.
     case ring
+    /// A cue's second: the terminal bell alone (only asked for when the bell is on).
+    case cue
     /// Load the theme after `name` and save it; `.themed` comes back.
     case cycleTheme(after: String)
     /// Paint the whole screen again at the next draw.
@@ -61,23 +68,50 @@ public struct DeviceModel: Equatable, Sendable {
   public var state = DeviceState()
   /// The finished countdowns already rung for.
   public var alerted: Set<String> = []
-  /// Until the first look, finished countdowns are shown but not rung: they finished before.
+  /// The latest segment end rung for, by plan run: each is rung once, whoever records it.
+  public var segmentEnds: [String: Instant] = [:]
+  /// The latest cue second belled, by plan run (the instant the second began).
+  public var cued: [String: Instant] = [:]
+  /// Until the first look, finished countdowns and ended segments are shown but not rung:
+  /// they ended before.
   public var looked = false
+  /// Today's work segments against the goal, as last counted.
+  public var goal: GoalTally?
   public var theme: Theme
   public let ascii: Bool
   public let policy: TimePolicy
   public let bell: Bool
 
-  public init(theme: Theme, ascii: Bool, policy: TimePolicy, bell: Bool) {
+  /// `plans` are those the new-activity dialog offers, `defaultPlan` (the configuration's
+  /// `plan`) first.
+  public init(
+    theme: Theme, ascii: Bool, policy: TimePolicy, bell: Bool, plans: [Plan] = [], defaultPlan: String? = nil
+  ) {
     self.theme = theme
     self.ascii = ascii
     self.policy = policy
     self.bell = bell
+    state = DeviceState(plans: plans, defaultPlan: defaultPlan)
   }
 
   /// When time alone will next record something (a finish, an expiry).
   public var settleAt: Instant? {
     stored.compactMap { TimerEngine.nextSettlement($0, policy: policy) }.min()
+  }
+
+  /// When the model must next be told that time moved, not only shown it: time records
+  /// something, or a cue's next second rings. Frames drawn ahead stop before it.
+  public var tickAt: Instant? {
+    guard bell else { return settleAt }
+    let cues = stored.compactMap { activity -> Instant? in
+      guard let plan = activity.attributes.plan, plan.cueSeconds > 0, let deadline = activity.deadline,
+        activity.state.phase == .active
+      else { return nil }
+      // The cue's seconds begin at these instants; the next one not yet belled.
+      let belled = cued[activity.id] ?? .init(milliseconds: .min)
+      return (1...Int64(plan.cueSeconds)).reversed().map { deadline - $0 * 1000 }.first { $0 > belled }
+    }
+    return ([settleAt].compactMap { $0 } + cues).min()
   }
 
   /// The live activities in the island's order at `now`.
@@ -89,7 +123,7 @@ public struct DeviceModel: Equatable, Sendable {
   public func frame(at now: Instant) -> DeviceView.Frame {
     DeviceView.Frame(
       live: ranked(at: now), state: state.visible(at: now), now: now, policy: policy, theme: theme,
-      ascii: ascii)
+      ascii: ascii, goal: goal)
   }
 
   public mutating func update(_ message: Message, at now: Instant) -> [Command] {
@@ -101,21 +135,25 @@ public struct DeviceModel: Equatable, Sendable {
         case .quit: return .quit(interrupted: false)
         case .dispatch(let intent, let id, let source):
           return .send(intent, target: id.map { .id($0) } ?? .current, source: source)
-        case .start(let name, let duration): return .start(name: name, duration: duration)
+        case .start(let name, let duration, let plan):
+          return .start(name: name, duration: duration, plan: plan)
         case .nextTheme: return .cycleTheme(after: theme.name)
         }
       }
     case .tick:
       return tick(at: now)
-    case .stored(let live, let seq):
+    case .stored(let live, let seq, let events):
       adopt(live, seq: seq, at: now)
-      return []
+      return heard(events, at: now)
     case .touched(let seq):
       return seq != self.seq ? [.reload] : []
-    case .reported(let live, let seq, let activity, let started, let line, let refused):
+    case .reported(let live, let seq, let activity, let started, let line, let refused, let events):
       adopt(live, seq: seq ?? self.seq, at: now)
       if started, let activity { state.selectedID = activity.id }
       state.show(line, alert: refused, at: now)
+      return heard(events, at: now)
+    case .counted(let tally):
+      goal = tally
       return []
     case .missed(let nothingLive):
       state.show(
@@ -132,12 +170,24 @@ public struct DeviceModel: Equatable, Sendable {
     }
   }
 
-  /// Time moved: what it recorded is fetched, a countdown just finished rings once, and a
-  /// flash whose time is up goes.
+  /// Time moved: what it recorded is fetched, a countdown just finished rings once, a cue's
+  /// second bells once, and a flash whose time is up goes. (A plan's segment end rings by its
+  /// recorded event instead, `heard`: an auto plan never shows finished.)
   private mutating func tick(at now: Instant) -> [Command] {
     if let settleAt, now >= settleAt { return [.settle] }
     var commands: [Command] = []
-    let finished = ranked(at: now).filter { $0.phase(at: now, policy: policy) == .finished }
+    let live = ranked(at: now)
+    if bell {
+      for activity in live {
+        guard let second = activity.cueSecond(at: now), let deadline = activity.deadline else { continue }
+        let begun = deadline - second * 1000
+        guard begun > cued[activity.id] ?? .init(milliseconds: .min) else { continue }
+        cued[activity.id] = begun
+        commands.append(.cue)
+      }
+      cued = cued.filter { id, _ in live.contains { $0.id == id } }
+    }
+    let finished = live.filter { !$0.isPlan && $0.phase(at: now, policy: policy) == .finished }
     for activity in finished where !alerted.contains(activity.id) {
       alerted.insert(activity.id)
       guard looked else { continue }
@@ -150,6 +200,24 @@ public struct DeviceModel: Equatable, Sendable {
     looked = true
     state = state.visible(at: now)
     return commands
+  }
+
+  /// Events recorded since the last read: a plan's segment that ended rings once, with a flash
+  /// saying so ("Focus is over"), unless it ended before the view first looked.
+  private mutating func heard(_ events: [Event], at now: Instant) -> [Command] {
+    var ended: Event?
+    for event in events where event.kind == .segmentFinished {
+      guard event.at > segmentEnds[event.activityID] ?? .init(milliseconds: .min) else { continue }
+      segmentEnds[event.activityID] = event.at
+      if looked { ended = event }
+    }
+    segmentEnds = segmentEnds.filter { id, _ in stored.contains { $0.id == id } }
+    guard let ended else { return [] }
+    let label = ended.plan.map { Look.over($0.segment) } ?? "time's up"
+    state.show(
+      "\(ascii ? "!" : "⏰") \(printableName(ended.name)) \(ascii ? "-" : "—") \(label)", alert: true, at: now)
+    // Several at once (a laptop that slept through them) ring once.
+    return [.ring]
   }
 
   /// A new read of the store. A selected activity that has gone gives its place to the one

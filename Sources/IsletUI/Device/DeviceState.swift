@@ -4,8 +4,8 @@ import IsletCore
 public enum DeviceEffect: Equatable, Sendable {
   /// Send an intent (through the one dispatcher) to an activity, or to the current one.
   case dispatch(Intent, activityID: String?, source: Source)
-  /// Start a new activity: a countdown of `duration`, or a stopwatch.
-  case start(name: String, duration: Milliseconds?)
+  /// Start a new activity: a run of `plan`, a countdown of `duration`, or a stopwatch.
+  case start(name: String, duration: Milliseconds?, plan: Plan? = nil)
   case nextTheme
   case quit
 }
@@ -18,7 +18,7 @@ public struct DeviceState: Equatable, Sendable {
     case help
     /// "Reset 'Workout'? y/n"
     case confirm(Intent, activityID: String, name: String)
-    /// Typing a new activity's name.
+    /// Typing a new activity's name, or a plan's to start it.
     case name(String)
     /// Typing its duration (empty for a stopwatch).
     case duration(name: String, text: String)
@@ -41,8 +41,24 @@ public struct DeviceState: Equatable, Sendable {
   public var expanded = false
   public var overlay: Overlay?
   public var flash: Flash?
+  /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
+  public var plans: [Plan]
 
-  public init() {}
+  /// `plans`: every plan that can be started; `defaultPlan` is put first.
+  public init(plans: [Plan] = [], defaultPlan: String? = nil) {
+    self.plans = plans.filter { $0.name == defaultPlan } + plans.filter { $0.name != defaultPlan }
+  }
+
+  /// The plan a name typed in the dialog starts: `pomodoro`, `Tabata `.
+  func plan(named text: String) -> Plan? {
+    let wanted = text.trimmingCharacters().lowercased()
+    return plans.first { $0.name == wanted }
+  }
+
+  /// What a plan's run is called: its name, capitalized as `islet start --plan` does.
+  static func runName(_ plan: Plan) -> String {
+    plan.name.prefix(1).uppercased() + plan.name.dropFirst()
+  }
 
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
@@ -68,6 +84,9 @@ public struct DeviceState: Equatable, Sendable {
     switch key {
     case .character(" "), .character("p"):
       return intent(.toggle)
+    case .character("s"):
+      guard selected != nil else { return nothingLive(now) }
+      return intent(.skip)
     case .character("r"), .character("x"):
       guard let selected else { return nothingLive(now) }
       let action: Intent = key == .character("r") ? .reset : .end
@@ -128,7 +147,17 @@ public struct DeviceState: Equatable, Sendable {
     case .name(let text):
       switch key {
       case .escape: self.overlay = nil
-      case .enter: self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
+      case .enter:
+        if let plan = plan(named: text) {
+          self.overlay = nil
+          return [.start(name: Self.runName(plan), duration: nil, plan: plan)]
+        }
+        self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
+      case .tab:
+        // The plans in turn: the configured one first, then the one after the plan typed.
+        guard !plans.isEmpty else { break }
+        let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
+        self.overlay = .name(plans[index.map { ($0 + 1) % plans.count } ?? 0].name)
       case .backspace: self.overlay = .name(String(text.dropLast()))
       case .character(let c)
       where !c.isNewline && text.count < 100

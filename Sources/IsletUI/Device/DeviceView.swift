@@ -12,10 +12,12 @@ public enum DeviceView {
     public var theme: Theme
     public var ascii: Bool
     public var utcOffset: Int?
+    /// Today's goal, shown in the expanded island and the banners.
+    public var goal: GoalTally?
 
     public init(
       live: [Activity], state: DeviceState, now: Instant, policy: TimePolicy, theme: Theme, ascii: Bool,
-      utcOffset: Int? = nil
+      utcOffset: Int? = nil, goal: GoalTally? = nil
     ) {
       self.live = live
       self.state = state
@@ -24,10 +26,13 @@ public enum DeviceView {
       self.theme = theme
       self.ascii = ascii
       self.utcOffset = utcOffset
+      self.goal = goal
     }
 
     func look(_ activity: Activity) -> Look {
-      Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset)
+      Look(
+        activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset,
+        goal: goal)
     }
   }
 
@@ -47,7 +52,8 @@ public enum DeviceView {
     // The footer: key hints for what can be done now.
     let footerRow = height - 1
     let shownHints = hintText(
-      selected.map { $0.phase(at: frame.now, policy: frame.policy) }, g: g, width: width)
+      selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false, g: g,
+      width: width)
     canvas.put(
       shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
     drawBody(&canvas, frame: frame, selected: selected, top: top, footerRow: footerRow, g: g)
@@ -61,8 +67,12 @@ public enum DeviceView {
     let (width, height) = (canvas.width, canvas.height)
     if let current = frame.live.first {
       let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
-      if frame.state.expanded && height >= 9 && width >= Expanded.minimumSize.width {
-        let box = Expanded.draw(frame.look(selected ?? current), width: min(width - 2, 58), height: 7)
+      let shown = selected ?? current
+      if frame.state.expanded && height >= Expanded.height(for: shown) + 2
+        && width >= Expanded.minimumSize.width
+      {
+        let box = Expanded.draw(
+          frame.look(shown), width: min(width - 2, 58), height: Expanded.height(for: shown))
         canvas.draw(box, x: (width - box.width) / 2, y: 0)
         return box.height
       }
@@ -133,22 +143,26 @@ public enum DeviceView {
     canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
   }
 
+  /// What a key hint needs to be offered: nothing, a live activity, or a plan selected.
+  enum HintNeed { case nothing, live, plan }
+
   /// The hints after space's, in the order shown, each with its rank (the lower, the longer it
-  /// stays when the row is short) and whether it needs a live activity to act on.
-  static let otherHints: [(text: String, rank: Int, needsLive: Bool)] = [
-    ("r reset", 4, true), ("c done", 3, true), ("x end", 5, true), ("e expand", 7, true),
-    ("tab next", 6, true), ("n new", 2, false), ("+/- 1 min", 8, true), ("t theme", 9, false),
-    ("? help", 1, false), ("q quit", 0, false),
+  /// stays when the row is short) and what it needs to act on.
+  static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = [
+    ("s skip", 2, .plan), ("r reset", 4, .live), ("c done", 3, .live), ("x end", 5, .live),
+    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), ("+/- 1 min", 8, .live),
+    ("t theme", 9, .nothing), ("? help", 1, .nothing), ("q quit", 0, .nothing),
   ]
 
-  /// `space pause · r reset · c done · …`, the first hint saying what space does now; the
-  /// least needed hints go first when the row is short.
-  static func hintText(_ phase: Phase?, g: Glyphs, width: Int) -> String {
+  /// `space pause · r reset · c done · …`, the first hint saying what space does now (on a
+  /// plan's waiting segment, `space next`); the least needed hints go first when the row is
+  /// short.
+  static func hintText(_ phase: Phase?, plan: Bool = false, g: Glyphs, width: Int) -> String {
     let space: String
     switch phase {
     case .active: space = "pause"
     case .paused: space = "resume"
-    case .finished: space = "done"
+    case .finished: space = plan ? "next" : "done"
     default: space = "start"
     }
     let first = "space \(space)"
@@ -156,20 +170,19 @@ public enum DeviceView {
     let gap = DisplayWidth.of(separator)
     // With nothing live, only what starts one, or needs none, is offered.
     let live = phase != nil
+    let offered = otherHints.filter { hint in
+      switch hint.needs {
+      case .nothing: return true
+      case .live: return live
+      case .plan: return live && plan
+      }
+    }
     for limit in stride(from: 9, through: 0, by: -1) {
+      let shown = offered.filter { $0.rank <= limit }
       // Hints are ASCII: a byte is a cell.
-      var used = first.utf8.count
-      for hint in otherHints where hint.rank <= limit && (live || !hint.needsLive) {
-        used += hint.text.utf8.count + gap
-      }
+      let used = first.utf8.count + shown.map { $0.text.utf8.count + gap }.reduce(0, +)
       // The last column stays empty: writing there scrolls some terminals.
-      if used < width {
-        var text = first
-        for hint in otherHints where hint.rank <= limit && (live || !hint.needsLive) {
-          text += separator + hint.text
-        }
-        return text
-      }
+      if used < width { return ([first] + shown.map(\.text)).joined(separator: separator) }
     }
     return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
   }
@@ -192,9 +205,11 @@ public enum DeviceView {
     case .help:
       lines = [
         "Keys", "",
-        "space, p   start, pause or resume", "r          reset (asks first)", "x          end (asks first)",
+        "space, p   start, pause or resume; a waiting plan goes on",
+        "s          skip a plan's segment",
+        "r          reset (asks first)", "x          end (asks first)",
         "c, Enter   complete", "e          expand the island", "Tab        next activity",
-        "n          new activity",
+        "n          new activity, or a plan",
         "+ / -      a minute more or less", "t          next theme", "?          this help",
         "q, Esc     quit (timers keep running)",
         "", "Press any key",
@@ -202,7 +217,17 @@ public enum DeviceView {
     case .confirm(let intent, _, let name):
       lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
     case .name(let text):
-      lines = ["New activity", "Name: \(text)_", "Enter to go on, Esc to cancel"]
+      lines = ["New activity", "Name: \(text)_"]
+      if let plan = frame.state.plan(named: text) {
+        lines += [
+          "Enter starts the plan, Esc cancels", plan.definition,
+          "\(DurationText.clock(seconds: plan.total / 1000)) in all",
+        ]
+      } else {
+        lines += ["Enter to go on, Esc to cancel"]
+        let names = frame.state.plans.map(\.name)
+        if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
+      }
     case .duration(let name, let text):
       lines = ["New activity: \(name)", "Duration (empty for a stopwatch): \(text)_", "e.g. 25m, 1h30m, 90s"]
     }

@@ -18,14 +18,14 @@ extension DeviceView {
     /// shows then if nothing but time moves, after `basis`. `presentation` nil is the full view.
     public init(
       stored: [Activity], state: DeviceState, at instant: Instant, policy: TimePolicy, theme: Theme,
-      ascii: Bool,
+      ascii: Bool, goal: GoalTally? = nil,
       presentation: Presentation?, after basis: Canvas
     ) {
       let (width, height) = (basis.width, basis.height)
       let frame = Frame(
         live: ActivityMatcher.ranked(stored, at: instant, policy: policy), state: state.visible(at: instant),
         now: instant,
-        policy: policy, theme: theme, ascii: ascii)
+        policy: policy, theme: theme, ascii: ascii, goal: goal)
       self.frame = frame
       let canvas =
         presentation.map { DeviceView.draw($0, frame, width: width, height: height) }
@@ -80,7 +80,7 @@ extension DeviceView {
 
     /// Draws the next visible changes after `frame` (on screen as `canvas`), several at once
     /// (drawing the first brings the code into the caches for the rest), never past `settleAt`,
-    /// when time will cause an event. Eight at a time, fewer on a very large terminal: each
+    /// when time will cause an event or the model must hear of it (`DeviceModel.tickAt`). Eight at a time, fewer on a very large terminal: each
     /// canvas is kept until shown.
     public mutating func fill(
       after frame: Frame, canvas: Canvas, stored: [Activity], presentation: Presentation?, settleAt: Instant?
@@ -93,7 +93,7 @@ extension DeviceView {
       {
         let ahead = FrameAhead(
           stored: stored, state: after.state, at: change, policy: frame.policy, theme: frame.theme,
-          ascii: frame.ascii, presentation: presentation, after: basis)
+          ascii: frame.ascii, goal: frame.goal, presentation: presentation, after: basis)
         frames.append(ahead)
         (after, basis) = (ahead.frame, ahead.canvas)
       }

@@ -33,6 +33,30 @@ enum Pieces {
     canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
   }
 
+  /// What of a plan's facts fits in `room` cells, each left out whole rather than cut: its
+  /// place ("Round 2 of 4 · Up next: Break 5:00", the last fact going first) and today's goal,
+  /// shown when the room is left for it after `gap` cells.
+  static func planFacts(_ look: Look, room: Int, gap: Int) -> (place: String, goal: String?) {
+    let facts = look.planFacts
+    let separator = " \(look.g.separator) "
+    var place = facts.place
+    while !place.isEmpty, DisplayWidth.of(place.joined(separator: separator)) > room { place.removeLast() }
+    let text = place.joined(separator: separator)
+    let used = DisplayWidth.of(text) + (text.isEmpty ? 0 : gap)
+    let goal = facts.goal.flatMap { used + DisplayWidth.of($0) <= room ? $0 : nil }
+    return (text, goal)
+  }
+
+  /// A row of a plan's facts across `width` cells: its place on the left, today's goal at the
+  /// right end.
+  static func planRow(_ look: Look, x: Int, y: Int, width: Int, on canvas: inout Canvas, clip: Rect) {
+    let facts = planFacts(look, room: width, gap: 2)
+    canvas.put(facts.place, x: x, y: y, role: .text, clip: clip)
+    if let goal = facts.goal {
+      canvas.put(goal, x: x + width - DisplayWidth.of(goal), y: y, role: .accent, clip: clip)
+    }
+  }
+
   /// The big time's three rows at (x, y).
   static func bigTime(
     _ text: String, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool, clip: Rect

@@ -19,6 +19,12 @@ struct ButtonSpec {
     action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", key: "c", role: .buttonComplete)
   static let reset = ButtonSpec(
     action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", key: "r", role: .buttonReset)
+  /// A plan's current segment ended now, the next one running.
+  static let skip = ButtonSpec(
+    action: .skip, glyph: "⏭", asciiGlyph: ">|", word: "Skip", key: "s", role: .buttonResume)
+  /// A plan's waiting segment: on to the next one (toggle).
+  static let next = ButtonSpec(
+    action: .toggle, glyph: "▶", asciiGlyph: ">", word: "Next", key: " ", role: .buttonResume)
 
   func label(long: Bool, glyphs: Glyphs) -> String {
     let mark = glyphs.ascii ? asciiGlyph : glyph
@@ -27,8 +33,17 @@ struct ButtonSpec {
   }
 
   /// The Lock Screen's buttons for a phase (seed 004: pause while running; done and resume
-  /// while paused).
-  static func lockScreen(_ phase: Phase) -> [ButtonSpec] {
+  /// while paused); a plan's can skip its segment, and a waiting one goes on.
+  static func lockScreen(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
+    if plan {
+      switch phase {
+      case .idle: return [.start, .skip]
+      case .active: return [.pause, .skip]
+      case .paused: return [.done, .resume, .skip]
+      case .finished: return [.done, .next]
+      case .completed, .ended, .expired: return []
+      }
+    }
     switch phase {
     case .idle: return [.start]
     case .active: return [.pause]
@@ -39,7 +54,16 @@ struct ButtonSpec {
   }
 
   /// The expanded island's buttons, with their keys.
-  static func expanded(_ phase: Phase) -> [ButtonSpec] {
+  static func expanded(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
+    if plan {
+      switch phase {
+      case .idle: return [.start, .skip]
+      case .active: return [.pause, .skip, .reset]
+      case .paused: return [.done, .resume, .skip]
+      case .finished: return [.done, .next]
+      case .completed, .ended, .expired: return []
+      }
+    }
     switch phase {
     case .idle: return [.start]
     case .active: return [.pause, .reset]
@@ -47,6 +71,20 @@ struct ButtonSpec {
     case .finished: return [.done, .reset]
     case .completed, .ended, .expired: return []
     }
+  }
+
+  /// What gives way first when a plan's buttons are short of room: reset, then skip, then done,
+  /// so that what space does stays.
+  static let givingWay: [ButtonAction] = [.reset, .skip, .complete]
+
+  /// `buttons` less those that give way, in turn, while `tooWide` says they are; what is left
+  /// keeps its order.
+  static func shed(_ buttons: [ButtonSpec], while tooWide: ([ButtonSpec]) -> Bool) -> [ButtonSpec] {
+    var kept = buttons
+    for action in givingWay where tooWide(kept) {
+      kept.removeAll { $0.action == action }
+    }
+    return kept
   }
 
   static func width(_ buttons: [ButtonSpec], long: Bool, gap: Int, glyphs: Glyphs) -> Int {

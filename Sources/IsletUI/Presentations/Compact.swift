@@ -2,17 +2,20 @@ import IsletCore
 
 /// The Dynamic Island's compact presentation: one row, a pill whose leading side holds the
 /// icon and name and whose trailing side holds the time and a pulsing dot, around the camera.
+/// A plan shows its segment's icon and label, and its round beside the time.
 ///
 /// ```
 /// ◖ ⏱ Workout            ● 12:30 ◗
+/// ◖ 🍅 Focus         2/4 ● 12:30 ◗
 /// ```
 public enum Compact {
   public static let targetWidth = 32
   public static let minimumWidth = 1
 
-  /// What to leave out, tried in order until the pill fits: detail first, then text, then
-  /// the long form of the time.
+  /// What to leave out, tried in order until the pill fits: detail first (a plan's round),
+  /// then text, then the long form of the time.
   struct Variant {
+    var round = true
     var name = true
     var mark = true
     var padding = true
@@ -23,12 +26,14 @@ public enum Compact {
 
   static let variants: [Variant] = [
     Variant(),
-    Variant(name: false),
-    Variant(name: false, padding: false),
-    Variant(name: false, mark: false, padding: false),
-    Variant(name: false, mark: false, padding: false, longTime: false),
-    Variant(name: false, mark: false, padding: false, longTime: false, icon: false),
-    Variant(name: false, mark: false, padding: false, longTime: false, icon: false, caps: false),
+    Variant(round: false),
+    Variant(round: false, name: false),
+    Variant(round: false, name: false, padding: false),
+    Variant(round: false, name: false, mark: false, padding: false),
+    Variant(round: false, name: false, mark: false, padding: false, longTime: false),
+    Variant(round: false, name: false, mark: false, padding: false, longTime: false, icon: false),
+    Variant(
+      round: false, name: false, mark: false, padding: false, longTime: false, icon: false, caps: false),
   ]
 
   public static func draw(_ look: Look, width: Int) -> Canvas {
@@ -36,21 +41,28 @@ public enum Compact {
     guard width > 0 else { return canvas }
     let g = look.g
     let mark = self.mark(look)
-    for variant in variants {
+    let round = look.shortRound
+    // A plan's segment goes where the name goes.
+    let title = look.activity.segment?.label ?? look.name
+    for variant in variants where !variant.round || round != nil {
       let time = variant.longTime ? look.time : look.shortTime
       let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0
       let pad = variant.padding ? 1 : 0
       let iconWidth = variant.icon ? DisplayWidth.of(look.icon) : 0
       let markWidth = variant.mark && !mark.text.isEmpty ? DisplayWidth.of(mark.text) + 1 : 0
+      let roundWidth = variant.round ? round.map { DisplayWidth.of($0) + 1 } ?? 0 : 0
       // The camera's gap: at least one cell between the leading and the trailing side.
       let gap = variant.icon ? 1 : 0
-      let fixed = 2 * capWidth + 2 * pad + iconWidth + gap + markWidth + DisplayWidth.of(time)
+      let fixed = 2 * capWidth + 2 * pad + iconWidth + gap + markWidth + roundWidth + DisplayWidth.of(time)
       var name = ""
       if variant.name {
         let room = width - fixed - 1
-        let fitted = DisplayWidth.truncate(look.name, to: room, ellipsis: g.ellipsis)
-        // A name cut to its ellipsis alone says nothing: leave it out instead.
-        guard room >= 2, fitted != g.ellipsis, !fitted.isEmpty else { continue }
+        let fitted = DisplayWidth.truncate(title, to: room, ellipsis: g.ellipsis)
+        // A name cut to its ellipsis alone says nothing: leave it out instead. A plan's
+        // segment label is short and says what is on: it is cut only once the round is gone.
+        guard room >= 2, fitted != g.ellipsis, !fitted.isEmpty, !variant.round || fitted == title else {
+          continue
+        }
         name = fitted
       }
       guard fixed + (name.isEmpty ? 0 : DisplayWidth.of(name) + 1) <= width else { continue }
@@ -67,10 +79,14 @@ public enum Compact {
       if variant.icon { x = canvas.put(look.icon, x: x, y: 0, role: .island) + 1 }
       if variant.name { canvas.put(name, x: x, y: 0, role: .island) }
       var right = width - capWidth - pad - DisplayWidth.of(time)
-      canvas.put(time, x: right, y: 0, role: look.phase == .finished ? .alert : .island)
+      canvas.put(time, x: right, y: 0, role: look.timeAlerts ? .alert : .island)
       if markWidth > 0 {
         right -= markWidth
         canvas.put(mark.text, x: right, y: 0, role: mark.role)
+      }
+      if roundWidth > 0, let round {
+        right -= roundWidth
+        canvas.put(round, x: right, y: 0, role: .island)
       }
       canvas.addButton(.expand, area: canvas.bounds, target: look.activity.id)
       if look.isDimmed { dim(&canvas) }
@@ -100,7 +116,8 @@ public enum Compact {
 }
 
 /// The minimal presentation: the icon in a tiny pill, pulsing while active; a countdown shows
-/// its minutes left instead, as the iOS Timer does.
+/// its minutes left instead, as the iOS Timer does. A plan shows its segment's icon, which
+/// says more at a glance (work or break) than minutes; in a cue, as an alert.
 ///
 /// ```
 /// ◖⏱◗   ◖12◗
@@ -110,8 +127,8 @@ public enum Minimal {
 
   public static func content(_ look: Look) -> (text: String, role: Role) {
     let phase = look.phase
-    if phase == .finished { return (look.icon, .alert) }
-    if look.activity.isCountdown, phase == .active || phase == .paused,
+    if look.timeAlerts { return (look.icon, .alert) }
+    if look.activity.isCountdown, !look.activity.isPlan, phase == .active || phase == .paused,
       let remaining = look.activity.remaining(at: look.now), remaining > 0
     {
       let seconds = (remaining + 999) / 1000

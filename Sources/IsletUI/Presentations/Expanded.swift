@@ -13,9 +13,18 @@ import IsletCore
 /// │ Started 9:05 · ID 1823 · ada      ━━━━━━━━──────── 50% │
 /// ╰────────────────────────────────────────────────────────╯
 /// ```
+///
+/// A plan's title is its name and segment, its buttons can skip the segment, and a row above
+/// the bottom one says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its
+/// end. With a row fewer, those facts take the bottom row's place.
 public enum Expanded {
   public static let targetSize = (width: 58, height: 7)
   public static let minimumSize = (width: 20, height: 3)
+
+  /// The rows it wants: a plan has a row for its round and what comes next.
+  public static func height(for activity: Activity) -> Int {
+    activity.isPlan ? targetSize.height + 1 : targetSize.height
+  }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
@@ -30,9 +39,17 @@ public enum Expanded {
     Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
     let rows = inner.height
+    let plan = look.activity.isPlan
 
-    // Trailing: the buttons, long words only where there is plenty of room.
-    let buttons = ButtonSpec.expanded(look.phase)
+    // Trailing: the buttons, long words only where there is plenty of room. A plan's give way
+    // one by one, so that its title keeps room for the segment and its phase.
+    var buttons = ButtonSpec.expanded(look.phase, plan: plan)
+    if plan {
+      let titleNeeds = DisplayWidth.of(look.icon) + 1 + DisplayWidth.of(look.subtitle ?? "")
+      buttons = ButtonSpec.shed(buttons) {
+        ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
+      }
+    }
     let shortWidth = ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g)
     let showButtons = shortWidth + 6 <= inner.width
     if showButtons {
@@ -42,7 +59,8 @@ public enum Expanded {
     }
     // With a single row, the time goes beside the title, before the buttons.
     let bottomRows = rows >= 3 ? 1 : 0
-    let free = rows - 1 - bottomRows
+    let planRow = plan && rows >= 6 ? 1 : 0
+    let free = rows - 1 - bottomRows - planRow
     let time = look.time
     let inlineTime = free == 0 ? DisplayWidth.of(time) + 2 : 0
     if inlineTime > 0 {
@@ -52,11 +70,9 @@ public enum Expanded {
     }
     // Leading: icon and name, shortened before anything else is.
     let leadRoom = inner.width - (showButtons ? shortWidth + 1 : 0) - inlineTime
-    var x = canvas.put(look.icon, x: inner.x, y: inner.y, role: .text, clip: inner) + 1
-    var title = look.name
-    if let word = look.phaseWord { title += " \(g.separator) \(word)" }
-    x = canvas.put(
-      DisplayWidth.truncate(title, to: leadRoom - (x - inner.x), ellipsis: g.ellipsis), x: x, y: inner.y,
+    let x = canvas.put(look.icon, x: inner.x, y: inner.y, role: .text, clip: inner) + 1
+    canvas.put(
+      look.title(fitting: leadRoom - (x - inner.x)), x: x, y: inner.y,
       role: look.phase == .finished ? .alert : .text, clip: inner)
 
     // Center: big digits when three rows are free, else the time in a row of its own.
@@ -72,19 +88,34 @@ public enum Expanded {
         role: look.timeRole, clip: inner)
     }
 
-    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner) }
+    if planRow == 1 {
+      Pieces.planRow(look, x: inner.x, y: inner.maxY - 2, width: inner.width, on: &canvas, clip: inner)
+    }
+    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner, planFacts: plan && planRow == 0) }
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas
   }
 
-  /// The bottom row: started at · ID · owner, and the progress of a countdown.
-  private static func bottom(_ look: Look, on canvas: inout Canvas, inner: Rect) {
+  /// The bottom row: started at · ID · owner (or a plan's facts, when they have no row of
+  /// their own), and the progress of a countdown.
+  private static func bottom(_ look: Look, on canvas: inout Canvas, inner: Rect, planFacts: Bool) {
     let g = look.g
     let y = inner.maxY - 1
     var facts = ["Started \(look.calendar.clock(look.activity.createdAt))"]
     if let id = look.activity.attributes.recordID { facts.append("ID \(id)") }
     if let owner = look.activity.attributes.owner { facts.append(owner) }
     var detail = facts.joined(separator: " \(g.separator) ")
+    if planFacts, let fraction = look.activity.progress(at: look.now) {
+      // Whole facts before a long bar: the bar takes what they leave, from 10 cells to 22.
+      let separator = " \(g.separator) "
+      let shown = Pieces.planFacts(look, room: inner.width - 12, gap: DisplayWidth.of(separator))
+      detail = shown.place + (shown.goal.map { (shown.place.isEmpty ? "" : separator) + $0 } ?? "")
+      let barWidth = min(22, inner.width - DisplayWidth.of(detail) - 2)
+      Pieces.progress(
+        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
+      canvas.put(detail, x: inner.x, y: y, role: .text, clip: inner)
+      return
+    }
     if let fraction = look.activity.progress(at: look.now) {
       let barWidth = min(22, inner.width / 2)
       detail = DisplayWidth.truncate(detail, to: inner.width - barWidth - 2, ellipsis: g.ellipsis)

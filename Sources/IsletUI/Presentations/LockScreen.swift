@@ -13,12 +13,19 @@ import IsletCore
 /// │ Started 30 Nov, 9:05 · ada                                   │
 /// ╰──────────────────────────────────────────────────────────────╯
 /// ```
+///
+/// A plan's header is its name and segment; its progress row is the segment's, and a row
+/// under it says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its end.
+/// Short of rows, the footer goes first, then that row.
 public enum LockScreen {
   public static let targetSize = (width: 64, height: 8)
   public static let minimumSize = (width: 24, height: 5)
 
-  /// The rows it wants: a countdown has a progress row, a stopwatch does not.
-  public static func height(for activity: Activity) -> Int { activity.isCountdown ? 8 : 7 }
+  /// The rows it wants: a countdown has a progress row, a stopwatch does not; a plan has a
+  /// row for its round and what comes next.
+  public static func height(for activity: Activity) -> Int {
+    activity.isPlan ? 9 : activity.isCountdown ? 8 : 7
+  }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
@@ -37,6 +44,8 @@ public enum LockScreen {
     available -= bigTime ? 3 : 1
     let showProgress = fraction != nil && available >= 1
     if showProgress { available -= 1 }
+    let showPlan = look.activity.isPlan && available >= 1
+    if showPlan { available -= 1 }
     let showFooter = available >= 1
 
     var y = inner.y
@@ -44,9 +53,20 @@ public enum LockScreen {
     y += 1
 
     // The time, and the buttons beside its middle row.
-    let buttons = ButtonSpec.lockScreen(look.phase)
+    var buttons = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
     let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
     let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
+    if look.activity.isPlan {
+      // A plan's buttons give way before they leave the time's side; on the footer's row
+      // they leave it half for the facts.
+      let all = buttons
+      buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
+      if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
+        buttons = ButtonSpec.shed(all) {
+          ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > inner.width / 2
+        }
+      }
+    }
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) + 3 <= buttonRoom
     let fits = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g) <= buttonRoom
     if bigTime {
@@ -67,6 +87,10 @@ public enum LockScreen {
 
     if showProgress, let fraction {
       Pieces.progress(fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner)
+      y += 1
+    }
+    if showPlan {
+      Pieces.planRow(look, x: inner.x, y: y, width: inner.width - 1, on: &canvas, clip: inner)
       y += 1
     }
     if showFooter || footerButtons > 0 {
@@ -92,6 +116,13 @@ public enum LockScreen {
     let titleRoom =
       inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
     let nameX = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
+    if look.activity.isPlan {
+      // The segment matters more than the plan's name: the name shortens first.
+      let parts = look.titleParts(fitting: max(0, titleRoom - (nameX - inner.x)))
+      let x = canvas.put(parts.name, x: nameX, y: y, role: .text, clip: inner)
+      canvas.put(parts.rest, x: x, y: y, role: look.phase == .finished ? .alert : .text, clip: inner)
+      return nameX
+    }
     let x = canvas.put(
       DisplayWidth.truncate(look.name, to: max(0, titleRoom - (nameX - inner.x)), ellipsis: g.ellipsis),
       x: nameX, y: y, role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))

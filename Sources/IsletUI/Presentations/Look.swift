@@ -66,26 +66,100 @@ public struct Look: Sendable {
   /// Whether the pulsing dot is lit: it flips with each displayed second.
   public var pulseOn: Bool { activity.displaySeconds(at: now).seconds % 2 == 0 }
 
+  /// Whether the time is drawn as an alert: over (a finished countdown, a waiting segment) or
+  /// in a plan segment's cue.
+  var timeAlerts: Bool { phase == .finished || activity.cueSecond(at: now) != nil }
+
   /// The role of the time itself for this phase.
   var timeRole: Role {
+    if timeAlerts { return .alert }
     switch phase {
-    case .finished: return .alert
     case .paused, .idle, .completed, .ended: return .secondary
     default: return .timer
     }
   }
 
-  /// The word for the phase in a header: "Paused", "Time's up", …; nil while running.
+  /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
+  /// waiting segment), …; nil while running.
   var phaseWord: String? {
     switch phase {
     case .idle: return "Ready"
     case .active: return activity.isStale(at: now) ? "Stale" : nil
     case .paused: return "Paused"
-    case .finished: return "Time's up"
+    case .finished: return activity.segment.map { Self.over($0.label) } ?? "Time's up"
     case .completed: return "Done"
     case .ended: return "Ended"
     case .expired: return "Expired"
     }
+  }
+
+  /// What the view and the presentations say when a plan's segment has ended: "Focus is over".
+  static func over(_ label: String) -> String { "\(label) is over" }
+
+  /// What a header says after the name: the phase word; for a plan, the segment and the
+  /// phase word ("Focus", "Focus · Paused"), or only "Focus is over" while it waits.
+  var subtitle: String? {
+    guard let segment = activity.segment else { return phaseWord }
+    guard phase != .finished, let word = phaseWord else { return phaseWord ?? segment.label }
+    return "\(segment.label) \(g.separator) \(word)"
+  }
+
+  /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name
+  /// shortens first and then goes, so that its segment stays; a single timer's title is cut
+  /// at its end.
+  func title(fitting room: Int) -> String {
+    let parts = titleParts(fitting: room)
+    return parts.name + parts.rest
+  }
+
+  /// The title in two parts, drawn in their own roles: the name, and what follows it
+  /// (" · Focus", or "Focus" alone when the name had to go).
+  func titleParts(fitting room: Int) -> (name: String, rest: String) {
+    let separator = " \(g.separator) "
+    guard let subtitle else { return (DisplayWidth.truncate(name, to: room, ellipsis: g.ellipsis), "") }
+    let rest = separator + subtitle
+    guard activity.isPlan, DisplayWidth.of(name + rest) > room else {
+      let whole = DisplayWidth.truncate(name + rest, to: room, ellipsis: g.ellipsis)
+      let shown = whole.hasPrefix(name) ? name : whole
+      return (shown, String(whole.dropFirst(shown.count)))
+    }
+    let nameRoom = room - DisplayWidth.of(rest)
+    // A name cut to less than two characters and its ellipsis says nothing.
+    if nameRoom >= 3 { return (DisplayWidth.truncate(name, to: nameRoom, ellipsis: g.ellipsis), rest) }
+    return ("", DisplayWidth.truncate(subtitle, to: room, ellipsis: g.ellipsis))
+  }
+
+  // MARK: - Plans
+
+  /// `2/4`: the round of a work segment or its break; nil for a single timer, a plan of one
+  /// round, and a warm-up or cool-down.
+  var shortRound: String? {
+    guard let position = activity.planPosition, let round = round(position) else { return nil }
+    return "\(round)/\(position.rounds)"
+  }
+
+  /// What is shown about a plan's place, most needed first: "Round 2 of 4" (or the warm-up's
+  /// or cool-down's label), "Up next: Break 5:00" (nothing after the last segment), and
+  /// today's goal "3/8 today". Empty for a single timer.
+  var planFacts: (place: [String], goal: String?) {
+    guard let position = activity.planPosition else { return ([], nil) }
+    var place: [String] = []
+    if let round = round(position) {
+      place.append("Round \(round) of \(position.rounds)")
+    } else if position.kind == .warmUp || position.kind == .coolDown {
+      place.append(position.segment)
+    }
+    if let next = position.next {
+      place.append("Up next: \(next.segment) \(DurationText.clock(seconds: (next.duration + 999) / 1000))")
+    }
+    return (place, goal?.text)
+  }
+
+  private func round(_ position: PlanPosition) -> Int? {
+    guard position.rounds > 1, position.round >= 1, position.kind == .work || position.kind == .break else {
+      return nil
+    }
+    return position.round
   }
 
   // MARK: - Glyphs
@@ -94,6 +168,19 @@ public struct Look: Sendable {
 
   /// Times of day in the local zone (or the offset given).
   var calendar: LocalCalendar { LocalCalendar(utcOffset: utcOffset) }
+}
+
+extension Activity {
+  /// The second of a plan segment's cue on display at `now` (3, 2, 1 with `cue 3`), or nil
+  /// outside one: the last `cueSeconds` seconds of a running segment. The one rule for the
+  /// alert-colored time and the view's bell each second.
+  func cueSecond(at now: Instant) -> Int64? {
+    guard let plan = attributes.plan, plan.cueSeconds > 0, isPlan, state.phase == .active,
+      state.pausedAt == nil, let remaining = remaining(at: now), remaining > 0
+    else { return nil }
+    let second = (remaining + 999) / 1000
+    return second <= Int64(plan.cueSeconds) ? second : nil
+  }
 }
 
 /// Instants as a wall clock shows them: in the local time zone, or at a fixed offset (tests).

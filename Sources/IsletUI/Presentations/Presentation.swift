@@ -16,7 +16,7 @@ public enum Presentation: String, CaseIterable, Sendable {
       return Island.draw(look, next: next, width: width ?? target)
     case .expanded:
       return Expanded.draw(
-        look, width: width ?? Expanded.targetSize.width, height: Expanded.targetSize.height)
+        look, width: width ?? Expanded.targetSize.width, height: Expanded.height(for: look.activity))
     case .lockscreen:
       return LockScreen.draw(
         look, width: width ?? LockScreen.targetSize.width, height: LockScreen.height(for: look.activity))

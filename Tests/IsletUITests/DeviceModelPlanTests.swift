@@ -1,0 +1,183 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+/// The device view's decisions about plans: the skip key, a segment's end rung once whoever
+/// records it, a cue's bells, today's goal, and the dialog starting a plan.
+extension DeviceModelTests {
+  /// The events time records for `run` by `at`, numbered from `seq` as the store numbers them.
+  func recorded(_ run: Activity, at offset: Milliseconds, from seq: Int64) -> (Activity, [Event]) {
+    let settled = TimerEngine.settle(run, at: t0 + offset)
+    let events = settled.events.enumerated().map { index, event in
+      var numbered = event
+      numbered.seq = seq + Int64(index)
+      return numbered
+    }
+    return (settled.activity, events)
+  }
+
+  @Test func sSkipsTheSelectedPlansSegment() {
+    var model = initial
+    let tabata = planRun("tabata")
+    step(&model, .key(.character("s"), buttons: []), at: 0) {
+      $0.state.flash = DeviceState.Flash(text: DeviceState.nothingLiveText, until: t0 + 2000)
+    }
+    step(&model, .stored([tabata], seq: 2), at: 0) {
+      $0.stored = [tabata]
+      $0.seq = 2
+    }
+    step(
+      &model, .key(.character("s"), buttons: []), at: 1000,
+      commands: [.send(.skip, target: .id("pl01"), source: .key)])
+  }
+
+  @Test func aSegmentsEndRingsOnceWhoeverRecordsIt() {
+    var model = initial
+    let tabata = planRun("tabata")
+    step(&model, .stored([tabata], seq: 2), at: 0) {
+      $0.stored = [tabata]
+      $0.seq = 2
+    }
+    step(&model, .tick, at: 0) { $0.looked = true }
+    // Work's deadline: the view settles; the run goes on into Rest by itself, never finished.
+    step(&model, .tick, at: seconds(20), commands: [.settle])
+    let (resting, events) = recorded(tabata, at: seconds(20), from: 3)
+    #expect(events.map(\.kind) == [.segmentFinished, .segmentStarted])
+    #expect(resting.phase(at: t0 + seconds(20)) == .active)
+    step(&model, .stored([resting], seq: 4, events: events), at: seconds(20), commands: [.ring]) {
+      $0.stored = [resting]
+      $0.seq = 4
+      $0.segmentEnds = ["pl01": t0 + seconds(20)]
+      $0.state.flash = DeviceState.Flash(
+        text: "⏰ Tabata — Work is over", alert: true, until: t0 + seconds(22))
+    }
+    // The same end heard again (a report, a reload that overlapped): not rung twice, and the
+    // tick that follows does not ring for a finished phase either.
+    step(
+      &model,
+      .reported(
+        live: [resting], seq: 5, activity: resting, started: false, line: "⏸ Tabata paused", refused: false,
+        events: events),
+      at: seconds(21)
+    ) {
+      $0.seq = 5
+      $0.state.flash = DeviceState.Flash(text: "⏸ Tabata paused", until: t0 + seconds(23))
+    }
+    step(&model, .tick, at: seconds(21))
+    // Rest's end recorded by another process (the deadline watcher) reaches the view by a
+    // reload: rung too.
+    let (working, later) = recorded(resting, at: seconds(30), from: 6)
+    step(&model, .stored([working], seq: 7, events: later), at: seconds(30) + 40, commands: [.ring]) {
+      $0.stored = [working]
+      $0.seq = 7
+      $0.segmentEnds = ["pl01": t0 + seconds(30)]
+      $0.state.flash = DeviceState.Flash(
+        text: "⏰ Tabata — Rest is over", alert: true, until: t0 + seconds(32) + 40)
+    }
+  }
+
+  @Test func segmentsThatEndedBeforeTheViewLookedAreNotRung() {
+    var model = initial
+    let tabata = planRun("tabata")
+    // A laptop that slept through two segments: the first settle, before the first look.
+    let (later, events) = recorded(tabata, at: seconds(65), from: 3)
+    step(&model, .stored([later], seq: 10, events: events), at: seconds(65)) {
+      $0.stored = [later]
+      $0.seq = 10
+      $0.segmentEnds = ["pl01": t0 + seconds(60)]
+    }
+    step(&model, .tick, at: seconds(65)) { $0.looked = true }
+    // A plan run that has gone (completed) is forgotten.
+    step(&model, .stored([], seq: 11), at: seconds(70)) {
+      $0.stored = []
+      $0.seq = 11
+      $0.segmentEnds = [:]
+    }
+  }
+
+  @Test func aCueBellsOnceEachSecondWhileTheViewRuns() {
+    var model = initial
+    let tabata = planRun("tabata")
+    step(&model, .stored([tabata], seq: 2), at: 0) {
+      $0.stored = [tabata]
+      $0.seq = 2
+    }
+    step(&model, .tick, at: seconds(16) + 500) { $0.looked = true }
+    // The runner must wake the model at the cue's first second (frames drawn ahead stop there).
+    #expect(model.tickAt == t0 + seconds(17))
+    step(&model, .tick, at: seconds(17), commands: [.cue]) { $0.cued = ["pl01": t0 + seconds(17)] }
+    step(&model, .tick, at: seconds(17) + 600)
+    #expect(model.tickAt == t0 + seconds(18))
+    step(&model, .tick, at: seconds(18), commands: [.cue]) { $0.cued = ["pl01": t0 + seconds(18)] }
+    // A late wake in the last second bells for it, once.
+    step(&model, .tick, at: seconds(19) + 300, commands: [.cue]) { $0.cued = ["pl01": t0 + seconds(19)] }
+    step(&model, .tick, at: seconds(19) + 900)
+    #expect(model.tickAt == model.settleAt && model.settleAt == t0 + seconds(20))
+
+    // With the bell off, no cue is asked for and nothing wakes the model early.
+    var quiet = DeviceModel(theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: false)
+    _ = quiet.update(.stored([tabata], seq: 2), at: t0)
+    #expect(quiet.tickAt == t0 + seconds(20))
+    #expect(quiet.update(.tick, at: t0 + seconds(17)) == [])
+    // A pomodoro has no cue.
+    var focus = initial
+    _ = focus.update(.stored([planRun("pomodoro")], seq: 2), at: t0)
+    #expect(focus.tickAt == t0 + minutes(25))
+  }
+
+  @Test func todaysGoalReachesTheFrames() {
+    var model = initial
+    let (running, now) = PlanScene.running.shown
+    step(&model, .stored([running], seq: 9), at: now - t0) {
+      $0.stored = [running]
+      $0.seq = 9
+    }
+    step(&model, .counted(GoalTally(done: 3, target: 8)), at: now - t0) {
+      $0.goal = GoalTally(done: 3, target: 8)
+    }
+    let frame = model.frame(at: now)
+    #expect(frame.goal == GoalTally(done: 3, target: 8))
+    let screen = DeviceView.draw(frame, width: 100, height: 30).lines.joined(separator: "\n")
+    #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                3/8 today"), "\(screen)")
+  }
+
+  @Test func theNewActivityDialogStartsAPlanByNameOrByTab() {
+    var model = DeviceModel(
+      theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: true, plans: Plan.presets,
+      defaultPlan: "tabata")
+    let names = Plan.presets.map(\.name)
+    // The configured plan first, then the others in their order.
+    #expect(model.state.plans.map(\.name) == ["tabata"] + names.filter { $0 != "tabata" })
+    let pomodoro = Plan.presets.first { $0.name == "pomodoro" }!
+    step(&model, .key(.character("n"), buttons: []), at: 0) { $0.state.overlay = .name("") }
+    step(&model, .key(.tab, buttons: []), at: 0) { $0.state.overlay = .name("tabata") }
+    step(&model, .key(.tab, buttons: []), at: 0) { $0.state.overlay = .name("pomodoro") }
+    step(
+      &model, .key(.enter, buttons: []), at: 0,
+      commands: [.start(name: "Pomodoro", duration: nil, plan: pomodoro)]
+    ) { $0.state.overlay = nil }
+    // Typed, in any case, with a space after it.
+    step(&model, .key(.character("n"), buttons: []), at: 0) { $0.state.overlay = .name("") }
+    for (count, character) in "Pomodoro ".enumerated() {
+      let typed = String("Pomodoro ".prefix(count + 1))
+      step(&model, .key(.character(character), buttons: []), at: 0) { $0.state.overlay = .name(typed) }
+    }
+    step(
+      &model, .key(.enter, buttons: []), at: 0,
+      commands: [.start(name: "Pomodoro", duration: nil, plan: pomodoro)]
+    ) { $0.state.overlay = nil }
+    // Another name goes on to ask for a duration, as before.
+    step(&model, .key(.character("n"), buttons: []), at: 0) { $0.state.overlay = .name("") }
+    step(&model, .key(.character("P"), buttons: []), at: 0) { $0.state.overlay = .name("P") }
+    step(&model, .key(.enter, buttons: []), at: 0) { $0.state.overlay = .duration(name: "P", text: "") }
+  }
+
+  @Test func theKeyHintsSayWhatSpaceAndSDoForAPlan() {
+    let g = Glyphs(ascii: false)
+    #expect(DeviceView.hintText(.finished, plan: true, g: g, width: 100).hasPrefix("space next · s skip · "))
+    #expect(DeviceView.hintText(.active, plan: true, g: g, width: 100).hasPrefix("space pause · s skip · "))
+    #expect(DeviceView.hintText(.finished, plan: false, g: g, width: 100).hasPrefix("space done · r reset"))
+    #expect(!DeviceView.hintText(nil, plan: false, g: g, width: 100).contains("skip"))
+  }
+}
