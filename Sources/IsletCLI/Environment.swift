@@ -118,7 +118,9 @@ final class Environment {
     let recorded = try store?.history(since: since) ?? []
     let due = pending.filter { event in
       (since.map { event.at >= $0 } ?? true)
-        && !recorded.contains { $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at }
+        && !recorded.contains {
+          $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at
+        }
     }
     return recorded + due.sorted { $0.at < $1.at }
   }

@@ -117,7 +117,8 @@ extension HooksAndWatcherTests {
     let plan = try Plan.parse(name: "sprint", definition: "Work 1s, Rest 1s; rounds 2").get()
     let store = try SQLiteActivityStore.openForWriting(path: islet.storePath)
     let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
-    let started = try IntentDispatcher(store: store, clock: SystemClock()).dispatch(.start(request), source: .cli)
+    let started = try IntentDispatcher(store: store, clock: SystemClock()).dispatch(
+      .start(request), source: .cli)
     store.close()
     let id = try #require(started.activity?.id)
     // Seeded in this process, so no watcher yet: the next look starts one.
@@ -141,11 +142,13 @@ extension HooksAndWatcherTests {
       ) == true, "\(finished)")
     #expect(
       finished.last?.hasSuffix(
-        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null}}"#) == true,
+        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null}}"#)
+        == true,
       "\(finished)")
     let reached = lines.filter { $0.contains("\"event\":\"goal-reached\"") }
     #expect(reached.count == 1, "\(lines)")
-    #expect(reached.first?.contains(#""plan":{"name":"sprint","segment":"Work","kind":"work","round":2,"#) == true)
+    #expect(
+      reached.first?.contains(#""plan":{"name":"sprint","segment":"Work","kind":"work","round":2,"#) == true)
     #expect(lines.filter { $0.contains("\"event\":\"segment-started\"") }.count == 3, "\(lines)")
   }
 }

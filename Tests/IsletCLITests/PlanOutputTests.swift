@@ -13,7 +13,8 @@ import Testing
   /// Starts `plan` (a preset's name or a one-line definition) as an activity named `name`.
   @discardableResult
   func start(_ plan: String, name: String = "Pomodoro", goal: Int? = nil) throws -> String {
-    let parsed = try Plan.presets.first { $0.name == plan } ?? Plan.parse(name: "mine", definition: plan).get()
+    let parsed =
+      try Plan.presets.first { $0.name == plan } ?? Plan.parse(name: "mine", definition: plan).get()
     let store = try SQLiteActivityStore.openForWriting(path: islet.storePath)
     defer { store.close() }
     let request = StartRequest(name: name, attributes: ActivityAttributes(plan: parsed))
@@ -42,7 +43,8 @@ import Testing
     #expect(
       islet("status", "--template", "{icon} {name}: {segment} {round} of {rounds}, {time} {phase}").stdout
         == "☕ Pomodoro: Break 1 of 4, 5:00 active\n")
-    #expect(islet("status", "--format", "tmux", "--template", "{segment} {round}/{rounds}").stdout == "Break 1/4\n")
+    #expect(
+      islet("status", "--format", "tmux", "--template", "{segment} {round}/{rounds}").stdout == "Break 1/4\n")
   }
 
   @Test func aWarmUpOrCoolDownShowsItsLabelAlone() throws {
@@ -57,7 +59,8 @@ import Testing
 
   @Test func aSingleTimersPlanFieldsAreEmptyAndItsJSONPlanNull() throws {
     islet("start", "10m", "--name", "Tea")
-    #expect(islet("status", "--template", "[{segment}|{round}|{rounds}|{goal}] {time}").stdout == "[|||] 10:00\n")
+    #expect(
+      islet("status", "--template", "[{segment}|{round}|{rounds}|{goal}] {time}").stdout == "[|||] 10:00\n")
     #expect(islet("status", "--format", "json").stdout.contains(#""endedAt":null,"plan":null,"goal":null,"#))
     #expect(islet("list", "--json").stdout.hasSuffix(#""endedAt":null,"plan":null}]"# + "\n"))
   }
@@ -67,7 +70,8 @@ import Testing
     let focus =
       #""plan":{"name":"pomodoro","segment":"Focus","kind":"work","round":1,"rounds":4,"next":{"segment":"Break","duration":300}}"#
     #expect(islet("status", "--format", "json").stdout.contains(#""icon":"tomato","#))
-    #expect(islet("status", "--format", "json").stdout.contains(focus + #","goal":null,"presentation":"line","#))
+    #expect(
+      islet("status", "--format", "json").stdout.contains(focus + #","goal":null,"presentation":"line","#))
     #expect(islet("list", "--json").stdout.hasSuffix(focus + "}]\n"))
     #expect(
       islet("list").stdout == """
@@ -95,23 +99,26 @@ import Testing
     islet.clock.advance(by: minutes(10))
     islet("complete")
     #expect(
-      islet("log") == Run(
-        status: 0,
-        stdout: """
-          STARTED           NAME                  OUTCOME    ELAPSED
-          2025-11-30 09:05  Pomodoro · Focus 1/4  finished   25:00
-          2025-11-30 09:31  Pomodoro · Break 1/4  skipped    1:00
-          2025-11-30 09:32  Pomodoro · Focus 2/4  completed  3:00
-          2025-11-30 09:35  Tea                   completed  10:00
+      islet("log")
+        == Run(
+          status: 0,
+          stdout: """
+            STARTED           NAME                  OUTCOME    ELAPSED
+            2025-11-30 09:05  Pomodoro · Focus 1/4  finished   25:00
+            2025-11-30 09:31  Pomodoro · Break 1/4  skipped    1:00
+            2025-11-30 09:32  Pomodoro · Focus 2/4  completed  3:00
+            2025-11-30 09:35  Tea                   completed  10:00
 
-          Totals
-          Pomodoro  2 sessions  28:00
-          Tea       1 session   10:00
-          Breaks and skipped segments are left out of the totals.
+            Totals
+            Pomodoro  2 sessions  28:00
+            Tea       1 session   10:00
+            Breaks and skipped segments are left out of the totals.
 
-          """, stderr: ""))
+            """, stderr: ""))
     #expect(
-      islet("log", "--csv").stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",") } == [
+      islet("log", "--csv").stdout.split(separator: "\n").map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",")
+      } == [
         "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds",
         "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4",
         "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4",
@@ -135,14 +142,16 @@ import Testing
   @Test func theGoalIsTodaysWorkSegments() throws {
     islet.writeConfig("goal = 2\n")
     try start("Work 1m, Rest 30s; rounds 3", name: "Sprint", goal: 2)
-    #expect(islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Work 1/3 0/2 today\n")
+    #expect(
+      islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Work 1/3 0/2 today\n")
     #expect(islet("status", "--format", "json").stdout.contains(#","goal":{"done":0,"target":2},"#))
     islet.clock.advance(by: 70_000)
     #expect(islet("pause").status == 0)  // records Work 1's end
     islet.clock.advance(by: 10_000)
     #expect(islet("resume").status == 0)
     islet.clock.advance(by: 100_000)  // Work 2 over, by time alone, at 2:40
-    #expect(islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Rest 2/3 2/2 today\n")
+    #expect(
+      islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Rest 2/3 2/2 today\n")
     #expect(islet("status", "--format", "json").stdout.contains(#","goal":{"done":2,"target":2},"#))
     islet.clock.advance(by: 24 * 3_600_000)
     islet("start", "--name", "Tea")

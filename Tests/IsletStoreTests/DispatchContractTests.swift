@@ -150,7 +150,9 @@ extension DispatchContractTests {
     (.adjust(by: 60_000), .current, 0),
     (.update(ActivityUpdate(name: "Deeper")), .current, 6 * 60_000 + 30_000),  // the cool-down
     (.complete, .current, 15_000),
-    (.start(StartRequest(name: "Tabata", attributes: ActivityAttributes(plan: Plan.presets[1]))), .current, 0),
+    (
+      .start(StartRequest(name: "Tabata", attributes: ActivityAttributes(plan: Plan.presets[1]))), .current, 0
+    ),
     (.toggle, .current, 5 * 60_000),  // the Tabata is over: a stopwatch
     (.end, .current, 0),
   ]
@@ -162,7 +164,8 @@ extension DispatchContractTests {
     #expect(outcomes.filter { $0.hasPrefix("ok") }.count == Self.planScript.count - 1, "\(outcomes)")
     #expect(history.filter { $0.kind == .planCompleted }.map(\.activityID) == ["a111", "b222"])
     #expect(history.filter { $0.kind == .goalReached }.count == 1)
-    #expect(Set(history.compactMap(\.plan?.segment)) == [
+    #expect(
+      Set(history.compactMap(\.plan?.segment)) == [
         "Warm-up", "Deep work", "Break", "Stretch", "Wind down", "Work", "Rest",
       ])
   }

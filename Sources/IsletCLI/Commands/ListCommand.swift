@@ -46,7 +46,8 @@ struct ListCommand: Command {
       let t = environment.text(activity, policy: policy)
       let kind =
         t.position.map { "plan \(printableName($0.name)) · \(t.segmentText ?? "")" }
-        ?? activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" } ?? "stopwatch"
+        ?? activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" }
+        ?? "stopwatch"
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,

@@ -93,7 +93,8 @@ struct LogCommand: Command {
     var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
     for s in sessions {
       rows.append([
-        LocalTime.dateTime(s.startedAt), printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? ""),
+        LocalTime.dateTime(s.startedAt),
+        printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? ""),
         s.outcome,
         DurationText.clock(seconds: s.elapsed / 1000),
       ])
