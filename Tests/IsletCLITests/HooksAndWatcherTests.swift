@@ -150,5 +150,16 @@ extension HooksAndWatcherTests {
     #expect(
       reached.first?.contains(#""plan":{"name":"sprint","segment":"Work","kind":"work","round":2,"#) == true)
     #expect(lines.filter { $0.contains("\"event\":\"segment-started\"") }.count == 3, "\(lines)")
+
+    // The log: a session per segment, each starting where the one before ended.
+    let rows = try islet.binary("log", "--csv").stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    #expect(
+      rows.map { $0[3...].joined(separator: ",") } == [
+        "Sprint,finished,1.000,sprint,Work,work,1,2", "Sprint,finished,1.000,sprint,Rest,break,1,2",
+        "Sprint,finished,1.000,sprint,Work,work,2,2", "Sprint,finished,1.000,sprint,Rest,break,2,2",
+      ])
+    #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[1] == $1[0] }, "\(rows)")
   }
 }

@@ -14,7 +14,7 @@ struct StatusCommand: Command {
         "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
       details: """
         Without --presentation, plain output is one line: icon, name, time and phase; a plan
-        shows its segment and round instead of its name (🍅 Focus 2/4 12:04 ●). The ansi and
+        shows its segment and round instead of its name (Focus 2/4 12:04). The ansi and
         tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
         shows the next live activity as a bubble beside the current one.
         --template takes {icon} {name} {time} {phase} {progress} {id}, and for a plan {segment}
