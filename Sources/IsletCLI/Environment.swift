@@ -88,8 +88,8 @@ final class Environment {
     }
   }
 
-  func text(_ activity: Activity, policy: TimePolicy) -> ActivityText {
-    ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs)
+  func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {
+    ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs, goal: goal)
   }
 
   /// The store opened to write, behind the one intent path.
@@ -109,6 +109,29 @@ final class Environment {
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: variables)
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
     return (store, ActivityMatcher.ranked(settled, at: now, policy: policy), pending)
+  }
+
+  /// The history a reader shows: what `store` has recorded (from `since` on), then the
+  /// `pending` events `readLive` found that no writer had recorded when it looked. A writer may
+  /// have recorded some of them since: those are in the history already, and not added twice.
+  func history(_ store: SQLiteActivityStore?, since: Instant? = nil, pending: [Event]) throws -> [Event] {
+    let recorded = try store?.history(since: since) ?? []
+    let due = pending.filter { event in
+      (since.map { event.at >= $0 } ?? true)
+        && !recorded.contains {
+          $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at
+        }
+    }
+    return recorded + due.sorted { $0.at < $1.at }
+  }
+
+  /// Today's work segments against the configured goal, counted as a writer would have
+  /// recorded them by now; nil when there is no goal.
+  func goalTally(store: SQLiteActivityStore?, pending: [Event]) throws -> GoalTally? {
+    let target = try configuration.goal
+    guard target > 0 else { return nil }
+    let goal = DailyGoal(target: target)
+    return goal.tally(try history(store, since: goal.startOfDay(now), pending: pending), at: now)
   }
 
   /// Says why an intent does not apply, as `CommandLineInterface.report(_:)` says it, and

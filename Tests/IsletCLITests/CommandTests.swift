@@ -109,14 +109,14 @@ import Testing
     ).stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 750_000)
     let json = """
-      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null
+      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null
       """
     #expect(
       islet("status", "--format", "json").stdout == json
-        + #","presentation":"line","lines":["⏱ Workout 12:30 ●"]}"# + "\n")
+        + #","goal":null,"presentation":"line","lines":["⏱ Workout 12:30 ●"]}"# + "\n")
     #expect(
       islet("status", "--format", "json", "--presentation", "minimal").stdout == json
-        + #","presentation":"minimal","lines":["◖13◗"]}"# + "\n")
+        + #","goal":null,"presentation":"minimal","lines":["◖13◗"]}"# + "\n")
     #expect(islet("list", "--json").stdout == "[" + json + "}]\n")
   }
 
@@ -168,11 +168,11 @@ import Testing
       islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 5)
     #expect(
       islet("log", "--csv").stdout.split(separator: "\n").last
-        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000"
+        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,"
     )
     #expect(
       islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
-        "\"outcome\":\"running\",\"elapsed\":90}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
+        "\"outcome\":\"running\",\"elapsed\":90,\"plan\":null,\"counted\":true}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
       ))
     #expect(
       islet("log", "--since", "tomorrow").stderr.hasPrefix(

@@ -103,3 +103,63 @@ import Testing
     #expect(text(fired).contains("\"event\":\"finished\",\"id\":\"\(id)\""))
   }
 }
+
+extension HooksAndWatcherTests {
+  /// A plan of one-second segments with nothing open: the watcher chains its deadlines and runs
+  /// each segment's hooks once, the plan's place in their JSON, and `goal-reached` once.
+  @Test func aPlanRunWithNothingOpenRunsItsSegmentHooksWithThePlanAndTheGoalOnce() throws {
+    islet.writeConfig("goal = 2\n")
+    let fired = islet.folder.file("fired")
+    let record = "#!/bin/sh\ncat >> '\(fired)'\necho >> '\(fired)'\n"
+    for event in ["segment-started", "segment-finished", "goal-reached", "plan-completed"] {
+      try hook(event, record)
+    }
+    let plan = try Plan.parse(name: "sprint", definition: "Work 1s, Rest 1s; rounds 2").get()
+    let store = try SQLiteActivityStore.openForWriting(path: islet.storePath)
+    let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
+    let started = try IntentDispatcher(store: store, clock: SystemClock()).dispatch(
+      .start(request), source: .cli)
+    store.close()
+    let id = try #require(started.activity?.id)
+    // Seeded in this process, so no watcher yet: the next look starts one.
+    #expect(try islet.binary("status").stdout.contains(" 1/2 "))
+    #expect(eventually { text(fired).contains("\"event\":\"plan-completed\"") }, "\(text(fired))")
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+
+    let kinds = try history()
+    #expect(kinds.filter { $0 == .segmentFinished }.count == 4)
+    #expect(kinds.filter { $0 == .goalReached }.count == 1)
+    let lines = text(fired).split(separator: "\n").map(String.init)
+    let finished = lines.filter { $0.contains("\"event\":\"segment-finished\"") }
+    #expect(finished.count == 4, "\(lines)")
+    #expect(
+      finished.first?.hasPrefix(
+        #"{"event":"segment-finished","id":"\#(id)","name":"Sprint","phase":"active","elapsed":1,"source":"time","at":""#
+      ) == true, "\(finished)")
+    #expect(
+      finished.first?.hasSuffix(
+        #""plan":{"name":"sprint","segment":"Work","kind":"work","round":1,"rounds":2,"next":{"segment":"Rest","duration":1}}}"#
+      ) == true, "\(finished)")
+    #expect(
+      finished.last?.hasSuffix(
+        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null}}"#)
+        == true,
+      "\(finished)")
+    let reached = lines.filter { $0.contains("\"event\":\"goal-reached\"") }
+    #expect(reached.count == 1, "\(lines)")
+    #expect(
+      reached.first?.contains(#""plan":{"name":"sprint","segment":"Work","kind":"work","round":2,"#) == true)
+    #expect(lines.filter { $0.contains("\"event\":\"segment-started\"") }.count == 3, "\(lines)")
+
+    // The log: a session per segment, each starting where the one before ended.
+    let rows = try islet.binary("log", "--csv").stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    #expect(
+      rows.map { $0[3...].joined(separator: ",") } == [
+        "Sprint,finished,1.000,sprint,Work,work,1,2", "Sprint,finished,1.000,sprint,Rest,break,1,2",
+        "Sprint,finished,1.000,sprint,Work,work,2,2", "Sprint,finished,1.000,sprint,Rest,break,2,2",
+      ])
+    #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[1] == $1[0] }, "\(rows)")
+  }
+}

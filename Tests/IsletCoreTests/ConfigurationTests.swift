@@ -45,29 +45,3 @@ import Testing
     #expect(Configuration.parse(text) == .failure(Configuration.LineError(line: line, message: message)))
   }
 }
-
-@Suite struct SessionLogTests {
-  @Test func sessionsEndWhereARunClosesAndTotalsAddUpPerName() throws {
-    var a = try applied(nil, .start(countdownRequest()), at: t0)
-    var history = a.events
-    for (intent, at) in [
-      (Intent.pause, minutes(5)), (.resume, minutes(10)), (.reset, minutes(12)), (.toggle, minutes(20)),
-      (.complete, minutes(45)),
-    ] {
-      a = try applied(a.activity, intent, at: t0 + at)
-      history += a.events
-    }
-    let tea = try applied(nil, .start(stopwatchRequest("tea")), at: t0 + minutes(50))
-    history += tea.events
-    let sessions = SessionLog.sessions(from: history, live: [tea.activity], at: t0 + minutes(53))
-    #expect(sessions.map(\.outcome) == ["reset", "completed", "running"])
-    #expect(sessions.map(\.elapsed) == [minutes(7), minutes(25), minutes(3)])
-    #expect(sessions.map(\.startedAt) == [t0, t0 + minutes(20), t0 + minutes(50)])
-    #expect(sessions[1].endedAt == t0 + minutes(45))
-    #expect(
-      SessionLog.totals(sessions) == [
-        NameTotal(name: "Workout", sessions: 2, elapsed: minutes(32)),
-        NameTotal(name: "tea", sessions: 1, elapsed: minutes(3)),
-      ])
-  }
-}

@@ -58,14 +58,26 @@ import Testing
       name: name, attributes: ActivityAttributes(icon: "coffee", mode: .countdown, fullDuration: m * 60_000))
   }
 
-  func run(_ kind: Kind) throws -> (outcomes: [String], history: [Event]) {
+  func run(_ kind: Kind, script: [(Intent, IntentDispatcher.Target, Milliseconds)] = script) throws
+    -> (outcomes: [String], history: [Event])
+  {
+    try run(kind, script: script) { _ in }
+  }
+
+  /// Runs `script` on a store of `kind`; `end` looks at the store before it is closed.
+  func run(
+    _ kind: Kind, script: [(Intent, IntentDispatcher.Target, Milliseconds)] = script,
+    end: (any ActivityStore) throws -> Void
+  ) throws -> (outcomes: [String], history: [Event]) {
     let subject = try Subject(kind)
     defer { subject.close() }
     let clock = ManualClock(t0)
     let ids = IDs(["a111", "b222", "c333", "d444"])
-    let dispatcher = IntentDispatcher(store: subject.store, clock: clock, newID: { ids.next() })
+    let dispatcher = IntentDispatcher(
+      store: subject.store, clock: clock, goal: DailyGoal(target: 2, zone: LocalZone { _ in 0 }),
+      newID: { ids.next() })
     var outcomes: [String] = []
-    for (step, (intent, target, advance)) in Self.script.enumerated() {
+    for (step, (intent, target, advance)) in script.enumerated() {
       clock.advance(by: advance)
       let outcome = try dispatcher.dispatch(intent, to: target, source: .key)
       let fresh = try subject.store.transaction { try subject.store.liveActivities() }
@@ -76,6 +88,7 @@ import Testing
       }
       outcomes.append("\(outcome.refusal?.reason ?? "ok") \(outcome.live.map(\.id))")
     }
+    try end(subject.store)
     return (outcomes, try subject.history())
   }
 
@@ -110,6 +123,70 @@ import Testing
     #expect(throws: ActivityMatcher.Failure.noMatch("Focus", live: live)) {
       try dispatcher.dispatch(.pause, to: .id("Focus"), source: .key)
     }
+  }
+}
+
+extension DispatchContractTests {
+  /// A plan with every kind of segment, its own icons and labels, a long break every 2 rounds,
+  /// and the `breaks` policy: on by itself into breaks, waiting before work.
+  static let plan = try! Plan.parse(
+    name: "deep",
+    definition:
+      "Deep work 2m focus, Break 1m; rounds 3; long-break Stretch 3m run every 2; warm-up 1m; cool-down Wind down 1m book; advance breaks; cue 5"
+  ).get()
+
+  /// A plan run through time and every intent that touches one, then a Tabata slept through.
+  static let planScript: [(Intent, IntentDispatcher.Target, Milliseconds)] = [
+    (.start(StartRequest(name: "Deep", attributes: ActivityAttributes(plan: plan))), .current, 0),
+    (.pause, .current, 5 * 60_000),  // refused: the warm-up is over and waits before work
+    (.toggle, .current, 0),  // Deep work 1 starts
+    (.pause, .current, 30_000),
+    (.resume, .current, 60_000),
+    (.skip, .current, 10 * 60_000),  // its break is over too, waiting: skip goes on to work 2
+    (.skip, .current, 60_000),  // work 2 skipped: not counted toward the long break
+    (.reset, .current, 0),  // the break back to full, ready
+    (.toggle, .current, 60_000),
+    (.toggle, .current, 20 * 60_000),  // work 3 was waiting
+    (.adjust(by: 60_000), .current, 0),
+    (.update(ActivityUpdate(name: "Deeper")), .current, 6 * 60_000 + 30_000),  // the cool-down
+    (.complete, .current, 15_000),
+    (
+      .start(StartRequest(name: "Tabata", attributes: ActivityAttributes(plan: Plan.presets[1]))), .current, 0
+    ),
+    (.toggle, .current, 5 * 60_000),  // the Tabata is over: a stopwatch
+    (.end, .current, 0),
+  ]
+
+  @Test(arguments: Kind.allCases)
+  func aPlansReportedLiveSetIsTheStoredOne(_ kind: Kind) throws {
+    let (outcomes, history) = try run(kind, script: Self.planScript)
+    #expect(outcomes[1].hasPrefix("Deep's Warm-up is over; toggle or skip goes on"), "\(outcomes)")
+    #expect(outcomes.filter { $0.hasPrefix("ok") }.count == Self.planScript.count - 1, "\(outcomes)")
+    #expect(history.filter { $0.kind == .planCompleted }.map(\.activityID) == ["a111", "b222"])
+    #expect(history.filter { $0.kind == .goalReached }.count == 1)
+    #expect(
+      Set(history.compactMap(\.plan?.segment)) == [
+        "Warm-up", "Deep work", "Break", "Stretch", "Wind down", "Work", "Rest",
+      ])
+  }
+
+  /// The SQLite store keeps plans, their places and the events' plan fields as the one in
+  /// memory does: schema 4 and its row mapping.
+  @Test func bothStoresAgreeOnPlans() throws {
+    var kept: [Kind: [Activity?]] = [:]
+    var runs: [Kind: (outcomes: [String], history: [Event])] = [:]
+    for kind in Kind.allCases {
+      runs[kind] = try run(kind, script: Self.planScript) { store in
+        kept[kind] = try ["a111", "b222", "c333"].map { try store.activity(id: $0) }
+      }
+    }
+    #expect(runs[.memory]?.outcomes == runs[.sqlite]?.outcomes)
+    #expect(runs[.memory]?.history == runs[.sqlite]?.history)
+    #expect(kept[.memory] == kept[.sqlite])
+    let deep = try #require(kept[.sqlite]?.first ?? nil)
+    #expect(deep.attributes.plan == Self.plan)
+    #expect(deep.state.progress == PlanProgress(part: .coolDown, round: 3, worked: 2))
+    #expect(deep.state.phase == .completed && deep.name == "Deeper")
   }
 }
 

@@ -84,3 +84,54 @@ import Testing
     #expect(watcher.wait(until: SystemClock().now() + 20_000) == .gone)
   }
 }
+
+extension StoreConcurrencyTests {
+  /// A plan slept through several segments, noticed at once by dispatchers on their own
+  /// connections: each segment's end and start, the plan's completion and the goal are
+  /// recorded once, by whichever came first.
+  @Test func aPlansTransitionsAreRecordedOnceWhileManyNotice() throws {
+    let path = folder.file("islet.db")
+    let clock = ManualClock(t0)
+    let goal = DailyGoal(target: 3, zone: LocalZone { _ in 0 })
+    let setup = try SQLiteActivityStore.openForWriting(path: path)
+    let plan = Plan.presets.first { $0.name == "tabata" }!
+    let request = StartRequest(name: "Tabata", attributes: ActivityAttributes(plan: plan))
+    try IntentDispatcher(store: setup, clock: clock, goal: goal).dispatch(.start(request), source: .cli)
+    // Two dispatchers, one connection each, notice Work 1's end at the same instant.
+    clock.advance(by: 25_000)
+    let first = try SQLiteActivityStore.openForWriting(path: path)
+    let second = try SQLiteActivityStore.openForWriting(path: path)
+    let one = try IntentDispatcher(store: first, clock: clock, goal: goal).settle()
+    let other = try IntentDispatcher(store: second, clock: clock, goal: goal).settle()
+    first.close()
+    second.close()
+    #expect(one.map(\.kind) == [.segmentFinished, .segmentStarted] && other.isEmpty)
+    setup.close()
+    clock.advance(by: 300_000)  // past the end
+
+    let counts = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      let count =
+        (try? SQLiteActivityStore.openForWriting(path: path)).map { store in
+          defer { store.close() }
+          return (try? IntentDispatcher(store: store, clock: clock, goal: goal).settle().count) ?? -100
+        } ?? -100
+      counts.withLock { $0.append(count) }
+    }
+    // 16 segments: each finished, 15 more started, the plan completed, the goal reached once.
+    let expected = 16 + 15 + 1 + 1
+    #expect(counts.withLock { $0.reduce(0, +) } == expected - 2, "\(counts.withLock { $0 })")
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: path))
+    defer { reader.close() }
+    let history = try reader.history()
+    #expect(history.count == 2 + expected)
+    #expect(history.filter { $0.kind == .segmentFinished }.count == 16)
+    #expect(history.filter { $0.kind == .goalReached }.map(\.plan?.round) == [3])
+    #expect(history.filter { $0.kind == .planCompleted }.map(\.at) == [t0 + 240_000])
+    let ends: [Milliseconds] = history.filter { $0.kind == .segmentFinished }.map { $0.at - t0 }
+    let boundaries: [Milliseconds] = (0..<8).flatMap { round -> [Milliseconds] in
+      [round * 30_000 + 20_000, round * 30_000 + 30_000]
+    }
+    #expect(ends == boundaries, "each segment ends at its exact boundary")
+  }
+}

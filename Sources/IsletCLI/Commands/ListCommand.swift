@@ -45,7 +45,9 @@ struct ListCommand: Command {
     for activity in shown {
       let t = environment.text(activity, policy: policy)
       let kind =
-        activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" } ?? "stopwatch"
+        t.position.map { "plan \(printableName($0.name)) · \(t.segmentText ?? "")" }
+        ?? activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" }
+        ?? "stopwatch"
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,

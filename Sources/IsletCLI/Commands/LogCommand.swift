@@ -1,14 +1,19 @@
 import IsletCore
 import IsletStore
 
-/// `islet log`: the history, each session's elapsed time, and totals per name.
+/// `islet log`: the history, each session's elapsed time (each plan segment a session), and
+/// totals per name, which count work and leave out breaks and skipped segments.
 struct LogCommand: Command {
   static let specs = [
     CommandSpec(
       name: "log", operands: "[--json | --csv]",
       brief: "the history, with totals per name",
       summary: "The history: each session's elapsed time, and totals per name.",
-      details: "DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.",
+      details: """
+        Each segment of a plan is a session of its own (Pomodoro · Focus 2/4). The totals count
+        work: breaks and skipped segments are left out of them.
+        DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.
+        """,
       options: [
         OptionSpec(name: "since", value: "DATE", help: "only sessions started from then on"),
         OptionSpec(name: "name", value: "N", help: "only sessions of this name (any case)"),
@@ -52,12 +57,7 @@ struct LogCommand: Command {
     let policy = try environment.configuration.policy
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
-    let recorded = try store?.history() ?? []
-    // A writer may have recorded some of them between the two reads: those are in the history.
-    let due = pending.filter { event in
-      !recorded.contains { $0.activityID == event.activityID && $0.kind == event.kind && $0.at == event.at }
-    }
-    let history = recorded + due.sorted { $0.at < $1.at }
+    let history = try environment.history(store, pending: pending)
     var sessions = SessionLog.sessions(from: history, live: live, at: environment.now, policy: policy)
     if let since { sessions = sessions.filter { $0.startedAt >= since } }
     if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
@@ -72,11 +72,12 @@ struct LogCommand: Command {
 
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
-    var csv = "started,ended,id,name,outcome,elapsed_seconds\n"
+    var csv = "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
-        seconds(s.elapsed),
+        seconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
+        s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "",
       ]
       csv += fields.map(csvField).joined(separator: ",") + "\n"
     }
@@ -92,7 +93,9 @@ struct LogCommand: Command {
     var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
     for s in sessions {
       rows.append([
-        LocalTime.dateTime(s.startedAt), printableName(s.name), s.outcome,
+        LocalTime.dateTime(s.startedAt),
+        printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? ""),
+        s.outcome,
         DurationText.clock(seconds: s.elapsed / 1000),
       ])
     }
@@ -104,6 +107,9 @@ struct LogCommand: Command {
           DurationText.clock(seconds: total.elapsed / 1000),
         ]
       })
+    if sessions.contains(where: { !$0.counts }) {
+      text += "Breaks and skipped segments are left out of the totals.\n"
+    }
     return text
   }
 
@@ -134,7 +140,8 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
             ("id", .string(s.activityID)), ("name", .string(s.name)),
             ("startedAt", .string(LocalTime.iso(s.startedAt))),
             ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
-            ("elapsed", .number(Double(s.elapsed) / 1000)),
+            ("elapsed", .number(Double(s.elapsed) / 1000)), ("plan", .plan(s.plan)),
+            ("counted", .bool(s.counts)),
           ])
         })
     ),

@@ -13,11 +13,15 @@ struct StatusCommand: Command {
       summary:
         "Print an activity's status: one line, or one of the Live Activity presentations. Nothing (exit 1) when nothing is live.",
       details: """
-        Without --presentation, plain output is one line: icon, name, time and phase. The ansi and
+        Without --presentation, plain output is one line: icon, name, time and phase; a plan
+        shows its segment and round instead of its name (Focus 2/4 12:04). The ansi and
         tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
         shows the next live activity as a bubble beside the current one.
-        --template takes {icon} {name} {time} {phase} {progress} {id}, e.g. --template '{icon} {time}'.
-        JSON prints the activity, the presentation's lines, or null when nothing is live.
+        --template takes {icon} {name} {time} {phase} {progress} {id}, and for a plan {segment}
+        {round} {rounds} (empty for a single timer), and {goal} (3/8 today; empty without a goal
+        in the configuration), e.g. --template '{icon} {segment} {round}/{rounds} {time}'.
+        JSON prints the activity with its plan (null for a single timer) and today's goal (null
+        without one), the presentation's lines, or null when nothing is live.
 
         Examples:
           islet status --presentation lockscreen
@@ -33,7 +37,9 @@ struct StatusCommand: Command {
           name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
         OptionSpec(
           name: "template", value: "T",
-          help: "a custom line from {icon} {name} {time} {phase} {progress} {id}"),
+          help:
+            "a custom line from {icon} {name} {time} {phase} {progress} {id} {segment} {round} {rounds} {goal}"
+        ),
       ],
       maxOperands: 1, globals: ["theme", "ascii", "no-color"])
   ]
@@ -100,9 +106,10 @@ struct StatusCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
     let theme = try environment.theme
-    let (store, live, _) = try environment.readLive(policy: policy)
+    let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
+    let goal = try environment.goalTally(store: store, pending: pending)
     let activity: Activity
     switch ActivityMatcher.match(target, among: live, at: now, policy: policy) {
     case .success(let found): activity = found
@@ -115,13 +122,14 @@ struct StatusCommand: Command {
     let next = target == nil && live.count > 1 ? live[1] : nil
     let canvas = presentation.map { presentation in
       let ascii = !environment.unicode
-      let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii)
+      let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, goal: goal)
       let beside = next.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
       return presentation.draw(look, next: beside, width: width)
     }
     environment.console.out(
-      output(environment.text(activity, policy: policy), canvas: canvas, theme: theme, in: environment) + "\n"
-    )
+      output(
+        environment.text(activity, policy: policy, goal: goal), canvas: canvas, theme: theme, in: environment)
+        + "\n")
     return .ok
   }
 
@@ -135,6 +143,7 @@ struct StatusCommand: Command {
     case .json:
       var json = shown.json
       if case .object(var members) = json {
+        members.append(("goal", .goal(shown.goal)))
         members.append(("presentation", .string(presentation?.rawValue ?? "line")))
         members.append(("lines", .array((lines ?? [shown.line]).map { .string($0) })))
         json = .object(members)

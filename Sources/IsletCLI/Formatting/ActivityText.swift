@@ -6,6 +6,8 @@ struct ActivityText {
   var now: Instant
   var policy: TimePolicy
   var glyphs: Glyphs
+  /// Today's work segments against the configured goal; nil when there is no goal.
+  var goal: GoalTally? = nil
 
   var phase: Phase { activity.phase(at: now, policy: policy) }
   var name: String { printableName(activity.name) }
@@ -15,15 +17,28 @@ struct ActivityText {
     activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
-  /// `⏱ Workout 12:34 ⏸`
+  /// A plan's place; nil for a single timer.
+  var position: PlanPosition? { activity.planPosition }
+
+  /// `Focus 2/4`: a plan's segment and its round; nil for a single timer.
+  var segmentText: String? { position.map(IsletCLI.segmentText) }
+
+  var round: Int? { position?.roundInPlan }
+
+  /// `⏱ Workout 12:34 ⏸`; a plan shows its segment and round instead of its name:
+  /// `🍅 Focus 2/4 12:04 ●`.
   var line: String {
-    var parts = [glyphs.icon(activity.attributes.icon), name, time, glyphs.mark(for: phase)]
+    var parts = [glyphs.icon(activity.icon), segmentText ?? name, time, glyphs.mark(for: phase)]
     if activity.isStale(at: now) { parts.append("(stale)") }
     return parts.joined(separator: " ")
   }
 
-  /// Fills `{icon} {name} {time} {phase} {progress} {id}`; other braces are left as typed.
-  static let fieldNames = ["icon", "name", "time", "phase", "progress", "id"]
+  /// Fills `{icon} {name} {time} {phase} {progress} {id}`, and for a plan `{segment} {round}
+  /// {rounds}` (empty for a single timer) and `{goal}` (empty without a goal); other braces are
+  /// left as typed.
+  static let fieldNames = [
+    "icon", "name", "time", "phase", "progress", "id", "segment", "round", "rounds", "goal",
+  ]
 
   /// The first `{word}` of a template that is not a field, if any.
   static func unknownField(in template: String) -> String? {
@@ -41,8 +56,10 @@ struct ActivityText {
 
   func filled(_ template: String) -> String {
     let fields: [String: String] = [
-      "icon": glyphs.icon(activity.attributes.icon), "name": name, "time": time,
+      "icon": glyphs.icon(activity.icon), "name": name, "time": time,
       "phase": phase.rawValue, "progress": progress, "id": activity.id,
+      "segment": position.map { printableName($0.segment) } ?? "", "round": round.map(String.init) ?? "",
+      "rounds": position.map { String($0.rounds) } ?? "", "goal": goal?.text ?? "",
     ]
     var result = ""
     var rest = Substring(template)
@@ -63,13 +80,14 @@ struct ActivityText {
   }
 
   /// The JSON of `status --format json` and `list --json`: times ISO 8601 (UTC), spans in
-  /// seconds, every key always present (null when absent).
+  /// seconds, every key always present (null when absent). `icon` is the one shown (a plan's
+  /// segment's).
   var json: JSON {
     let a = activity
     return .object([
       ("id", .string(a.id)),
       ("name", .string(a.name)),
-      ("icon", .string(a.attributes.icon)),
+      ("icon", .string(a.icon)),
       ("mode", .string(a.attributes.mode.rawValue)),
       ("phase", .string(phase.rawValue)),
       ("time", .string(time)),
@@ -87,6 +105,18 @@ struct ActivityText {
       ("pausedAt", .string(a.state.pausedAt.map(LocalTime.iso))),
       ("deadline", .string(a.deadline.map(LocalTime.iso))),
       ("endedAt", .string(a.endedAt.map(LocalTime.iso))),
+      ("plan", .plan(position)),
     ])
   }
+}
+
+/// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
+func segmentText(_ position: PlanPosition) -> String {
+  let label = printableName(position.segment)
+  return position.roundInPlan.map { "\(label) \($0)/\(position.rounds)" } ?? label
+}
+
+extension PlanPosition {
+  /// The round the segment belongs to; nil outside the rounds (a warm-up, a cool-down).
+  var roundInPlan: Int? { kind == .work || kind == .break ? round : nil }
 }

@@ -69,3 +69,26 @@ enum JSON {
     out += "\""
   }
 }
+
+extension JSON {
+  /// A plan run's place, the same object wherever JSON shows an activity, an event or a session:
+  /// `{name, segment, kind, round, rounds, next: {segment, duration}}`, the duration in seconds,
+  /// `next` null after the last segment; null for a single timer.
+  static func plan(_ position: PlanPosition?) -> JSON {
+    guard let position else { return .null }
+    let next = position.next.map { next in
+      JSON.object([("segment", .string(next.segment)), ("duration", .number(Double(next.duration) / 1000))])
+    }
+    return .object([
+      ("name", .string(position.name)), ("segment", .string(position.segment)),
+      ("kind", .string(position.kind.rawValue)), ("round", .number(Double(position.round))),
+      ("rounds", .number(Double(position.rounds))), ("next", next ?? .null),
+    ])
+  }
+
+  /// Today's goal, `{done, target}`; null without one.
+  static func goal(_ tally: GoalTally?) -> JSON {
+    guard let tally else { return .null }
+    return .object([("done", .number(Double(tally.done))), ("target", .number(Double(tally.target)))])
+  }
+}

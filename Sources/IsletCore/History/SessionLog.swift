@@ -1,14 +1,35 @@
 /// One run of a timer, from its start to what closed it (completed, ended, expired, reset),
-/// or still going.
+/// or still going. Each segment of a plan is a session of its own.
 public struct Session: Equatable, Sendable {
   public var activityID: String
   public var name: String
   public var startedAt: Instant
   /// Nil while the run goes on.
   public var endedAt: Instant?
-  /// How it closed, or the phase it is in while it goes on.
+  /// How it closed, or the phase it is in while it goes on. A plan's segment that ran to its
+  /// end is `finished`; one cut short is `skipped`.
   public var outcome: String
   public var elapsed: Milliseconds
+  /// The plan's segment this run was (its plan, label, kind and round); nil for a single timer.
+  public var plan: PlanPosition?
+
+  public init(
+    activityID: String, name: String, startedAt: Instant, endedAt: Instant?, outcome: String,
+    elapsed: Milliseconds, plan: PlanPosition? = nil
+  ) {
+    self.activityID = activityID
+    self.name = name
+    self.startedAt = startedAt
+    self.endedAt = endedAt
+    self.outcome = outcome
+    self.elapsed = elapsed
+    self.plan = plan
+  }
+
+  /// Whether the totals count it: work done, not a break, and not a segment skipped.
+  public var counts: Bool {
+    plan.map { !$0.kind.isBreak && outcome != EventKind.skipped.rawValue } ?? true
+  }
 }
 
 /// The time spent under one name.
@@ -21,41 +42,50 @@ public struct NameTotal: Equatable, Sendable {
 /// Sessions and totals, read from the history: the facts `islet log` prints.
 public enum SessionLog {
   /// The sessions in `history` (oldest first), plus the runs of `live` activities still going.
+  ///
+  /// A timer's run opens at `started`; a plan's at each `segment-started` (its `started` only
+  /// makes the activity). A plan's run closes at its segment's end (finished, skipped, reset) or
+  /// the run's (completed, ended, expired); once it is closed, a later close (completing a plan
+  /// that waits between segments) opens no session of its own.
   public static func sessions(
     from history: [Event], live: [Activity], at now: Instant, policy: TimePolicy = .standard
   ) -> [Session] {
-    var runStart: [String: Instant] = [:]
+    var open: [String: Event] = [:]
     var sessions: [Session] = []
     for event in history {
-      switch event.kind {
-      case .started:
-        runStart[event.activityID] = event.at
-      case let kind where kind.closesRun:
-        let start = runStart.removeValue(forKey: event.activityID) ?? event.at - event.elapsed
+      let isPlan = event.plan != nil
+      if event.kind == .segmentStarted || (event.kind == .started && !isPlan) {
+        open[event.activityID] = event
+      } else if event.kind.closesRun {
+        let opening = open.removeValue(forKey: event.activityID)
+        // A timer's run whose start is not in the history is known by its length.
+        guard opening != nil || !isPlan else { continue }
         sessions.append(
           Session(
-            activityID: event.activityID, name: event.name, startedAt: start, endedAt: event.at,
-            outcome: kind.rawValue, elapsed: event.elapsed))
-      default:
-        break
+            activityID: event.activityID, name: event.name,
+            startedAt: opening?.at ?? event.at - event.elapsed, endedAt: event.at,
+            outcome: event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue,
+            elapsed: event.elapsed, plan: opening?.plan ?? event.plan))
       }
     }
     for activity in live {
       let phase = activity.phase(at: now, policy: policy)
-      guard phase != .idle, phase.isLive, let start = runStart[activity.id] else { continue }
+      guard phase != .idle, phase.isLive, let opening = open[activity.id] else { continue }
       sessions.append(
         Session(
-          activityID: activity.id, name: activity.name, startedAt: start, endedAt: nil,
-          outcome: phase == .active ? "running" : phase.rawValue, elapsed: activity.elapsed(at: now)))
+          activityID: activity.id, name: activity.name, startedAt: opening.at, endedAt: nil,
+          outcome: phase == .active ? "running" : phase.rawValue, elapsed: activity.elapsed(at: now),
+          plan: opening.plan))
     }
     return sessions.sorted { ($0.startedAt, $0.activityID) < ($1.startedAt, $1.activityID) }
   }
 
-  /// Time per name (names compared ignoring case), the most time first.
+  /// Time per name (names compared ignoring case), the most time first. Only the sessions that
+  /// count are added up (see `Session.counts`): a plan's total is its work.
   public static func totals(_ sessions: [Session]) -> [NameTotal] {
     var order: [String] = []
     var totals: [String: NameTotal] = [:]
-    for session in sessions {
+    for session in sessions where session.counts {
       let key = session.name.lowercased()
       if totals[key] == nil {
         order.append(key)

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import IsletCore
+
+/// The daily goal counted from the history by local day: `goal-reached` is recorded once a day,
+/// with the work segment that reaches it, however the time in between is noticed.
+@Suite struct DailyGoalTests {
+  /// Two hours east of UTC, all year: midnight here is 22:00 UTC.
+  let zone = LocalZone { _ in 7200 }
+  /// Work 15m and Break 5m, five rounds, started at 23:15 local: the work segments end at
+  /// 23:30 and 23:50 (one day), then 00:10, 00:30 and 00:50 (the next).
+  let plan = Plan(
+    name: "sprint", work: Segment(label: "Work", duration: minutes(15), icon: "focus", kind: .work),
+    rest: Segment(label: "Break", duration: minutes(5), icon: "coffee", kind: .break), rounds: 5)
+
+  func local(_ hour: Int, _ minute: Int, nextDay: Bool = false) -> Instant {
+    zone.instant(day: zone.day(of: t0) + (nextDay ? 1 : 0), hour: hour, minute: minute)
+  }
+
+  /// The plan run from 23:15 to 01:00 local, the clock moved `step` at a time, settled at each.
+  func run(step: Milliseconds) throws -> [Event] {
+    let clock = ManualClock(local(23, 15))
+    let store = InMemoryActivityStore()
+    let dispatcher = IntentDispatcher(
+      store: store, clock: clock, goal: DailyGoal(target: 2, zone: zone), newID: { "sp01" })
+    let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
+    try dispatcher.dispatch(.start(request), source: .cli)
+    let end = local(1, 0, nextDay: true)
+    while clock.now() < end {
+      clock.advance(by: min(step, end - clock.now()))
+      try dispatcher.settle()
+    }
+    #expect(try dispatcher.settle().isEmpty, "nothing is left to record at 01:00")
+    return store.history
+  }
+
+  @Test(arguments: [minutes(1), minutes(7), minutes(105)])
+  func goalReachedIsRecordedOnceADayWithTheSegmentThatReachesIt(step: Milliseconds) throws {
+    let history = try run(step: step)
+    let reached = history.filter { $0.kind == .goalReached }
+    #expect(reached.map(\.at) == [local(23, 50), local(0, 30, nextDay: true)])
+    #expect(reached.map(\.plan?.round) == [2, 4], "the second work segment of each day")
+    for event in reached {
+      let finished = history.filter { $0.kind == .segmentFinished && $0.at == event.at }
+      #expect(finished.map(\.plan) == [event.plan], "goal-reached carries the segment that reached it")
+    }
+    #expect(history.filter { $0.kind == .planCompleted }.map(\.at) == [local(0, 55, nextDay: true)])
+  }
+
+  @Test func theTallyIsTheLocalDays() throws {
+    let history = try run(step: minutes(105))
+    let goal = DailyGoal(target: 2, zone: zone)
+    #expect(goal.tally(history, at: local(23, 49)) == GoalTally(done: 1, target: 2))
+    #expect(goal.tally(history, at: local(23, 59)) == GoalTally(done: 2, target: 2))
+    #expect(goal.tally(history, at: local(0, 20, nextDay: true)).text == "1/2 today")
+    #expect(goal.tally(history, at: local(1, 0, nextDay: true)).text == "3/2 today")
+  }
+}
