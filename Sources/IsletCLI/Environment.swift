@@ -181,12 +181,6 @@ final class Environment {
     return "\(g.event(event.kind)) \(name) \(what)"
   }
 
-  /// `Focus 2/4`: a plan's segment and its round.
-  private func segmentText(_ position: PlanPosition) -> String {
-    let label = printableName(position.segment)
-    return position.round > 0 ? "\(label) \(position.round)/\(position.rounds)" : label
-  }
-
   /// Sends an intent through the one intent path and prints what it did (`describe`), or the
   /// refusal.
   func dispatch(

@@ -23,7 +23,7 @@ struct ActivityText {
   /// `Focus 2/4`: a plan's segment and its round; nil for a single timer.
   var segmentText: String? { position.map(IsletCLI.segmentText) }
 
-  var round: Int? { position?.roundInPlan }
+  var round: Int? { position.flatMap { $0.kind == .work || $0.kind == .break ? $0.round : nil } }
 
   /// `⏱ Workout 12:34 ⏸`; a plan shows its segment and round instead of its name:
   /// `🍅 Focus 2/4 12:04 ●`.
@@ -113,10 +113,5 @@ struct ActivityText {
 /// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
 func segmentText(_ position: PlanPosition) -> String {
   let label = printableName(position.segment)
-  return position.roundInPlan.map { "\(label) \($0)/\(position.rounds)" } ?? label
-}
-
-extension PlanPosition {
-  /// The round the segment belongs to; nil outside the rounds (a warm-up, a cool-down).
-  var roundInPlan: Int? { kind == .work || kind == .break ? round : nil }
+  return position.shownRound.map { "\(label) \($0)/\(position.rounds)" } ?? label
 }

@@ -160,13 +160,18 @@ public final class IntentDispatcher {
     return (live, recorded)
   }
 
-  /// Appends `events`, and after a work segment that reaches the day's goal, its `goal-reached`.
-  /// Only the transaction that records the goal's last segment sees the count reach it.
+  /// Appends `events`, each work segment that reaches the day's goal followed by its
+  /// `goal-reached`. Only the transaction that records the goal's last segment sees the count
+  /// reach it.
   private func appendWithGoal(_ events: [Event]) throws -> [Event] {
+    guard let goal, goal.target > 0, events.contains(where: DailyGoal.counts) else {
+      return try store.append(events)
+    }
     var recorded: [Event] = []
-    for event in try store.append(events) {
-      recorded.append(event)
-      guard let goal, goal.target > 0, DailyGoal.counts(event) else { continue }
+    for event in events {
+      let numbered = try store.append([event])
+      recorded += numbered
+      guard let event = numbered.first, DailyGoal.counts(event) else { continue }
       let day = try store.events(from: goal.startOfDay(event.at), through: event.at)
       let done = day.filter { DailyGoal.counts($0) && ($0.seq ?? 0) <= (event.seq ?? 0) }.count
       guard done == goal.target else { continue }

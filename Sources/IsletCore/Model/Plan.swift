@@ -216,6 +216,13 @@ public struct PlanPosition: Codable, Hashable, Sendable {
   public var rounds: Int
   public var next: NextSegment?
 
+  /// The round as shown (`2/4`, "Round 2 of 4"): a work segment's or its break's in a plan of
+  /// more than one round; nil for a warm-up, a cool-down, or a plan of one round.
+  public var shownRound: Int? {
+    guard rounds > 1, round >= 1, kind == .work || kind == .break else { return nil }
+    return round
+  }
+
   public init(
     name: String, segment: String, kind: SegmentKind, icon: String, round: Int, rounds: Int,
     next: NextSegment?

@@ -134,7 +134,7 @@ public struct Look: Sendable {
   /// `2/4`: the round of a work segment or its break; nil for a single timer, a plan of one
   /// round, and a warm-up or cool-down.
   var shortRound: String? {
-    guard let position = activity.planPosition, let round = round(position) else { return nil }
+    guard let position = activity.planPosition, let round = position.shownRound else { return nil }
     return "\(round)/\(position.rounds)"
   }
 
@@ -144,7 +144,7 @@ public struct Look: Sendable {
   var planFacts: (place: [String], goal: String?) {
     guard let position = activity.planPosition else { return ([], nil) }
     var place: [String] = []
-    if let round = round(position) {
+    if let round = position.shownRound {
       place.append("Round \(round) of \(position.rounds)")
     } else if position.kind == .warmUp || position.kind == .coolDown {
       place.append(position.segment)
@@ -153,13 +153,6 @@ public struct Look: Sendable {
       place.append("Up next: \(next.segment) \(DurationText.clock(seconds: (next.duration + 999) / 1000))")
     }
     return (place, goal?.text)
-  }
-
-  private func round(_ position: PlanPosition) -> Int? {
-    guard position.rounds > 1, position.round >= 1, position.kind == .work || position.kind == .break else {
-      return nil
-    }
-    return position.round
   }
 
   // MARK: - Glyphs
