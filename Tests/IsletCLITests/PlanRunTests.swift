@@ -25,9 +25,9 @@ import Testing
     }
     let started = try islet.binary("start", "--plan", "quick")
     #expect(started.status == 0, "\(started)")
-    #expect(
-      eventually(within: 30) { try history().contains { $0.kind == .planCompleted } },
-      "the plan did not complete by itself: \(try history().map(\.kind.rawValue))")
+    let completed = try eventually(within: 30) { try history().contains { $0.kind == .planCompleted } }
+    let kinds = try history().map(\.kind.rawValue)
+    #expect(completed, "the plan did not complete by itself: \(kinds)")
 
     let events = try history()
     #expect(
