@@ -164,7 +164,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       (["start", "--plan", ""], "--plan is empty; give a plan's name (islet plans lists them)"),
       (["start", "--plan", "tabata", "25m"], "give --plan or durations, not both"),
       (["start", "--plan", "tabata", "--until", "9:00"], "give --plan or --until, not both"),
-      (["start", "--plan", "tabata", "--from-tmux-buffer", "b"], "give --plan or --from-tmux-buffer, not both"),
+      (
+        ["start", "--plan", "tabata", "--from-tmux-buffer", "b"],
+        "give --plan or --from-tmux-buffer, not both"
+      ),
       (["start", "25m", "5m", "--until", "9:00"], "give a DURATION or --until, not both"),
       (["start", "25m", "5m", "1m"], "unexpected argument '1m'"),
       (["start", "25m", "5x"], "'5x' is not a duration; \(durationForms)"),
@@ -175,7 +178,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         ["start", "25m", "5m", "--advance", "sometimes"],
         "--advance 'sometimes' is not a policy; use auto, ask, breaks or work"
       ),
-      (["start", "25m", "5m", "--long-break", "soon"], "--long-break 'soon' is not a duration; \(durationForms)"),
+      (
+        ["start", "25m", "5m", "--long-break", "soon"],
+        "--long-break 'soon' is not a duration; \(durationForms)"
+      ),
       (["start", "25m", "5m", "--long-break", "0"], "--long-break '0' is not a positive duration"),
       (["start", "25m", "5m", "--long-break", "101h"], "'101h' is longer than the 100 hours"),
       (
@@ -190,8 +196,13 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         ["start", "--rounds", "4"],
         "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
       ),
-      (["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m 5m) or --rounds N"),
-      (["start", "--until", "9:00", "--ask"], "--ask is for a plan and --until for one countdown; give one or the other"),
+      (
+        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m 5m) or --rounds N"
+      ),
+      (
+        ["start", "--until", "9:00", "--ask"],
+        "--ask is for a plan and --until for one countdown; give one or the other"
+      ),
       (
         ["start", "--from-tmux-buffer", "b", "--rounds", "2"],
         "--rounds is for a plan; it does not go with --from-tmux-buffer"
@@ -225,9 +236,11 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     (["status", "--db"], "--db needs a value (PATH)"),
     (["update", "--category"], "--category needs a value"),
     (["log", "--since"], "--since needs a value"), (["--theme"], "--theme needs a value (NAME|FILE)"),
-    (["start", "--plan"], "--plan needs a value (NAME)"), (["start", "25m", "5m", "--rounds"], "--rounds needs a value (N)"),
+    (["start", "--plan"], "--plan needs a value (NAME)"),
+    (["start", "25m", "5m", "--rounds"], "--rounds needs a value (N)"),
     (["start", "--advance"], "--advance needs a value (auto|ask|breaks|work)"),
-    (["start", "--long-break"], "--long-break needs a value (DURATION)"), (["start", "--cue"], "--cue needs a value (N)"),
+    (["start", "--long-break"], "--long-break needs a value (DURATION)"),
+    (["start", "--cue"], "--cue needs a value (N)"),
   ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }
 
   static let widths: [BadInput] = ["0", "-1", "1001", "99999999999999999999", "1e3", "wide", " 5"].map {
@@ -380,8 +393,13 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "plan.x = Focus; rounds two\n",
         "config:1: plan.x: 'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"
       ),
-      ("\nplan.deep = Deep work 50m; rounds two\n", "config:2: plan.deep: rounds is 'two'; use a whole number"),
-      ("plan.deep = Deep work 50m; advance never\n", "config:1: plan.deep: advance is 'never'; use auto, ask"),
+      (
+        "\nplan.deep = Deep work 50m; rounds two\n",
+        "config:2: plan.deep: rounds is 'two'; use a whole number"
+      ),
+      (
+        "plan.deep = Deep work 50m; advance never\n", "config:1: plan.deep: advance is 'never'; use auto, ask"
+      ),
       ("plan.x = Work 5m, Break 1m, Walk 1m\n", "config:1: plan.x: a round is a work segment and its break"),
       ("plan.x = Work 5m;\n", "config:1: plan.x: a ';' has nothing after it"),
       ("plan.Deep = Work 5m\n", "config:1: 'plan.Deep' does not name a plan; write plan.NAME with lowercase"),
@@ -389,9 +407,15 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "plan.x = Work\u{202E} 5m\n",
         "config:1: plan.x: the label 'Work\\u{202e}' contains the bidirectional control character U+202E"
       ),
-      ("bell = off\nplan = nope\n", "config:2: plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17"),
+      (
+        "bell = off\nplan = nope\n",
+        "config:2: plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17"
+      ),
       ("plan = two words\n", "config:1: plan is 'two words'; use a plan's name, such as pomodoro or tabata"),
-      ("goal = lots\n", "config:1: goal is 'lots'; use a number of work segments a day, from 0 (no goal) to 999"),
+      (
+        "goal = lots\n",
+        "config:1: goal is 'lots'; use a number of work segments a day, from 0 (no goal) to 999"
+      ),
     ].map { BadInput(arguments: ["status"], status: 64, says: $0.1, prepared: config($0.0)) } + [
       BadInput(
         arguments: ["status"], status: 64, says: "config:1: unknown key",

@@ -56,7 +56,8 @@ import Testing
     #expect(legs.name == "Legs")
     #expect(
       legs.attributes.plan?.definition
-        == "Work 20s bike, Rest 10s coffee; rounds 4; long-break Long break 1m coffee every 4; advance ask; cue 0")
+        == "Work 20s bike, Rest 10s coffee; rounds 4; long-break Long break 1m coffee every 4; advance ask; cue 0"
+    )
     let ready = try stored(id(try at(0, "start", "--plan", "52-17", "--paused", "--advance", "breaks")))
     #expect(ready.name == "52-17" && ready.state.phase == .idle && ready.attributes.plan?.advance == .breaks)
   }
@@ -65,7 +66,9 @@ import Testing
     islet.writeConfig("plan.deep = Deep work 50m focus, Break 10m; rounds 3; advance ask\n")
     let deep = try stored(id(try at(0, "start", "--plan", "deep")))
     #expect(deep.name == "Deep")
-    #expect(deep.attributes.plan?.definition == "Deep work 50m focus, Break 10m coffee; rounds 3; advance ask; cue 0")
+    #expect(
+      deep.attributes.plan?.definition
+        == "Deep work 50m focus, Break 10m coffee; rounds 3; advance ask; cue 0")
     #expect(
       try at(0, "start", "--plan", "dep")
         == Run(
@@ -89,7 +92,9 @@ import Testing
     // An interval timer: named Intervals, its work labelled Work, cued as short segments are.
     let intervals = try stored(id(try at(0, "start", "20s", "10s", "--rounds", "8")))
     #expect(intervals.name == "Intervals")
-    #expect(intervals.attributes.plan?.definition == "Work 20s timer, Break 10s coffee; rounds 8; advance auto; cue 3")
+    #expect(
+      intervals.attributes.plan?.definition
+        == "Work 20s timer, Break 10s coffee; rounds 8; advance auto; cue 3")
     #expect(intervals.attributes.plan?.total == seconds(240))
 
     // One round unless --rounds; one DURATION with --rounds is work with no break.
@@ -106,7 +111,8 @@ import Testing
     let pomodoro = id(try at(0, "start", "--plan", "pomodoro"))
     #expect(
       try at(minutes(10), "skip")
-        == Run(status: 0, stdout: "⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, 5:00 to go\n", stderr: ""))
+        == Run(status: 0, stdout: "⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, 5:00 to go\n", stderr: "")
+    )
     // The break is over at 15:00 and, asking, waits: toggle goes on, pause does not apply.
     #expect(
       try at(minutes(16), "pause")
@@ -131,8 +137,11 @@ import Testing
     #expect(try at(seconds(65), "end", from: start).stdout == "⏹ Tabata ended at 0:05\n")
     try at(0, "start", "20s", "10s", from: start)
     #expect(
-      try at(seconds(1), "skip", from: start).stdout == "⏭ Intervals skipped Work 1/1; Break 1/1 started, 0:10 to go\n")
-    #expect(try at(seconds(2), "skip", from: start).stdout == "⏭ Intervals skipped Break 1/1; done — the whole plan\n")
+      try at(seconds(1), "skip", from: start).stdout
+        == "⏭ Intervals skipped Work 1/1; Break 1/1 started, 0:10 to go\n")
+    #expect(
+      try at(seconds(2), "skip", from: start).stdout
+        == "⏭ Intervals skipped Break 1/1; done — the whole plan\n")
     #expect(try at(seconds(2), "list").stdout.hasPrefix("No live activities."))
 
     // A single timer has no segment to skip.
@@ -140,21 +149,28 @@ import Testing
     #expect(
       try at(seconds(3), "skip", from: start)
         == Run(
-          status: 1, stdout: "", stderr: "islet: Workout is a single timer; skip moves a plan on to its next segment\n"))
+          status: 1, stdout: "",
+          stderr: "islet: Workout is a single timer; skip moves a plan on to its next segment\n"))
   }
 
   @Test func theHelpSaysWhatEachIntentDoesOnAPlan() throws {
     let skip = try at(0, "skip", "--help").stdout
-    #expect(skip.hasPrefix("Usage: islet skip [ACTIVITY]\n\nEnd the current segment of a plan now and start the next one running.\n"))
+    #expect(
+      skip.hasPrefix(
+        "Usage: islet skip [ACTIVITY]\n\nEnd the current segment of a plan now and start the next one running.\n"
+      ))
     #expect(
       skip.contains(
         "A skipped work segment does not count toward the long break or the daily goal. Skip on\nthe last segment completes the run; on a segment that is waiting, it goes on as toggle does.\n"
       ))
-    #expect(try at(0, "toggle", "--help").stdout.contains("a plan's segment that is waiting goes on to the next"))
+    #expect(
+      try at(0, "toggle", "--help").stdout.contains("a plan's segment that is waiting goes on to the next"))
     #expect(try at(0, "reset", "--help").stdout.contains("a plan's current segment to its full length"))
     #expect(try at(0, "complete", "--help").stdout.contains("(on a plan, the whole run)"))
     #expect(try at(0, "end", "--help").stdout.contains("(on a plan, the whole run)"))
-    #expect(try at(0, "wait", "--help").stdout.contains("A plan is waited on until the whole run completes (exit 0)"))
+    #expect(
+      try at(0, "wait", "--help").stdout.contains(
+        "A plan is waited on until the whole run completes (exit 0)"))
   }
 
   // MARK: - wait
@@ -257,7 +273,9 @@ import Testing
       + #"{"label":"Walk","duration":600,"kind":"work","icon":"run"},"#
       + #"{"label":"Rest","duration":90,"kind":"break","icon":"coffee"}],"#
       + #""rounds":2,"longBreakEvery":null,"advance":"auto","cue":5,"total":1380}"#
-    #expect(json.stdout.hasPrefix("[" + walk + #",{"name":"pomodoro","default":true,"#), "\(json.stdout.prefix(600))")
+    #expect(
+      json.stdout.hasPrefix("[" + walk + #",{"name":"pomodoro","default":true,"#),
+      "\(json.stdout.prefix(600))")
     #expect(json.stdout.contains(#""rounds":4,"longBreakEvery":4,"advance":"ask","cue":0,"total":7800}"#))
     #expect(json.stdout.hasSuffix("}]\n"))
   }

@@ -35,7 +35,9 @@ import Testing
     #expect(keys.allSatisfy(lines.contains), "\(lines)")
     islet.writeConfig("plan = deep\nplan.deep = Deep work 50m, Break 10m\n")
     let chosen = islet("tmux", "--plan-key", "F6", "--skip-key", "C-s").stdout
-    #expect(chosen.contains("\nbind-key F6 run-shell -b '\"$ISLET_BIN\" start --plan deep >/dev/null 2>&1 || true'\n"))
+    #expect(
+      chosen.contains(
+        "\nbind-key F6 run-shell -b '\"$ISLET_BIN\" start --plan deep >/dev/null 2>&1 || true'\n"))
     #expect(chosen.contains("\nbind-key C-s run-shell -b '\"$ISLET_BIN\" skip >/dev/null 2>&1 || true'\n"))
     // A configuration it cannot read is said, as by every command.
     islet.writeConfig("plan = nope\n")

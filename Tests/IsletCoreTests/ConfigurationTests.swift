@@ -40,8 +40,10 @@ import Testing
         "icon = \u{1B}[31m", 1,
         "icon is '\\e[31m'; use a name such as timer, run, focus, book, coffee or code"
       ),
-      ("\nplan.x = Focus; rounds two", 2,
-        "plan.x: 'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"),
+      (
+        "\nplan.x = Focus; rounds two", 2,
+        "plan.x: 'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"
+      ),
       ("plan.x = Focus 25m; rounds two", 1, "plan.x: rounds is 'two'; use a whole number from 1 to 99"),
       (
         "plan.x = Focus 25m; every 4", 1,
@@ -78,7 +80,10 @@ import Testing
     // The user's plans first, then the presets they leave in place.
     #expect(configuration.allPlans.map(\.name) == ["deep", "tabata", "pomodoro", "hiit", "52-17"])
     let deep = try #require(configuration.plan(named: "Deep"))
-    #expect(deep.definition == "Deep work 50m timer, Break 10m coffee; rounds 3; long-break Long break 20m coffee every 3; advance ask; cue 0")
+    #expect(
+      deep.definition
+        == "Deep work 50m timer, Break 10m coffee; rounds 3; long-break Long break 20m coffee every 3; advance ask; cue 0"
+    )
     #expect(configuration.plan(named: "tabata")?.work.duration == seconds(30))
     #expect(configuration.plan(named: "nope") == nil)
     // Without a plan line: the pomodoro, and no goal.
@@ -95,7 +100,8 @@ import Testing
     #expect(
       Configuration.parse("# mine\nplan = nope\nbell = off")
         == .failure(
-          Configuration.LineError(line: 2, message: "plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
+          Configuration.LineError(
+            line: 2, message: "plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
   }
 }
 

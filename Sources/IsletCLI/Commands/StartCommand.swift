@@ -44,7 +44,8 @@ struct StartCommand: Command {
         OptionSpec(name: "ask", value: nil, help: "the same as --advance ask"),
         OptionSpec(name: "long-break", value: "DURATION", help: "a plan's long break"),
         OptionSpec(name: "cue", value: "N", help: "cue a plan's segments' last N seconds, 0 to 60 (0 off)"),
-        OptionSpec(name: "name", value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
+        OptionSpec(
+          name: "name", value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
         OptionSpec(
           name: "icon", value: "I",
           help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
@@ -143,7 +144,8 @@ struct StartCommand: Command {
       if changes.rounds != nil { return .plan(.made(work: work, rest: nil), changes) }
       if let option {
         throw usage(
-          "\(option) is for a plan; add a break (islet start \(printable(operands[0], limit: 20)) 5m) or --rounds N")
+          "\(option) is for a plan; add a break (islet start \(printable(operands[0], limit: 20)) 5m) or --rounds N"
+        )
       }
       return .countdown(work)
     }
@@ -180,7 +182,8 @@ struct StartCommand: Command {
     }
     if let text = parsed.value("advance") {
       guard let policy = AdvancePolicy(rawValue: text.lowercased()) else {
-        throw usage("--advance '\(printable(text, limit: 20))' is not a policy; use auto, ask, breaks or work")
+        throw usage(
+          "--advance '\(printable(text, limit: 20))' is not a policy; use auto, ask, breaks or work")
       }
       changes.advance = policy
     }
@@ -199,7 +202,9 @@ struct StartCommand: Command {
     return changes
   }
 
-  private static func usage(_ message: String) -> UsageError { UsageError(message: message, command: "start") }
+  private static func usage(_ message: String) -> UsageError {
+    UsageError(message: message, command: "start")
+  }
 
   private static let notBoth = usage("give a DURATION or --until, not both")
 
@@ -209,7 +214,8 @@ struct StartCommand: Command {
       icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
     else {
       throw usage(
-        "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code")
+        "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+      )
     }
     return icon.lowercased()
   }
@@ -222,7 +228,8 @@ struct StartCommand: Command {
         "--name '\(printable(name, limit: 20))' labels the plan's work and \(problem.message)")
     }
     if let icon, case .success = DurationText.parse(icon) {
-      throw Self.usage("--icon '\(icon)' is not an icon name for a plan; use a word such as timer, focus or run")
+      throw Self.usage(
+        "--icon '\(icon)' is not an icon name for a plan; use a word such as timer, focus or run")
     }
   }
 
@@ -289,8 +296,10 @@ struct StartCommand: Command {
     // Without a long break, its count is the rounds', as the definition reads it back.
     if plan.longBreak == nil { plan.longBreakEvery = plan.rounds }
     // The store keeps the definition: a plan it would read back otherwise is not started.
-    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition), kept == plan else {
-      throw Self.usage("this plan cannot be kept as its definition '\(printable(plan.definition, limit: 80))'")
+    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition), kept == plan
+    else {
+      throw Self.usage(
+        "this plan cannot be kept as its definition '\(printable(plan.definition, limit: 80))'")
     }
     return plan
   }

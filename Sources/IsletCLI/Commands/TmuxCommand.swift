@@ -60,7 +60,8 @@ struct TmuxCommand: Command {
     var keys = Keys()
     let options: [(String, WritableKeyPath<Keys, String>)] = [
       ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
-      ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane), ("start-key", \.start), ("rename-key", \.rename),
+      ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane), ("start-key", \.start),
+      ("rename-key", \.rename),
     ]
     for (option, path) in options {
       let key = parsed.value(option) ?? keys[keyPath: path]
