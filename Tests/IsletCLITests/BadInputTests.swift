@@ -238,7 +238,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     (["log", "--since"], "--since needs a value"), (["--theme"], "--theme needs a value (NAME|FILE)"),
     (["start", "--plan"], "--plan needs a value (NAME)"),
     (["start", "25m", "5m", "--rounds"], "--rounds needs a value (N)"),
-    (["start", "--advance"], "--advance needs a value (auto|ask|breaks|work)"),
+    (["start", "--advance"], "--advance needs a value (WHEN)"),
     (["start", "--long-break"], "--long-break needs a value (DURATION)"),
     (["start", "--cue"], "--cue needs a value (N)"),
   ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }

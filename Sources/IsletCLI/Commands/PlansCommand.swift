@@ -11,10 +11,11 @@ struct PlansCommand: Command {
       details: """
         A plan of your own is one line of the configuration (~/.config/islet/config):
           plan.deep = Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
-        A segment is a label, a duration and an icon name after it. After ';' come rounds N,
-        long-break [LABEL] DURATION [every N], warm-up …, cool-down …, advance auto|ask|breaks|work
-        and cue N (the last seconds of each segment cued, 0 off). One named as a preset takes
-        its place; 'plan = deep' makes it the one the tmux key starts.
+        A segment is a label and a duration, with an icon's name after them if you like
+        (Focus 25m tomato). After ';' come rounds N, long-break [LABEL] DURATION [every N],
+        warm-up …, cool-down …, advance auto|ask|breaks|work, and cue N (the last N seconds
+        of each segment cued, 0 off). A plan named as a preset takes its place, and
+        'plan = deep' makes it the one the tmux key starts.
         """,
       options: [OptionSpec(name: "json", value: nil, help: "print JSON (an array)")],
       maxOperands: 0)

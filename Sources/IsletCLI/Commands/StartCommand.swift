@@ -13,15 +13,15 @@ struct StartCommand: Command {
         DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 
-        A plan is a routine run as one activity: rounds of work and a break, every so many
-        rounds a long break. --plan NAME starts one of those islet plans lists (the presets and
-        your plan.NAME lines), named after it unless --name. Two durations make one: work
-        (labelled after --name, else Work) and a Break, going on by itself, one round unless
-        --rounds, the long break after the last round. One DURATION with --rounds is work with
-        no break. --rounds, --advance, --long-break, --cue and --icon (the work's) change the
-        plan started; the long break still comes every so many rounds.
-        --advance auto goes on by itself, ask waits before each segment (toggle goes on),
-        breaks goes on by itself into breaks only, work into work only.
+        A plan runs a routine as one activity: rounds of work and a break, with a long break
+        every so many rounds. --plan NAME starts one that islet plans lists (a preset, or a
+        plan.NAME line of your configuration), named after it unless --name.
+        Two durations make a plan of work and a Break: the work labelled after --name (else
+        Work), going on by itself, one round unless --rounds, a --long-break after the last
+        round. One DURATION with --rounds is rounds of work with no break.
+        --rounds, --advance, --long-break, --cue and --icon (the work's) change the plan started.
+        --advance auto goes on by itself; ask waits before each segment until toggle; breaks
+        goes on by itself into breaks only, and work into work only.
 
         Examples:
           islet start                         a stopwatch named Timer
@@ -38,8 +38,7 @@ struct StartCommand: Command {
         OptionSpec(name: "plan", value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)"),
         OptionSpec(name: "rounds", value: "N", help: "a plan's rounds, 1 to 99"),
         OptionSpec(
-          name: "advance", value: "auto|ask|breaks|work",
-          help: "when a plan goes on by itself to its next segment"),
+          name: "advance", value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work"),
         OptionSpec(name: "auto", value: nil, help: "the same as --advance auto"),
         OptionSpec(name: "ask", value: nil, help: "the same as --advance ask"),
         OptionSpec(name: "long-break", value: "DURATION", help: "a plan's long break"),
