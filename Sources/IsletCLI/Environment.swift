@@ -172,11 +172,15 @@ final class Environment {
     case .updated: what = "updated"
     case .finished: what = "finished"
     case .expired: what = "expired"
-    case .skipped: what = "skipped \(event.plan.map { printableName($0.segment) } ?? "")"
+    case .skipped: what = "skipped \(event.plan.map(segmentText) ?? "a segment")"
     case .segmentStarted: what = "\(event.plan.map(segmentText) ?? "segment") started, \(time) to go"
     case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
     case .planCompleted: what = "done \(g.dash) the whole plan"
     case .goalReached: what = "reached today's goal"
+    }
+    // A skip is said first, then where the plan went: `⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, …`
+    if event.kind != .skipped, let skip = events.first(where: { $0.kind == .skipped }) {
+      return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(segmentText) ?? "a segment"); \(what)"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
   }

@@ -153,6 +153,78 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
   ]
 
+  static let plans: [BadInput] =
+    [
+      (["start", "--plan", "nope"], "unknown plan 'nope'; known plans: pomodoro, tabata, hiit, 52-17"),
+      (
+        ["start", "--plan", "pomodor"],
+        "unknown plan 'pomodor'; did you mean 'pomodoro'? Known plans: pomodoro, tabata, hiit, 52-17"
+      ),
+      (["start", "--plan", "\u{1B}[31m"], "unknown plan '\\e[31m'; known plans: pomodoro,"),
+      (["start", "--plan", ""], "--plan is empty; give a plan's name (islet plans lists them)"),
+      (["start", "--plan", "tabata", "25m"], "give --plan or durations, not both"),
+      (["start", "--plan", "tabata", "--until", "9:00"], "give --plan or --until, not both"),
+      (
+        ["start", "--plan", "tabata", "--from-tmux-buffer", "b"],
+        "give --plan or --from-tmux-buffer, not both"
+      ),
+      (["start", "25m", "5m", "--until", "9:00"], "give a DURATION or --until, not both"),
+      (["start", "25m", "5m", "1m"], "unexpected argument '1m'"),
+      (["start", "25m", "5x"], "'5x' is not a duration; \(durationForms)"),
+      (["start", "25m", "0"], "'0' is not a positive duration"),
+      (["start", "--plan", "tabata", "--auto", "--ask"], "give one of --advance, --auto and --ask"),
+      (["start", "25m", "5m", "--advance", "ask", "--auto"], "give one of --advance, --auto and --ask"),
+      (
+        ["start", "25m", "5m", "--advance", "sometimes"],
+        "--advance 'sometimes' is not a policy; use auto, ask, breaks or work"
+      ),
+      (
+        ["start", "25m", "5m", "--long-break", "soon"],
+        "--long-break 'soon' is not a duration; \(durationForms)"
+      ),
+      (["start", "25m", "5m", "--long-break", "0"], "--long-break '0' is not a positive duration"),
+      (["start", "25m", "5m", "--long-break", "101h"], "'101h' is longer than the 100 hours"),
+      (
+        ["start", "25m", "5m", "--name", String(repeating: "a", count: 65)],
+        "--name 'aaaaaaaaaaaaaaaaaaaa…' labels the plan's work and is 65 characters long; use at most 64"
+      ),
+      (
+        ["start", "25m", "5m", "--icon", "90"],
+        "--icon '90' is not an icon name for a plan; use a word such as timer, focus or run"
+      ),
+      (
+        ["start", "--rounds", "4"],
+        "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
+      ),
+      (
+        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m 5m) or --rounds N"
+      ),
+      (
+        ["start", "--until", "9:00", "--ask"],
+        "--ask is for a plan and --until for one countdown; give one or the other"
+      ),
+      (
+        ["start", "--from-tmux-buffer", "b", "--rounds", "2"],
+        "--rounds is for a plan; it does not go with --from-tmux-buffer"
+      ),
+      (["skip", "nope"], "no live activity matches 'nope'; live: "),
+      (["skip", "a", "b"], "unexpected argument 'b'"),
+      (["plans", "deep"], "unexpected argument 'deep'"),
+      (["plans", "--json=yes"], "--json takes no value, but was given 'yes'"),
+      (["tmux", "--skip-key", ""], "--skip-key '' is not a tmux key; use a key such as P, F5 or C-p"),
+      (["tmux", "--plan-key", "O; rm -rf ~"], "--plan-key 'O; rm -rf ~' is not a tmux key"),
+    ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }
+    + ["0", "100", "two", "1.5", "", "-1", "99999999999999999999"].map {
+      BadInput(
+        arguments: ["start", "--plan", "pomodoro", "--rounds", $0], status: 64,
+        says: "--rounds '\($0)' is not a number of rounds; use a whole number from 1 to 99")
+    }
+    + ["61", "-1", "3s", "lots", ""].map {
+      BadInput(
+        arguments: ["start", "20s", "10s", "--cue", $0], status: 64,
+        says: "--cue '\($0)' is not a number of seconds; use a whole number from 0 to 60 (0 is off)")
+    }
+
   static let missingValues: [BadInput] = [
     (["start", "--name"], "--name needs a value (N)"),
     (["start", "--until"], "--until needs a value (HH:MM)"),
@@ -164,6 +236,11 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     (["status", "--db"], "--db needs a value (PATH)"),
     (["update", "--category"], "--category needs a value"),
     (["log", "--since"], "--since needs a value"), (["--theme"], "--theme needs a value (NAME|FILE)"),
+    (["start", "--plan"], "--plan needs a value (NAME)"),
+    (["start", "25m", "5m", "--rounds"], "--rounds needs a value (N)"),
+    (["start", "--advance"], "--advance needs a value (WHEN)"),
+    (["start", "--long-break"], "--long-break needs a value (DURATION)"),
+    (["start", "--cue"], "--cue needs a value (N)"),
   ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }
 
   static let widths: [BadInput] = ["0", "-1", "1001", "99999999999999999999", "1e3", "wide", " 5"].map {
@@ -312,6 +389,33 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ("hooks =\n", "config:1: hooks needs a folder"),
       ("# fine\n\nbell = loud\n", "config:3: bell is 'loud'"),
       ("bell = \u{1B}[31m\n", "config:1: bell is '\\e[31m'; use on or off"),
+      (
+        "plan.x = Focus; rounds two\n",
+        "config:1: plan.x: 'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"
+      ),
+      (
+        "\nplan.deep = Deep work 50m; rounds two\n",
+        "config:2: plan.deep: rounds is 'two'; use a whole number"
+      ),
+      (
+        "plan.deep = Deep work 50m; advance never\n", "config:1: plan.deep: advance is 'never'; use auto, ask"
+      ),
+      ("plan.x = Work 5m, Break 1m, Walk 1m\n", "config:1: plan.x: a round is a work segment and its break"),
+      ("plan.x = Work 5m;\n", "config:1: plan.x: a ';' has nothing after it"),
+      ("plan.Deep = Work 5m\n", "config:1: 'plan.Deep' does not name a plan; write plan.NAME with lowercase"),
+      (
+        "plan.x = Work\u{202E} 5m\n",
+        "config:1: plan.x: the label 'Work\\u{202e}' contains the bidirectional control character U+202E"
+      ),
+      (
+        "bell = off\nplan = nope\n",
+        "config:2: plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17"
+      ),
+      ("plan = two words\n", "config:1: plan is 'two words'; use a plan's name, such as pomodoro or tabata"),
+      (
+        "goal = lots\n",
+        "config:1: goal is 'lots'; use a number of work segments a day, from 0 (no goal) to 999"
+      ),
     ].map { BadInput(arguments: ["status"], status: 64, says: $0.1, prepared: config($0.0)) } + [
       BadInput(
         arguments: ["status"], status: 64, says: "config:1: unknown key",
@@ -360,7 +464,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
   ]
 
   static let catalogue =
-    durations + timesOfDay + words + missingValues + widths + labels + themes
+    durations + timesOfDay + words + plans + missingValues + widths + labels + themes
     + configurations + stores
 
   @Test func theCatalogueIsLarge() {

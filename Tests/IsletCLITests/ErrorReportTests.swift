@@ -60,7 +60,8 @@ import Testing
       let report = CommandLineInterface.report(error)
       #expect(report.status == status)
       let prefix = status == .refused ? "islet: " : "Error: "
-      let usage = error is UsageError ? "Usage: islet start [DURATION | --until HH:MM]" : ""
+      let usage =
+        error is UsageError ? "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME]" : ""
       #expect(report.text.hasPrefix(prefix + error.message + "\n" + usage), "\(report.text)")
       #expect(report.text.hasSuffix("\n"))
     }

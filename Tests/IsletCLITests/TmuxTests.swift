@@ -23,6 +23,32 @@ import Testing
       })
     #expect(islet("tmux", "--end-key", "x; rm -rf ~").status == 64)
   }
+
+  /// The plan key starts the plan the configuration names, as it is when the snippet is made.
+  @Test func thePlanKeyStartsTheConfiguredPlanAndTheSkipKeySkips() {
+    let keys = [
+      "# Plans: start the configured one (plan = pomodoro), and skip to its next segment.",
+      "bind-key O run-shell -b '\"$ISLET_BIN\" start --plan pomodoro >/dev/null 2>&1 || true'",
+      "bind-key S run-shell -b '\"$ISLET_BIN\" skip >/dev/null 2>&1 || true'",
+    ]
+    let lines = islet("tmux").stdout.split(separator: "\n").map(String.init)
+    #expect(keys.allSatisfy(lines.contains), "\(lines)")
+    islet.writeConfig("plan = deep\nplan.deep = Deep work 50m, Break 10m\n")
+    let chosen = islet("tmux", "--plan-key", "F6", "--skip-key", "C-s").stdout
+    #expect(
+      chosen.contains(
+        "\nbind-key F6 run-shell -b '\"$ISLET_BIN\" start --plan deep >/dev/null 2>&1 || true'\n"))
+    #expect(chosen.contains("\nbind-key C-s run-shell -b '\"$ISLET_BIN\" skip >/dev/null 2>&1 || true'\n"))
+    // A configuration it cannot read is said, as by every command.
+    islet.writeConfig("plan = nope\n")
+    #expect(
+      islet("tmux")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: \(islet.folder.file("config/islet/config")):1: plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17\n"
+        ))
+  }
 }
 
 /// tmux with the snippet loaded, inside an outer tmux whose pane shows the inner status line.
@@ -74,6 +100,25 @@ import Testing
     // Nothing was printed over the pane: the same lines as before the keys.
     #expect(outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == before)
     #expect(outer.waitFor { _ in !statusLine(outer).contains("◖") })
+  }
+
+  @Test func thePlanAndSkipKeysStartAndSkip() throws {
+    islet.writeConfig("plan = tabata\n")
+    let (outer, kill) = try innerTmux()
+    defer { kill() }
+    // The inner status line is drawn once its configuration, the snippet, is loaded.
+    #expect(outer.waitFor { _ in statusLine(outer).contains("[0]") })
+    outer.send("C-b", "O")
+    #expect(eventually { self.live().map { "\($0.name) \($0.segment?.label ?? "-")" } == ["Tabata Work"] })
+    outer.send("C-b", "S")
+    #expect(eventually { self.live().first?.state.progress?.part == .rest })
+    #expect(live().first?.state.progress?.worked == 0, "a skipped work segment is not counted")
+  }
+
+  func live() -> [Activity] {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return [] }
+    defer { store.close() }
+    return (try? store.liveActivities()) ?? []
   }
 
   @Test func thePaneKeyOpensAOneRowIsland() throws {

@@ -6,8 +6,8 @@ import Testing
   let islet = Sandbox()
 
   static let commands = [
-    "start", "pause", "resume", "toggle", "reset", "complete", "end", "adjust", "update", "wait", "status",
-    "list", "log", "themes", "tmux", "help",
+    "start", "pause", "resume", "toggle", "skip", "reset", "complete", "end", "adjust", "update", "wait",
+    "status", "list", "log", "plans", "themes", "tmux", "help",
   ]
 
   @Test(arguments: commands)
@@ -51,14 +51,14 @@ import Testing
   static let statusUsage =
     "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION | --until HH:MM] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--from-tmux-buffer B]\n"
+    "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--from-tmux-buffer B]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, tmux, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, update, wait, status, list, log, plans, themes, tmux, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -154,7 +154,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, reset, complete, end, adjust, update, wait, status, list, log, themes, tmux, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, update, wait, status, list, log, plans, themes, tmux, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {

@@ -40,8 +40,67 @@ import Testing
         "icon = \u{1B}[31m", 1,
         "icon is '\\e[31m'; use a name such as timer, run, focus, book, coffee or code"
       ),
+      (
+        "\nplan.x = Focus; rounds two", 2,
+        "plan.x: 'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"
+      ),
+      ("plan.x = Focus 25m; rounds two", 1, "plan.x: rounds is 'two'; use a whole number from 1 to 99"),
+      (
+        "plan.x = Focus 25m; every 4", 1,
+        "plan.x: 'every' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
+      ),
+      (
+        "plan.Deep = Focus 25m", 1,
+        "'plan.Deep' does not name a plan; write plan.NAME with lowercase letters, digits and -, such as plan.deep"
+      ),
+      (
+        "plan. = Focus 25m", 1,
+        "'plan.' does not name a plan; write plan.NAME with lowercase letters, digits and -, such as plan.deep"
+      ),
+      ("plan = my plan", 1, "plan is 'my plan'; use a plan's name, such as pomodoro or tabata"),
+      ("goal = eight", 1, "goal is 'eight'; use a number of work segments a day, from 0 (no goal) to 999"),
+      ("goal = -1", 1, "goal is '-1'; use a number of work segments a day, from 0 (no goal) to 999"),
+      ("goal = 1000", 1, "goal is '1000'; use a number of work segments a day, from 0 (no goal) to 999"),
     ] as [(String, Int, String)])
   func namesTheBadLine(text: String, line: Int, message: String) {
     #expect(Configuration.parse(text) == .failure(Configuration.LineError(line: line, message: message)))
+  }
+
+  @Test func readsPlansTheDefaultPlanAndTheGoal() throws {
+    let text = """
+      plan = deep   # the tmux key starts it
+      goal = 8
+      plan.deep = Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
+      plan.tabata = Work 30s, Rest 15s; rounds 6
+      """
+    let configuration = try Configuration.parse(text).get()
+    #expect(configuration.plan == "deep")
+    #expect(configuration.goal == 8)
+    #expect(configuration.plans.map(\.name) == ["deep", "tabata"])
+    // The user's plans first, then the presets they leave in place.
+    #expect(configuration.allPlans.map(\.name) == ["deep", "tabata", "pomodoro", "hiit", "52-17"])
+    let deep = try #require(configuration.plan(named: "Deep"))
+    #expect(
+      deep.definition
+        == "Deep work 50m timer, Break 10m coffee; rounds 3; long-break Long break 20m coffee every 3; advance ask; cue 0"
+    )
+    #expect(configuration.plan(named: "tabata")?.work.duration == seconds(30))
+    #expect(configuration.plan(named: "nope") == nil)
+    // Without a plan line: the pomodoro, and no goal.
+    #expect(Configuration().plan == "pomodoro" && Configuration().goal == 0)
+    // A later line for the same plan replaces the earlier one.
+    let twice = try Configuration.parse("plan.a = Work 1m\nplan.a = Work 2m").get()
+    #expect(twice.plans.map(\.work.duration) == [minutes(2)])
+  }
+
+  /// `plan =` may name a plan defined further down; one never defined is refused on its line.
+  @Test func theDefaultPlanMustBeOneThatExists() throws {
+    #expect(try Configuration.parse("plan = mine\nplan.mine = Work 10m").get().plan == "mine")
+    #expect(try Configuration.parse("plan = Tabata").get().plan == "tabata")
+    #expect(
+      Configuration.parse("# mine\nplan = nope\nbell = off")
+        == .failure(
+          Configuration.LineError(
+            line: 2, message: "plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
   }
 }

@@ -5,7 +5,8 @@
 var commandTypes: [any Command.Type] {
   [
     StartCommand.self, IntentCommand.self, AdjustCommand.self, UpdateCommand.self, WaitCommand.self,
-    StatusCommand.self, ListCommand.self, LogCommand.self, ThemesCommand.self, TmuxCommand.self,
+    StatusCommand.self, ListCommand.self, LogCommand.self, PlansCommand.self, ThemesCommand.self,
+    TmuxCommand.self,
     HelpCommand.self,
   ]
 }

@@ -1,29 +1,39 @@
 import IsletCore
 
-/// `islet pause`, `resume`, `toggle`, `reset`, `complete` and `end`: one intent sent to an
-/// activity (`[ACTIVITY]`, else the current one), and a line saying what it did.
+/// `islet pause`, `resume`, `toggle`, `skip`, `reset`, `complete` and `end`: one intent sent to
+/// an activity (`[ACTIVITY]`, else the current one), and a line saying what it did.
 struct IntentCommand: Command {
   static let specs = [
-    intentSpec("pause", "pause an activity", "Pause a running activity."),
+    intentSpec(
+      "pause", "pause an activity", "Pause a running activity (on a plan, its current segment)."),
     intentSpec(
       "resume", "resume a paused activity, or start a ready one",
       "Resume a paused activity, or start one that is ready."),
     intentSpec(
       "toggle", "start, pause or resume an activity",
-      "Start, pause or resume an activity; a finished countdown is completed. With nothing live, starts a stopwatch."
+      "Start, pause or resume an activity; a finished countdown is completed, and a plan's segment that is waiting goes on to the next. With nothing live, starts a stopwatch."
     ),
     intentSpec(
+      "skip", "end a plan's current segment and start the next",
+      "End the current segment of a plan now and start the next one running.",
+      """
+      A skipped work segment does not count toward the long break or the daily goal. Skip on
+      the last segment completes the run; on a segment that is waiting, it goes on as toggle does.
+      """),
+    intentSpec(
       "reset", "put an activity back to 0:00 (or its full duration), ready",
-      "Reset an activity to 0:00 (a countdown to its full duration), ready to start again. The discarded run is logged."
+      "Reset an activity to 0:00 (a countdown to its full duration, a plan's current segment to its full length), ready to start again. The discarded run is logged."
     ),
     intentSpec(
       "complete", "complete an activity; its time goes in the log",
-      "Complete an activity; its elapsed time is recorded in the log."),
-    intentSpec("end", "end an activity without completing it", "End an activity without completing it."),
+      "Complete an activity (on a plan, the whole run); its elapsed time is recorded in the log."),
+    intentSpec(
+      "end", "end an activity without completing it",
+      "End an activity without completing it (on a plan, the whole run)."),
   ]
 
   /// The intents these commands send, each under its verb.
-  static let intents: [Intent] = [.pause, .resume, .toggle, .reset, .complete, .end]
+  static let intents: [Intent] = [.pause, .resume, .toggle, .skip, .reset, .complete, .end]
 
   let intent: Intent
   /// The activity named, matched when it runs; nil for the current one.

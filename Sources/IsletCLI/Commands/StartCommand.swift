@@ -1,27 +1,50 @@
 import IsletCore
 
-/// `islet start`: a new activity, a countdown or a stopwatch; prints its id.
+/// `islet start`: a new activity, a countdown, a stopwatch or a plan; prints its id.
 struct StartCommand: Command {
   static let specs = [
     CommandSpec(
       name: "start",
-      operands: "[DURATION | --until HH:MM]",
-      brief: "start a countdown of DURATION (or a stopwatch); prints its id",
+      operands: "[DURATION [BREAK] | --until HH:MM | --plan NAME]",
+      brief: "start a countdown of DURATION (or a stopwatch, or a plan); prints its id",
       summary:
-        "Start a new activity: a countdown of DURATION (or until a time of day), or a stopwatch. Prints the new activity's id.",
+        "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. Prints the new activity's id.",
       details: """
         DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
+
+        A plan runs a routine as one activity: rounds of work and a break, with a long break
+        every so many rounds. --plan NAME starts one that islet plans lists (a preset, or a
+        plan.NAME line of your configuration), named after it unless --name.
+        Two durations make a plan of work and a Break: the work labelled after --name (else
+        Work), going on by itself, one round unless --rounds, a --long-break after the last
+        round. One DURATION with --rounds is rounds of work with no break.
+        --rounds, --advance, --long-break, --cue and --icon (the work's) change the plan started.
+        --advance auto goes on by itself; ask waits before each segment until toggle; breaks
+        goes on by itself into breaks only, and work into work only.
 
         Examples:
           islet start                         a stopwatch named Timer
           islet start 25m --name Focus        a 25-minute countdown
           islet start --until 18:00 --icon coffee
+          islet start --plan pomodoro         Focus 25m, Break 5m × 4, Long break 15m
+          islet start --plan tabata           Work 20s, Rest 10s × 8: 4:00 in all
+          islet start 50m 10m --rounds 3 --name "Deep work" --ask
+          islet start 20s 10s --rounds 8      an interval timer
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
       options: [
         OptionSpec(name: "until", value: "HH:MM", help: "count down to a time of day"),
-        OptionSpec(name: "name", value: "N", help: "what the timer is for (default Timer)"),
+        OptionSpec(name: "plan", value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)"),
+        OptionSpec(name: "rounds", value: "N", help: "a plan's rounds, 1 to 99"),
+        OptionSpec(
+          name: "advance", value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work"),
+        OptionSpec(name: "auto", value: nil, help: "the same as --advance auto"),
+        OptionSpec(name: "ask", value: nil, help: "the same as --advance ask"),
+        OptionSpec(name: "long-break", value: "DURATION", help: "a plan's long break"),
+        OptionSpec(name: "cue", value: "N", help: "cue a plan's segments' last N seconds, 0 to 60 (0 off)"),
+        OptionSpec(
+          name: "name", value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
         OptionSpec(
           name: "icon", value: "I",
           help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
@@ -37,7 +60,7 @@ struct StartCommand: Command {
         OptionSpec(
           name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ],
-      maxOperands: 1)
+      maxOperands: 2)
   ]
 
   /// How long it runs.
@@ -48,6 +71,25 @@ struct StartCommand: Command {
     /// A countdown of the DURATION a tmux prompt left in buffer B (`--from-tmux-buffer B`),
     /// read when it runs.
     case fromTmuxBuffer(String)
+    /// A plan: one by its name, found in the configuration when it runs, or one made of the
+    /// durations given; then changed as the options say.
+    case plan(PlanSource, PlanChanges)
+  }
+
+  enum PlanSource: Equatable {
+    case named(String)
+    /// `start 25m 5m`: work and its break; `start 25m --rounds 4`: work alone.
+    case made(work: Milliseconds, rest: Milliseconds?)
+  }
+
+  /// What the plan options change in the plan started; nil leaves the plan's value.
+  struct PlanChanges: Equatable {
+    var rounds: Int?
+    var advance: AdvancePolicy?
+    var longBreak: Milliseconds?
+    var cue: Int?
+    /// The plan options given, by name, for the error that says one needs a plan.
+    var given: [String] = []
   }
 
   let length: Length
@@ -55,7 +97,8 @@ struct StartCommand: Command {
   let recordID: String?
   let owner: String?
   let staleAfter: Milliseconds?
-  let name: String
+  /// `--name`; nil for the default (Timer, or the plan's name).
+  let name: String?
   let category: String?
   let relevance: Double
   let paused: Bool
@@ -66,49 +109,133 @@ struct StartCommand: Command {
     recordID = try parsed.label("id")
     owner = try parsed.label("owner")
     staleAfter = try parsed.value("stale-after").map { try parsed.duration($0, option: "stale-after") }
-    name = try parsed.label("name") ?? "Timer"
+    name = try parsed.label("name")
     category = try parsed.label("category")
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has("paused")
+    if case .plan(.made, _) = length { try checkMadePlan() }
   }
 
   private static func length(_ parsed: ParsedArguments, at now: Instant) throws -> Length {
+    let changes = try planChanges(parsed)
     let until = parsed.value("until")
-    if let buffer = parsed.value("from-tmux-buffer") {
+    let buffer = parsed.value("from-tmux-buffer")
+    let operands = parsed.operands
+    let option = changes.given.first.map { "--" + $0 }
+    if let name = parsed.value("plan") {
+      guard !name.isEmpty else { throw usage("--plan is empty; give a plan's name (islet plans lists them)") }
+      if until != nil { throw usage("give --plan or --until, not both") }
+      if buffer != nil { throw usage("give --plan or --from-tmux-buffer, not both") }
+      if !operands.isEmpty { throw usage("give --plan or durations, not both") }
+      return .plan(.named(name), changes)
+    }
+    if let buffer {
       guard until == nil else { throw notBoth }
+      if let option { throw usage("\(option) is for a plan; it does not go with --from-tmux-buffer") }
       return .fromTmuxBuffer(buffer)
     }
-    if let text = parsed.operands.first {
+    if !operands.isEmpty {
       guard until == nil else { throw notBoth }
-      return .countdown(try parsed.duration(text))
+      let work = try parsed.duration(operands[0])
+      if operands.count == 2 {
+        return .plan(.made(work: work, rest: try parsed.duration(operands[1])), changes)
+      }
+      if changes.rounds != nil { return .plan(.made(work: work, rest: nil), changes) }
+      if let option {
+        throw usage(
+          "\(option) is for a plan; add a break (islet start \(printable(operands[0], limit: 20)) 5m) or --rounds N"
+        )
+      }
+      return .countdown(work)
+    }
+    if let option {
+      guard until == nil else {
+        throw usage("\(option) is for a plan and --until for one countdown; give one or the other")
+      }
+      throw usage(
+        "\(option) is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
+      )
     }
     guard let until else { return .stopwatch }
     guard let time = TimeOfDay(until) else {
-      throw UsageError(
-        message: "--until '\(printable(until))' is not a time of day; use \(TimeOfDay.acceptedForms)",
-        command: "start")
+      throw usage("--until '\(printable(until))' is not a time of day; use \(TimeOfDay.acceptedForms)")
     }
     return .countdown(time.nextOccurrence(after: now) - now)
   }
 
-  private static let notBoth = UsageError(
-    message: "give a DURATION or --until, not both", command: "start")
+  /// `--rounds`, `--advance` (or `--auto`, `--ask`), `--long-break` and `--cue`, converted.
+  private static func planChanges(_ parsed: ParsedArguments) throws -> PlanChanges {
+    var changes = PlanChanges()
+    changes.given = ["rounds", "advance", "auto", "ask", "long-break", "cue"].filter { parsed.has($0) }
+    if let text = parsed.value("rounds") {
+      guard let rounds = Int(text), (1...Plan.maximumRounds).contains(rounds) else {
+        throw usage(
+          "--rounds '\(printable(text, limit: 20))' is not a number of rounds; use a whole number from 1 to \(Plan.maximumRounds)"
+        )
+      }
+      changes.rounds = rounds
+    }
+    let policies = changes.given.filter { ["advance", "auto", "ask"].contains($0) }
+    if policies.count > 1 {
+      throw usage("give one of --advance, --auto and --ask")
+    }
+    if let text = parsed.value("advance") {
+      guard let policy = AdvancePolicy(rawValue: text.lowercased()) else {
+        throw usage(
+          "--advance '\(printable(text, limit: 20))' is not a policy; use auto, ask, breaks or work")
+      }
+      changes.advance = policy
+    }
+    if parsed.has("auto") { changes.advance = .auto }
+    if parsed.has("ask") { changes.advance = .ask }
+    changes.longBreak = try parsed.value("long-break").map { try parsed.duration($0, option: "long-break") }
+    if let text = parsed.value("cue") {
+      let cue = text.lowercased() == "off" ? 0 : Int(text)
+      guard let cue, (0...Plan.maximumCue).contains(cue) else {
+        throw usage(
+          "--cue '\(printable(text, limit: 20))' is not a number of seconds; use a whole number from 0 to \(Plan.maximumCue) (0 is off)"
+        )
+      }
+      changes.cue = cue
+    }
+    return changes
+  }
+
+  private static func usage(_ message: String) -> UsageError {
+    UsageError(message: message, command: "start")
+  }
+
+  private static let notBoth = usage("give a DURATION or --until, not both")
 
   private static func icon(_ parsed: ParsedArguments) throws -> String? {
     guard let icon = parsed.value("icon") else { return nil }
     guard !icon.isEmpty, icon.count <= 32,
       icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
     else {
-      throw UsageError(
-        message:
-          "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code",
-        command: "start")
+      throw usage(
+        "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+      )
     }
     return icon.lowercased()
   }
 
+  /// A made plan keeps `--name` as its work's label and `--icon` as its work's icon, which its
+  /// one-line definition must read back: a label's bounds, an icon that is not a duration.
+  private func checkMadePlan() throws {
+    if let name, let problem = UserText.problem(with: name, bounds: .label) {
+      throw Self.usage(
+        "--name '\(printable(name, limit: 20))' labels the plan's work and \(problem.message)")
+    }
+    if let icon, case .success = DurationText.parse(icon) {
+      throw Self.usage(
+        "--icon '\(icon)' is not an icon name for a plan; use a word such as timer, focus or run")
+    }
+  }
+
   func run(in environment: Environment) throws -> ExitStatus {
-    var attributes = IntentService.attributes(try environment.configuration)
+    let configuration = try environment.configuration
+    var attributes = IntentService.attributes(configuration)
+    var shownName = name ?? "Timer"
     switch length {
     case .stopwatch: break
     case .countdown(let duration):
@@ -118,13 +245,61 @@ struct StartCommand: Command {
       let text = try environment.tmuxBufferText(buffer, command: "start")
       attributes.mode = .countdown
       attributes.fullDuration = try ParsedArguments(command: "start").duration(text)
+    case .plan(let source, let changes):
+      let plan = try self.plan(source, changes, configuration: configuration)
+      attributes.plan = plan
+      shownName = name ?? plan.name.prefix(1).uppercased() + plan.name.dropFirst()
     }
     if let icon { attributes.icon = icon }
     attributes.recordID = recordID
     attributes.owner = owner
     if let staleAfter { attributes.staleAfter = staleAfter }
     let request = StartRequest(
-      name: name, attributes: attributes, category: category, relevance: relevance, paused: paused)
+      name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused)
     return try environment.dispatch(.start(request), command: "start") { activity, _ in activity.id }
+  }
+
+  /// The plan to start: the one named (the user's before a preset) or the one the durations
+  /// make, with the options' changes.
+  func plan(_ source: PlanSource, _ changes: PlanChanges, configuration: Configuration) throws -> Plan {
+    var plan: Plan
+    switch source {
+    case .named(let wanted):
+      guard let found = configuration.plan(named: wanted) else {
+        let names = configuration.allPlans.map(\.name)
+        let hint = suggestion(for: wanted, among: names).map { "did you mean '\($0)'? Known" } ?? "known"
+        throw Self.usage(
+          "unknown plan '\(printable(wanted, limit: 40))'; \(hint) plans: \(names.joined(separator: ", "))")
+      }
+      plan = found
+      if let rounds = changes.rounds { plan.rounds = rounds }
+      if let icon { plan.work.icon = icon }
+    case .made(let work, let rest):
+      // One space between words, as the plan's definition reads a label back.
+      let label = name.map { $0.split(separator: " ").joined(separator: " ") } ?? "Work"
+      plan = Plan(
+        name: name ?? "Intervals",
+        work: Segment(label: label, duration: work, icon: icon ?? configuration.icon, kind: .work),
+        rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
+        rounds: changes.rounds ?? 1, cueSeconds: changes.cue)
+    }
+    if let advance = changes.advance { plan.advance = advance }
+    if let cue = changes.cue { plan.cueSeconds = cue }
+    if let longBreak = changes.longBreak {
+      if plan.longBreak == nil {
+        plan.longBreak = Segment(label: "Long break", duration: longBreak, icon: "coffee", kind: .break)
+        plan.longBreakEvery = plan.rounds
+      }
+      plan.longBreak?.duration = longBreak
+    }
+    // Without a long break, its count is the rounds', as the definition reads it back.
+    if plan.longBreak == nil { plan.longBreakEvery = plan.rounds }
+    // The store keeps the definition: a plan it would read back otherwise is not started.
+    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition), kept == plan
+    else {
+      throw Self.usage(
+        "this plan cannot be kept as its definition '\(printable(plan.definition, limit: 80))'")
+    }
+    return plan
   }
 }

@@ -17,7 +17,9 @@ struct TmuxCommand: Command {
       details: """
         The snippet names this binary by its path. Paste it into ~/.tmux.conf and run
         tmux source-file ~/.tmux.conf. Run it from a release build (see the README): tmux calls the
-        status command every second.
+        status command every second. The plan key starts the plan that 'plan =' names in the
+        configuration (pomodoro unless set), as it was when the snippet was printed: print the
+        snippet again after changing it.
 
         Example:
           islet tmux --toggle-key F5 >> ~/.tmux.conf
@@ -27,6 +29,9 @@ struct TmuxCommand: Command {
         OptionSpec(name: "reset-key", value: "K", help: "reset (default R)"),
         OptionSpec(name: "complete-key", value: "K", help: "complete (default D)"),
         OptionSpec(name: "end-key", value: "K", help: "end (default X)"),
+        OptionSpec(name: "skip-key", value: "K", help: "skip a plan's segment (default S)"),
+        OptionSpec(
+          name: "plan-key", value: "K", help: "start the plan the configuration names (default O)"),
         OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default I)"),
         OptionSpec(
           name: "start-key", value: "K", help: "prompt for a duration and start a countdown (default T)"),
@@ -42,6 +47,8 @@ struct TmuxCommand: Command {
     var reset = "R"
     var complete = "D"
     var end = "X"
+    var skip = "S"
+    var plan = "O"
     var pane = "I"
     var start = "T"
     var rename = "N"
@@ -53,7 +60,8 @@ struct TmuxCommand: Command {
     var keys = Keys()
     let options: [(String, WritableKeyPath<Keys, String>)] = [
       ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
-      ("pane-key", \.pane), ("start-key", \.start), ("rename-key", \.rename),
+      ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane), ("start-key", \.start),
+      ("rename-key", \.rename),
     ]
     for (option, path) in options {
       let key = parsed.value(option) ?? keys[keyPath: path]
@@ -71,6 +79,8 @@ struct TmuxCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
+    // A plan's name is lowercase letters, digits and '-': safe inside tmux's single quotes.
+    let plan = try environment.configuration.plan
     let bytes = Spawner.executableBytes ?? Array("islet".utf8)
     guard let binary = String(validating: bytes, as: UTF8.self) else {
       throw CommandFailure(
@@ -104,6 +114,10 @@ struct TmuxCommand: Command {
       "bind-key \(keys.reset) run-shell -b '\(run) reset >/dev/null 2>&1 || true'",
       "bind-key \(keys.complete) run-shell -b '\(run) complete >/dev/null 2>&1 || true'",
       "bind-key \(keys.end) run-shell -b '\(run) end >/dev/null 2>&1 || true'",
+      "",
+      "# Plans: start the configured one (plan = \(plan)), and skip to its next segment.",
+      "bind-key \(keys.plan) run-shell -b '\(run) start --plan \(plan) >/dev/null 2>&1 || true'",
+      "bind-key \(keys.skip) run-shell -b '\(run) skip >/dev/null 2>&1 || true'",
       "",
       "# Prompts: a countdown of a typed duration, and a new name for the current timer. The typed",
       "# text goes through a tmux buffer, never through a shell, so quotes, $(…) and # stay text.",

@@ -7,7 +7,8 @@ import IsletStore
 #endif
 
 /// `islet wait`: 0 when the countdown finishes or the activity is completed; 1 when it is
-/// reset, ended or expired, or when nothing is live; 124 on --timeout; 130 on Ctrl-C.
+/// reset, ended or expired, or when nothing is live; 124 on --timeout; 130 on Ctrl-C. On a
+/// plan, 0 when the whole run completes and 1 when it is ended or expires.
 struct WaitCommand: Command {
   static let specs = [
     CommandSpec(
@@ -19,6 +20,9 @@ struct WaitCommand: Command {
           islet start 25m && islet wait && notify-send "Time's up"
         Exits 1 at once when nothing is live, 124 when --timeout runs out, 130 on Ctrl-C.
         A stopwatch is waited on until it is completed or ended.
+        A plan is waited on until the whole run completes (exit 0) or is ended or expires
+        (exit 1); a segment that ends, is skipped or reset, or waits to go on, does not end the wait:
+          islet start --plan pomodoro && islet wait && notify-send "Pomodoro done"
         """,
       options: [OptionSpec(name: "timeout", value: "DURATION", help: "give up after this long (exit 124)")],
       maxOperands: 1)
@@ -59,7 +63,8 @@ struct WaitCommand: Command {
       }
       waited = found
     }
-    if waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
+    // A plan's segment that is over waits to go on: the run is not done.
+    if !waited.isPlan, waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
     return try wait(for: waited, intents: intents, watcher: watcher, in: environment)
   }
 
@@ -71,6 +76,7 @@ struct WaitCommand: Command {
     let store = intents.store
     let policy = try environment.configuration.policy
     var seen = try store.lastEventSeq()
+    let ends = activity.isPlan ? Self.planEnds : Self.timerEnds
     while true {
       let current = try store.activity(id: activity.id)
       // What time will record next, even if already past (it passed while we looked).
@@ -87,13 +93,15 @@ struct WaitCommand: Command {
       _ = try intents.settle()
       for event in try store.history(activityID: activity.id, after: seen) {
         seen = event.seq ?? seen
-        switch event.kind {
-        case .finished, .completed: return .ok
-        case .reset, .ended, .expired: return .refused
-        default: continue
-        }
+        if let status = ends[event.kind] { return status }
       }
       if let giveUpAt, environment.now >= giveUpAt { return .timeout }
     }
   }
+
+  /// The events that end a wait, and the status each gives: a single timer's, a plan's.
+  static let timerEnds: [EventKind: ExitStatus] = [
+    .finished: .ok, .completed: .ok, .reset: .refused, .ended: .refused, .expired: .refused,
+  ]
+  static let planEnds: [EventKind: ExitStatus] = [.planCompleted: .ok, .ended: .refused, .expired: .refused]
 }

@@ -7,7 +7,7 @@ public struct Configuration: Equatable, Sendable {
   public var icon: String = "timer"
   /// The folder of hook programs; nil means `islet/hooks` in the configuration folder.
   public var hooks: String?
-  /// The plan `start --plan` without a name and the tmux key start.
+  /// The plan started when none is named: the tmux key's (`islet start --plan NAME`).
   public var plan: String = "pomodoro"
   /// The work segments to finish a day; 0 is no goal.
   public var goal: Int = 0

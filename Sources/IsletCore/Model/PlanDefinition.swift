@@ -49,19 +49,25 @@ extension Plan {
     var cue: Int?
     var seen: Set<String> = []
     for clause in parts.dropFirst() {
-      let words = clause.split(separator: " ", omittingEmptySubsequences: true)
-      guard let keyword = words.first.map({ String($0).lowercased() }) else {
-        throw DefinitionError("there is an empty part between two ';'")
+      let words = clause.split { $0 == " " || $0 == "\t" }
+      guard let first = words.first else {
+        throw DefinitionError("a ';' has nothing after it; remove it or add a part such as 'rounds 4'")
       }
-      guard seen.insert(keyword).inserted else { throw DefinitionError("'\(keyword)' is given twice") }
-      let rest = clause.drop { $0 == " " }.dropFirst(keyword.count)
+      let keyword = first.lowercased()
+      guard seen.insert(keyword).inserted else {
+        throw DefinitionError("'\(printable(keyword, limit: 30))' is given twice")
+      }
+      let rest = clause[first.endIndex...]
       switch keyword {
       case "rounds":
         rounds = try number(String(rest), what: "rounds", in: 1...maximumRounds)
       case "long-break":
         var text = Substring(rest)
         var every: Int?
-        let tokens = text.split(separator: " ")
+        let tokens = text.split { $0 == " " || $0 == "\t" }
+        if tokens.last?.lowercased() == "every" {
+          throw DefinitionError("every needs a number of rounds, such as 'long-break 15m every 4'")
+        }
         if tokens.count >= 2, tokens[tokens.count - 2].lowercased() == "every" {
           every = try number(String(tokens[tokens.count - 1]), what: "every", in: 1...maximumRounds)
           text = text[..<tokens[tokens.count - 2].startIndex]

@@ -1,0 +1,82 @@
+import IsletCore
+
+/// `islet plans`: every plan that can be started, the user's then the presets, with its shape
+/// and total length; the configured one marked with *.
+struct PlansCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "plans", operands: "", brief: "the plans to start, with their shape and length",
+      summary:
+        "List the plans islet start --plan NAME starts: yours, then the presets, each with its segments, rounds, advance policy and total length. The one 'plan =' names in the configuration is marked with *.",
+      details: """
+        A plan of your own is one line of the configuration (~/.config/islet/config):
+          plan.deep = Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
+        A segment is a label and a duration, with an icon's name after them if you like
+        (Focus 25m tomato). After ';' come rounds N, long-break [LABEL] DURATION [every N],
+        warm-up …, cool-down …, advance auto|ask|breaks|work, and cue N (the last N seconds
+        of each segment cued, 0 off). A plan named as a preset takes its place, and
+        'plan = deep' makes it the one the tmux key starts.
+        """,
+      options: [OptionSpec(name: "json", value: nil, help: "print JSON (an array)")],
+      maxOperands: 0)
+  ]
+
+  let json: Bool
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    json = parsed.has("json")
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let configuration = try environment.configuration
+    let plans = configuration.allPlans
+    if json {
+      let items = plans.map { Self.json($0, isDefault: $0.name == configuration.plan) }
+      environment.console.out(JSON.array(items).text + "\n")
+      return .ok
+    }
+    let unicode = environment.unicode
+    let rows = plans.map { plan in
+      [plan.name == configuration.plan ? "*" : " ", plan.name, Self.shape(plan, unicode: unicode)]
+    }
+    environment.console.out(table(rows))
+    return .ok
+  }
+
+  /// `Focus 25m, Break 5m × 4, Long break 15m every 4 · ask · 2:10:00`
+  static func shape(_ plan: Plan, unicode: Bool) -> String {
+    func text(_ segment: Segment) -> String {
+      printable(segment.label, limit: UserText.Bounds.label.characters) + " "
+        + DurationText.compact(segment.duration)
+    }
+    var round = ([plan.work] + (plan.rest.map { [$0] } ?? [])).map(text).joined(separator: ", ")
+    if plan.rounds > 1 { round += (unicode ? " × " : " x ") + String(plan.rounds) }
+    var parts = plan.warmUp.map { [text($0)] } ?? []
+    parts.append(round)
+    if let longBreak = plan.longBreak { parts.append(text(longBreak) + " every \(plan.longBreakEvery)") }
+    if let coolDown = plan.coolDown { parts.append(text(coolDown)) }
+    var facts = [parts.joined(separator: ", "), plan.advance.rawValue]
+    if plan.cueSeconds > 0 { facts.append("cue \(plan.cueSeconds)s") }
+    facts.append(DurationText.clock(seconds: (plan.total + 999) / 1000))
+    return facts.joined(separator: unicode ? " · " : " - ")
+  }
+
+  /// `{"name", "default", "definition", "segments": [{label, duration, kind, icon}], "rounds",
+  /// "advance", "cue", "total"}`, durations in seconds; the segments of a whole run in order.
+  static func json(_ plan: Plan, isDefault: Bool) -> JSON {
+    func seconds(_ span: Milliseconds) -> JSON { .number(Double(span) / 1000) }
+    let segments = plan.segments.map { segment in
+      JSON.object([
+        ("label", .string(segment.label)), ("duration", seconds(segment.duration)),
+        ("kind", .string(segment.kind.rawValue)), ("icon", .string(segment.icon)),
+      ])
+    }
+    return .object([
+      ("name", .string(plan.name)), ("default", .bool(isDefault)), ("definition", .string(plan.definition)),
+      ("segments", .array(segments)), ("rounds", .number(Double(plan.rounds))),
+      ("longBreakEvery", plan.longBreak == nil ? .null : .number(Double(plan.longBreakEvery))),
+      ("advance", .string(plan.advance.rawValue)), ("cue", .number(Double(plan.cueSeconds))),
+      ("total", seconds(plan.total)),
+    ])
+  }
+}
