@@ -57,6 +57,16 @@ import Testing
     #expect(try parsed(odd.definition) == odd)
   }
 
+  /// Spaces a reader would drop (doubled, leading, trailing) are kept, so the store gives back
+  /// the label it was given.
+  @Test func aLabelKeepsItsSpaces() throws {
+    var plan = try parsed("Focus 25m, Break 5m")
+    plan.work.label = "Deep  work "
+    plan.rest?.label = " Walk"
+    #expect(plan.definition.hasPrefix(#"Deep \ work\  25m timer, \ Walk 5m coffee"#))
+    #expect(try parsed(plan.definition) == plan)
+  }
+
   /// A label that ends with what looks like a duration or an icon still reads back: the
   /// definition always writes the duration and the icon after it.
   @Test func labelsThatLookLikeDurationsReadBack() throws {

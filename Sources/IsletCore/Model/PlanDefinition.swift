@@ -101,8 +101,12 @@ extension Plan {
   /// The one line that `parse` reads back as this plan.
   public var definition: String {
     func text(_ segment: Segment) -> String {
-      let label = segment.label.unicodeScalars.map {
-        ",;\\".unicodeScalars.contains($0) ? "\\\($0)" : "\($0)"
+      // A space the reader would drop (at either end, or after another) is kept by a `\`.
+      let scalars = Array(segment.label.unicodeScalars)
+      let label = scalars.indices.map { index -> String in
+        let scalar = scalars[index]
+        let lost = scalar == " " && (index == 0 || index == scalars.count - 1 || scalars[index - 1] == " ")
+        return lost || ",;\\".unicodeScalars.contains(scalar) ? "\\\(scalar)" : "\(scalar)"
       }
       return label.joined() + " " + DurationText.compact(segment.duration) + " " + segment.icon
     }
