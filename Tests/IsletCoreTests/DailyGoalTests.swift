@@ -47,6 +47,41 @@ import Testing
     #expect(history.filter { $0.kind == .planCompleted }.map(\.at) == [local(0, 55, nextDay: true)])
   }
 
+  /// Two plans whose segments one settle records out of time order: the goal is reached once,
+  /// by the segment that is second in time, whichever is recorded second.
+  @Test func segmentsRecordedOutOfOrderReachTheGoalOnce() throws {
+    let clock = ManualClock(local(10, 0))
+    let store = InMemoryActivityStore()
+    let ids = IDQueue(["aaaa", "bbbb"])
+    let dispatcher = IntentDispatcher(
+      store: store, clock: clock, goal: DailyGoal(target: 2, zone: zone), newID: { ids.next() })
+    let short = try Plan.parse(name: "a", definition: "Work 10s, Break 10s; rounds 2").get()
+    let long = try Plan.parse(name: "b", definition: "Work 20s").get()
+    try dispatcher.dispatch(.start(StartRequest(name: "A", attributes: ActivityAttributes(plan: short))), source: .cli)
+    try dispatcher.dispatch(.start(StartRequest(name: "B", attributes: ActivityAttributes(plan: long))), source: .cli)
+    clock.advance(by: seconds(60))
+    try dispatcher.settle()
+    let reached = store.history.filter { $0.kind == .goalReached }
+    #expect(reached.map(\.activityID) == ["bbbb"], "B's work, at 10:00:20, is the day's second")
+    #expect(reached.map(\.at) == [local(10, 0) + seconds(20)])
+    try dispatcher.settle()
+    #expect(store.history.filter { $0.kind == .goalReached }.count == 1)
+  }
+
+  /// A goal lowered during the day, below what is already done, is reached at the next segment.
+  @Test func aGoalLoweredBelowTheDaysCountIsReachedAtTheNextSegment() throws {
+    let clock = ManualClock(local(10, 0))
+    let store = InMemoryActivityStore()
+    let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
+    try IntentDispatcher(store: store, clock: clock, goal: DailyGoal(target: 9, zone: zone), newID: { "sp01" })
+      .dispatch(.start(request), source: .cli)
+    clock.advance(by: minutes(45))
+    let lowered = IntentDispatcher(store: store, clock: clock, goal: DailyGoal(target: 1, zone: zone))
+    try lowered.settle()
+    let reached = store.history.filter { $0.kind == .goalReached }
+    #expect(reached.map(\.at) == [local(10, 15)], "the day's first work segment reached a goal of 1")
+  }
+
   @Test func theTallyIsTheLocalDays() throws {
     let history = try run(step: minutes(105))
     let goal = DailyGoal(target: 2, zone: zone)

@@ -126,17 +126,7 @@ import Testing
 
   @Test(arguments: [(0, 0), (1, 1), (2, 1), (3, 2), (1, 5)] as [(Int, Int)])
   func everyPresentationIsSafe(width: Int, height: Int) {
-    let l = look(Self.activity, at: Self.now)
-    let canvases = [
-      Minimal.draw(l, width: width), Compact.draw(l, width: width),
-      Expanded.draw(l, width: width, height: height), LockScreen.draw(l, width: width, height: height),
-      Island.draw(l, next: l, width: width),
-    ]
-    for canvas in canvases {
-      #expect(canvas.width <= width)
-      #expect(canvas.height <= max(height, 1))
-      #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) <= width })
-    }
+    expectEveryPresentationFits(look(Self.activity, at: Self.now), width: width, height: height)
   }
 
   @Test func oneCellStillSaysSomethingIsThere() {
@@ -146,5 +136,21 @@ import Testing
     let coffee = workout(countdown: false, icon: "coffee")
     #expect(Minimal.draw(look(coffee, at: t0), width: 1).lines == ["●"])
     #expect(Minimal.draw(look(coffee, at: t0), width: 2).lines == ["☕"])
+  }
+}
+
+/// Every presentation of `look` drawn in `width` × `height` stays inside it.
+func expectEveryPresentationFits(
+  _ look: Look, width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let canvases = [
+    Minimal.draw(look, width: width), Compact.draw(look, width: width),
+    Expanded.draw(look, width: width, height: height), LockScreen.draw(look, width: width, height: height),
+    Island.draw(look, next: look, width: width),
+  ]
+  for canvas in canvases {
+    #expect(canvas.width <= width, sourceLocation: sourceLocation)
+    #expect(canvas.height <= max(height, 1), sourceLocation: sourceLocation)
+    #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(canvas.lines)", sourceLocation: sourceLocation)
   }
 }

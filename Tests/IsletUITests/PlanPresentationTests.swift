@@ -98,15 +98,6 @@ import Testing
   func aPlanIsSafeInTinyAreas(width: Int, height: Int) {
     let (running, now) = PlanScene.goal.shown
     let l = Look(activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8))
-    let canvases = [
-      Minimal.draw(l, width: width), Compact.draw(l, width: width),
-      Expanded.draw(l, width: width, height: height), LockScreen.draw(l, width: width, height: height),
-      Island.draw(l, next: l, width: width),
-    ]
-    for canvas in canvases {
-      #expect(canvas.width <= width)
-      #expect(canvas.height <= max(height, 1))
-      #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) <= width })
-    }
+    expectEveryPresentationFits(l, width: width, height: height)
   }
 }

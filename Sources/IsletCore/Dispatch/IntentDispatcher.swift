@@ -70,7 +70,7 @@ public final class IntentDispatcher {
   {
     try store.transaction {
       let now = clock.now()
-      var (live, recorded) = try settleLive(at: now)
+      var (live, due) = try settleLive(at: now)
 
       var subject: Activity?
       var effective = intent
@@ -98,7 +98,7 @@ public final class IntentDispatcher {
 
       switch TimerEngine.reduce(subject, effective, at: now, source: source, policy: policy) {
       case .failure(let refusal):
-        return Outcome(activity: subject, refusal: refusal, events: recorded, live: live)
+        return Outcome(activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live)
       case .success(let transition):
         var saved = transition.activity
         if subject == nil {
@@ -108,7 +108,7 @@ public final class IntentDispatcher {
         } else {
           throw Conflict()
         }
-        recorded += try appendWithGoal(transition.events)
+        let recorded = try appendWithGoal(due + transition.events)
         // In the store's order, as a fresh read would give it.
         if let index = live.firstIndex(where: { $0.id == saved.id }) {
           if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }
@@ -130,14 +130,16 @@ public final class IntentDispatcher {
   /// `settle`, with the live set it leaves.
   public func settleAndRead() throws -> (events: [Event], live: [Activity]) {
     try store.transaction {
-      let (live, events) = try settleLive(at: clock.now())
+      let (live, due) = try settleLive(at: clock.now())
+      let events = try appendWithGoal(due)
       return (events, live)
     }
   }
 
-  /// The live activities, each saved with what time has caused, and the events recorded.
+  /// The live activities, each saved with what time has caused, and those events, in the
+  /// order they happened, still to append.
   private func settleLive(at now: Instant) throws -> (live: [Activity], events: [Event]) {
-    var recorded: [Event] = []
+    var due: [Event] = []
     var live: [Activity] = []
     for activity in try store.liveActivities() {
       let transition = TimerEngine.settle(activity, at: now, policy: policy)
@@ -152,35 +154,24 @@ public final class IntentDispatcher {
         }
         continue
       }
-      recorded += try appendWithGoal(transition.events)
+      due += transition.events
       var saved = transition.activity
       saved.revision += 1
       if saved.state.phase.isLive { live.append(saved) }
     }
-    return (live, recorded)
+    let ordered = due.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+    return (live, ordered.map(\.element))
   }
 
-  /// Appends `events`, each work segment that reaches the day's goal followed by its
-  /// `goal-reached`. Only the transaction that records the goal's last segment sees the count
-  /// reach it.
+  /// Appends `events`, with the `goal-reached` they bring (`DailyGoal.withReached`), read
+  /// against the history of the days they touch inside the same transaction.
   private func appendWithGoal(_ events: [Event]) throws -> [Event] {
-    guard let goal, goal.target > 0, events.contains(where: DailyGoal.counts) else {
+    let counted = events.filter(DailyGoal.counts).map(\.at)
+    guard let goal, goal.target > 0, let first = counted.min(), let last = counted.max() else {
       return try store.append(events)
     }
-    var recorded: [Event] = []
-    for event in events {
-      let numbered = try store.append([event])
-      recorded += numbered
-      guard let event = numbered.first, DailyGoal.counts(event) else { continue }
-      let day = try store.events(from: goal.startOfDay(event.at), through: event.at)
-      let done = day.filter { DailyGoal.counts($0) && ($0.seq ?? 0) <= (event.seq ?? 0) }.count
-      guard done == goal.target else { continue }
-      var reached = event
-      reached.seq = nil
-      reached.kind = .goalReached
-      recorded += try store.append([reached])
-    }
-    return recorded
+    let recorded = try store.events(from: goal.startOfDay(first), through: goal.endOfDay(last))
+    return try store.append(goal.withReached(events, recorded: recorded))
   }
 
   private func freshID() throws -> String {

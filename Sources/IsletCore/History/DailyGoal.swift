@@ -25,6 +25,41 @@ public struct DailyGoal: Sendable {
     return events.filter { Self.counts($0) && $0.at >= start && $0.at <= instant }.count
   }
 
+  /// When the local day that holds `instant` ends: its last millisecond.
+  public func endOfDay(_ instant: Instant) -> Instant {
+    zone.instant(day: zone.day(of: instant) + 1, hour: 0, minute: 0) - 1
+  }
+
+  /// `batch` with the `goal-reached` events it brings, each right after the segment that
+  /// reached the goal (or, when that one was recorded before, after the batch's last counted
+  /// segment of its day). `recorded` is the history already kept for the days the batch
+  /// touches. A day gets one when its count is at or above the target and it has none yet, so
+  /// segments recorded out of order, by several processes or late, reach it once, and a goal
+  /// lowered during the day is reached at the next segment.
+  public func withReached(_ batch: [Event], recorded: [Event]) -> [Event] {
+    guard target > 0 else { return batch }
+    var out = batch
+    let days = Set(batch.filter(Self.counts).map { zone.day(of: $0.at) })
+    for day in days.sorted() {
+      let onDay = { (event: Event) in self.zone.day(of: event.at) == day }
+      if (recorded + out).contains(where: { $0.kind == .goalReached && onDay($0) }) { continue }
+      let counted = (recorded + out).enumerated().filter { Self.counts($0.element) && onDay($0.element) }
+        .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+      guard counted.count >= target else { continue }
+      let reacher = counted[target - 1]
+      let same = { (event: Event) in
+        Self.counts(event) && event.activityID == reacher.activityID && event.at == reacher.at
+      }
+      guard let index = out.firstIndex(where: same) ?? out.lastIndex(where: { Self.counts($0) && onDay($0) })
+      else { continue }
+      var reached = reacher
+      reached.seq = nil
+      reached.kind = .goalReached
+      out.insert(reached, at: index + 1)
+    }
+    return out
+  }
+
   /// Today's count at `now`, from the day's history.
   public func tally(_ events: [Event], at now: Instant) -> GoalTally {
     GoalTally(done: done(in: events, on: now), target: target)
