@@ -111,6 +111,17 @@ import Testing
     #expect(on.activity.deadline == t0 + minutes(32))
   }
 
+  /// A segment ends once: one that is over cannot be lengthened or reset to run again, which
+  /// would record its end (and count it toward the goal) twice.
+  @Test func aSegmentThatIsOverCannotBeAdjustedOrReset() throws {
+    let waiting = TimerEngine.settle(try start(plan("pomodoro")).activity, at: t0 + minutes(26)).activity
+    for intent in [Intent.adjust(by: minutes(5)), .reset, .pause, .resume] {
+      #expect(
+        TimerEngine.reduce(waiting, intent, at: t0 + minutes(26), source: .cli).failureReason
+          == "Pomodoro's Focus is over; toggle or skip goes on", "\(intent)")
+    }
+  }
+
   @Test func anAskPlanWaitsAfterItsLastSegmentAndGoingOnCompletesIt() throws {
     let short = try Plan.parse(name: "short", definition: "Focus 1m, Break 1m; advance ask").get()
     var activity = try start(short).activity

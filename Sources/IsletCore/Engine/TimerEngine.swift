@@ -176,7 +176,9 @@ public enum TimerEngine {
     case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
-    case (.pause, .finished), (.resume, .finished):
+    case (.pause, .finished), (.resume, .finished), (.adjust, .finished) where activity.isPlan,
+      (.reset, .finished) where activity.isPlan:
+      // A plan's segment ends once: run again, it would be counted twice.
       if let segment = activity.segment {
         return Refusal("\(name)'s \(segment.label) is over; toggle or skip goes on")
       }
