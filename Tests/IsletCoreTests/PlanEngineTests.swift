@@ -193,6 +193,17 @@ import Testing
     #expect(ended.activity.state.phase == .ended)
   }
 
+  /// The store keeps a plan as its one-line definition: a plan that would read back otherwise
+  /// (here an empty label, read back as "Work") is refused, not stored unreadable.
+  @Test func aPlanTheStoreCouldNotReadBackIsNotStarted() throws {
+    var odd = plan("tabata")
+    odd.work.label = ""
+    let request = StartRequest(id: "pl02", name: "Odd", attributes: ActivityAttributes(plan: odd))
+    #expect(
+      TimerEngine.reduce(nil, .start(request), at: t0, source: .key).failureReason?
+        .hasPrefix("the plan tabata cannot be kept as ") == true)
+  }
+
   @Test func skipIsRefusedOnASingleTimer() throws {
     let timer = try applied(nil, .start(countdownRequest()), at: t0).activity
     #expect(
