@@ -112,7 +112,7 @@ import Testing
             Totals
             Pomodoro  2 sessions  28:00
             Tea       1 session   10:00
-            Breaks and skipped segments are left out of the totals.
+            Only work counts: breaks, warm-ups, cool-downs and skipped segments are left out.
 
             """, stderr: ""))
     #expect(

@@ -139,3 +139,20 @@ import Testing
         ])
   }
 }
+
+@Suite struct SessionLogWorkTests {
+  /// A HIIT run to its end: its total is its ten work segments, not the warm-up, the rests or
+  /// the cool-down around them.
+  @Test func aPlansTotalIsItsWorkAlone() throws {
+    let store = InMemoryActivityStore()
+    let clock = ManualClock(t0)
+    let dispatcher = IntentDispatcher(store: store, clock: clock, newID: { "hi01" })
+    let hiit = Plan.presets.first { $0.name == "hiit" }!
+    try dispatcher.dispatch(.start(StartRequest(name: "HIIT", attributes: ActivityAttributes(plan: hiit))), source: .cli)
+    clock.advance(by: hiit.total)
+    try dispatcher.settle()
+    let sessions = SessionLog.sessions(from: store.history, live: [], at: clock.now())
+    #expect(sessions.count == 22, "warm-up, 10 × (work, rest), cool-down")
+    #expect(SessionLog.totals(sessions) == [NameTotal(name: "HIIT", sessions: 10, elapsed: seconds(400))])
+  }
+}

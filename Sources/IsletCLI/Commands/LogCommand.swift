@@ -99,8 +99,9 @@ struct LogCommand: Command {
         DurationText.clock(seconds: s.elapsed / 1000),
       ])
     }
-    var text = table(rows) + "\nTotals\n"
-    text += table(
+    var text = table(rows)
+    guard !totals.isEmpty else { return text + "\nNo work to total: \(Self.leftOut).\n" }
+    text += "\nTotals\n" + table(
       totals.map { total in
         [
           printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
@@ -108,10 +109,12 @@ struct LogCommand: Command {
         ]
       })
     if sessions.contains(where: { !$0.counts }) {
-      text += "Breaks and skipped segments are left out of the totals.\n"
+      text += "Only work counts: \(Self.leftOut).\n"
     }
     return text
   }
+
+  private static let leftOut = "breaks, warm-ups, cool-downs and skipped segments are left out"
 
   private func seconds(_ span: Milliseconds) -> String {
     let whole = span / 1000

@@ -26,9 +26,10 @@ public struct Session: Equatable, Sendable {
     self.plan = plan
   }
 
-  /// Whether the totals count it: work done, not a break, and not a segment skipped.
+  /// Whether the totals count it: a timer's run, or a plan's work segment not skipped (as the
+  /// goal counts work: not a break, a warm-up or a cool-down).
   public var counts: Bool {
-    plan.map { !$0.kind.isBreak && outcome != EventKind.skipped.rawValue } ?? true
+    plan.map { $0.kind == .work && outcome != EventKind.skipped.rawValue } ?? true
   }
 }
 
