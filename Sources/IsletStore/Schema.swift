@@ -68,7 +68,6 @@ public enum Schema {
     ALTER TABLE event ADD COLUMN rounds INTEGER;
     ALTER TABLE event ADD COLUMN next_segment TEXT;
     ALTER TABLE event ADD COLUMN next_duration INTEGER;
-    CREATE INDEX event_segment_kind ON event(at) WHERE kind = 'segment-finished';
     """,
   ]
 
