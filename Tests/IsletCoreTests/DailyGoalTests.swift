@@ -57,8 +57,10 @@ import Testing
       store: store, clock: clock, goal: DailyGoal(target: 2, zone: zone), newID: { ids.next() })
     let short = try Plan.parse(name: "a", definition: "Work 10s, Break 10s; rounds 2").get()
     let long = try Plan.parse(name: "b", definition: "Work 20s").get()
-    try dispatcher.dispatch(.start(StartRequest(name: "A", attributes: ActivityAttributes(plan: short))), source: .cli)
-    try dispatcher.dispatch(.start(StartRequest(name: "B", attributes: ActivityAttributes(plan: long))), source: .cli)
+    try dispatcher.dispatch(
+      .start(StartRequest(name: "A", attributes: ActivityAttributes(plan: short))), source: .cli)
+    try dispatcher.dispatch(
+      .start(StartRequest(name: "B", attributes: ActivityAttributes(plan: long))), source: .cli)
     clock.advance(by: seconds(60))
     try dispatcher.settle()
     let reached = store.history.filter { $0.kind == .goalReached }
@@ -73,8 +75,10 @@ import Testing
     let clock = ManualClock(local(10, 0))
     let store = InMemoryActivityStore()
     let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
-    try IntentDispatcher(store: store, clock: clock, goal: DailyGoal(target: 9, zone: zone), newID: { "sp01" })
-      .dispatch(.start(request), source: .cli)
+    try IntentDispatcher(
+      store: store, clock: clock, goal: DailyGoal(target: 9, zone: zone), newID: { "sp01" }
+    )
+    .dispatch(.start(request), source: .cli)
     clock.advance(by: minutes(45))
     let lowered = IntentDispatcher(store: store, clock: clock, goal: DailyGoal(target: 1, zone: zone))
     try lowered.settle()

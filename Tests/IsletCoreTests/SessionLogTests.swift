@@ -148,7 +148,8 @@ import Testing
     let clock = ManualClock(t0)
     let dispatcher = IntentDispatcher(store: store, clock: clock, newID: { "hi01" })
     let hiit = Plan.presets.first { $0.name == "hiit" }!
-    try dispatcher.dispatch(.start(StartRequest(name: "HIIT", attributes: ActivityAttributes(plan: hiit))), source: .cli)
+    try dispatcher.dispatch(
+      .start(StartRequest(name: "HIIT", attributes: ActivityAttributes(plan: hiit))), source: .cli)
     clock.advance(by: hiit.total)
     try dispatcher.settle()
     let sessions = SessionLog.sessions(from: store.history, live: [], at: clock.now())

@@ -151,6 +151,8 @@ func expectEveryPresentationFits(
   for canvas in canvases {
     #expect(canvas.width <= width, sourceLocation: sourceLocation)
     #expect(canvas.height <= max(height, 1), sourceLocation: sourceLocation)
-    #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(canvas.lines)", sourceLocation: sourceLocation)
+    #expect(
+      canvas.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(canvas.lines)",
+      sourceLocation: sourceLocation)
   }
 }

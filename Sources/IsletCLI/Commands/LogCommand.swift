@@ -101,13 +101,15 @@ struct LogCommand: Command {
     }
     var text = table(rows)
     guard !totals.isEmpty else { return text + "\nNo work to total: \(Self.leftOut).\n" }
-    text += "\nTotals\n" + table(
-      totals.map { total in
-        [
-          printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
-          DurationText.clock(seconds: total.elapsed / 1000),
-        ]
-      })
+    text +=
+      "\nTotals\n"
+      + table(
+        totals.map { total in
+          [
+            printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+            DurationText.clock(seconds: total.elapsed / 1000),
+          ]
+        })
     if sessions.contains(where: { !$0.counts }) {
       text += "Only work counts: \(Self.leftOut).\n"
     }

@@ -26,7 +26,8 @@ public enum TimerEngine {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
       }
       if let plan = request.attributes.plan, !isKeepable(plan) {
-        return .failure(Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
+        return .failure(
+          Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
       }
       return .success(start(request, at: now, source: source, policy: policy))
     }
@@ -179,7 +180,8 @@ public enum TimerEngine {
     case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
-    case (.pause, .finished), (.resume, .finished), (.adjust, .finished) where activity.isPlan,
+    case (.pause, .finished), (.resume, .finished),
+      (.adjust, .finished) where activity.isPlan,
       (.reset, .finished) where activity.isPlan:
       // A plan's segment ends once: run again, it would be counted twice.
       if let segment = activity.segment {
@@ -257,7 +259,9 @@ public enum TimerEngine {
   /// Whether a plan's definition reads back as the plan itself: the store keeps a plan as that
   /// line, so one that would not is never started.
   static func isKeepable(_ plan: Plan) -> Bool {
-    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition) else { return false }
+    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition) else {
+      return false
+    }
     return kept == plan
   }
 

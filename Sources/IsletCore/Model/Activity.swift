@@ -191,4 +191,22 @@ extension Activity {
     guard let duration = state.duration, duration > 0 else { return nil }
     return min(1, Double(elapsed(at: now)) / Double(duration))
   }
+
+  /// The second of a plan segment's cue on display at `now` (3, 2, 1 with `cue 3`), or nil
+  /// outside one: the last `cueSeconds` seconds of a running segment. The one rule for the
+  /// alert-colored time and the view's bell each second.
+  public func cueSecond(at now: Instant) -> Int64? {
+    guard let first = cueInstants.first, now >= first, let remaining = remaining(at: now), remaining > 0
+    else { return nil }
+    return (remaining + 999) / 1000
+  }
+
+  /// When the running segment's cue seconds begin, earliest first (`deadline − 3 s`, `− 2 s`,
+  /// `− 1 s` with `cue 3`); empty outside a running plan segment with a cue.
+  public var cueInstants: [Instant] {
+    guard let plan = attributes.plan, plan.cueSeconds > 0, isPlan, state.phase == .active,
+      let deadline
+    else { return [] }
+    return (1...Int64(plan.cueSeconds)).reversed().map { deadline - $0 * 1000 }
+  }
 }

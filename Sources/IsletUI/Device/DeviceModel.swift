@@ -103,13 +103,10 @@ public struct DeviceModel: Equatable, Sendable {
   /// something, or a cue's next second rings. Frames drawn ahead stop before it.
   public var tickAt: Instant? {
     guard bell else { return settleAt }
+    // The next second of each cue not yet belled.
     let cues = stored.compactMap { activity -> Instant? in
-      guard let plan = activity.attributes.plan, plan.cueSeconds > 0, let deadline = activity.deadline,
-        activity.state.phase == .active
-      else { return nil }
-      // The cue's seconds begin at these instants; the next one not yet belled.
       let belled = cued[activity.id] ?? .init(milliseconds: .min)
-      return (1...Int64(plan.cueSeconds)).reversed().map { deadline - $0 * 1000 }.first { $0 > belled }
+      return activity.cueInstants.first { $0 > belled }
     }
     return ([settleAt].compactMap { $0 } + cues).min()
   }

@@ -163,19 +163,6 @@ public struct Look: Sendable {
   var calendar: LocalCalendar { LocalCalendar(utcOffset: utcOffset) }
 }
 
-extension Activity {
-  /// The second of a plan segment's cue on display at `now` (3, 2, 1 with `cue 3`), or nil
-  /// outside one: the last `cueSeconds` seconds of a running segment. The one rule for the
-  /// alert-colored time and the view's bell each second.
-  func cueSecond(at now: Instant) -> Int64? {
-    guard let plan = attributes.plan, plan.cueSeconds > 0, isPlan, state.phase == .active,
-      state.pausedAt == nil, let remaining = remaining(at: now), remaining > 0
-    else { return nil }
-    let second = (remaining + 999) / 1000
-    return second <= Int64(plan.cueSeconds) ? second : nil
-  }
-}
-
 /// Instants as a wall clock shows them: in the local time zone, or at a fixed offset (tests).
 struct LocalCalendar {
   var utcOffset: Int?
