@@ -238,6 +238,8 @@ def plan_transitions():
         time.sleep(0.05)
     latencies = []
     for line in open(log).read().splitlines() if os.path.exists(log) else []:
+        if " " not in line:
+            continue
         ran, event = line.split(" ", 1)
         latencies.append(float(ran) * 1000 - iso_ms(json.loads(event)["at"]))
     # The first segment starts with the command; the transitions are the ones after it.
