@@ -162,4 +162,17 @@ extension HooksAndWatcherTests {
       ])
     #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[1] == $1[0] }, "\(rows)")
   }
+
+  /// A configuration broken after a countdown started: the detached watcher cannot run, and
+  /// says so in hooks.log, the one place a user of hooks looks, instead of vanishing.
+  @Test func aWatcherThatCannotReadTheConfigurationSaysSoInHooksLog() throws {
+    // A fixed clock starts no watcher: this test starts the one that finds the file broken.
+    #expect(try islet.binary("start", "1h", extra: ["ISLET_NOW": "1764493500"]).status == 0)
+    islet.writeConfig("colour = red\n")
+    let run = try islet.binary("__watch", "--db", islet.storePath)
+    #expect(run.status == 64, "\(run)")
+    #expect(
+      text(log).contains("the deadline watcher stopped: ") && text(log).contains("unknown key 'colour'"),
+      "hooks.log: \(text(log))")
+  }
 }

@@ -38,7 +38,8 @@ struct HooksCommand: Command {
       if let failure = runHook(
         hook, at: environment.clock, input: Array((json + "\n").utf8), environment: env)
       {
-        appendLog(logPath, "\(LocalTime.iso(environment.now)) \(kind.rawValue) \(id): \(hook) \(failure)")
+        HookRunner.appendLog(
+          logPath, "\(LocalTime.iso(environment.now)) \(kind.rawValue) \(id): \(hook) \(failure)")
       }
     }
     return .ok
@@ -82,16 +83,5 @@ struct HooksCommand: Command {
     let code = (status >> 8) & 0xFF
     if exited && code == 0 { return nil }
     return (exited ? "exited with status \(code)" : "was killed by signal \(status & 0x7F)") + tail
-  }
-
-  /// Appends one line to hooks.log; if it cannot (its folders were taken away since the
-  /// command checked them), the line is lost: this process's stderr goes nowhere.
-  private func appendLog(_ path: String, _ line: String) {
-    guard HookRunner.prepareLog(path) == nil else { return }
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
   }
 }

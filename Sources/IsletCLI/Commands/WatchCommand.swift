@@ -16,7 +16,18 @@ struct WatchCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let path = try environment.storePath
     guard let lock = WatcherLock(storePath: path), lock.tryAcquire() else { return .ok }
-    let intents = try environment.openIntents()
+    let intents: IntentService
+    do {
+      intents = try environment.openIntents()
+    } catch let error as any UserFacingError {
+      // Nobody reads a detached watcher's stderr: say in hooks.log why deadlines now wait for
+      // the next command (which reports the same error).
+      HookRunner.appendLog(
+        HookRunner.logPath(environment: environment.variables),
+        "\(LocalTime.iso(environment.now)) the deadline watcher stopped: \(error.message); deadlines are recorded by the next islet command that runs"
+      )
+      return error.exitStatus
+    }
     defer { intents.close() }
     let store = intents.store
     let watcher = try StoreWatcher(path: path)

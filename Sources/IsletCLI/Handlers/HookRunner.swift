@@ -53,6 +53,17 @@ public struct HookRunner: PostCommitHandler {
 }
 
 extension HookRunner {
+  /// Appends one line to hooks.log; if it cannot (its folders were taken away since the
+  /// command checked them), the line is lost: a detached process's stderr goes nowhere.
+  static func appendLog(_ path: String, _ line: String) {
+    guard prepareLog(path) == nil else { return }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+
   /// Makes hooks.log's folders; why it cannot be written, or nil.
   static func prepareLog(_ path: String) -> String? {
     do {
