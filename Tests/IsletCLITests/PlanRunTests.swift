@@ -68,4 +68,18 @@ import Testing
     #expect(lines.filter { $0 == "segment-finished" }.count == 4)
     #expect(lines.filter { $0 == "plan-completed" }.count == 1)
   }
+
+  /// `start && wait ID` when the run is over before wait looks: its answer at once.
+  @Test func waitOnAnIdAlreadyOverAnswersAtOnce() throws {
+    let at = { (seconds: Int) in ["ISLET_NOW": String(1_764_493_500 + seconds)] }
+    let done = try islet.binary("start", "1s", "1s", extra: at(0)).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    #expect(try islet.binary("wait", done, extra: at(10)).status == 0, "a run completed by itself")
+    let ended = try islet.binary("start", "1m", "1m", extra: at(20)).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    #expect(try islet.binary("end", ended, extra: at(21)).status == 0)
+    #expect(try islet.binary("wait", ended, extra: at(22)).status == 1, "a run ended")
+    #expect(
+      try islet.binary("wait", "nosuch", extra: at(22)).status == 1, "nothing is live, and nosuch never was")
+  }
 }

@@ -19,6 +19,7 @@ struct WaitCommand: Command {
         Without ACTIVITY, waits for the most recently started one, so this works:
           islet start 25m && islet wait && notify-send "Time's up"
         Exits 1 at once when nothing is live, 124 when --timeout runs out, 130 on Ctrl-C.
+        An ACTIVITY id that is over already exits at once: 0 if it was completed, else 1.
         A stopwatch is waited on until it is completed or ended.
         A plan is waited on until the whole run completes (exit 0) or is ended or expires
         (exit 1); a segment that ends, is skipped or reset, or waits to go on, does not end the wait:
@@ -55,7 +56,13 @@ struct WaitCommand: Command {
     if let target {
       switch ActivityMatcher.match(target, among: live, at: now, policy: configuration.policy) {
       case .success(let found): waited = found
-      case .failure(let failure): throw environment.matchFailure(failure, command: "wait")
+      case .failure(let failure):
+        // An id that is over already: waited for, it has its answer (`start && wait ID` when
+        // the run ended before wait looked).
+        if let over = try intents.store.activity(id: target), !over.state.phase.isLive {
+          return over.state.phase == .completed ? .ok : .refused
+        }
+        throw environment.matchFailure(failure, command: "wait")
       }
     } else {
       guard let found = ActivityMatcher.mostRecent(live, at: now, policy: configuration.policy) else {
