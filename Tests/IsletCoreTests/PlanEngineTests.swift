@@ -55,6 +55,36 @@ import Testing
       done.events.filter { $0.kind == .segmentFinished }.map(\.plan?.round) == [1, 1, 2, 2, 3, 3, 4, 4])
   }
 
+  /// A whole pomodoro in microseconds: a pause, a sleep across three segments, a skip. The
+  /// skipped focus earns no long break, and the run ends at the sum of what ran plus the pause.
+  @Test func aWholePomodoroWithAPauseASleepAndASkip() throws {
+    var activity = try start(plan("pomodoro", advance: .auto)).activity
+    var events: [Event] = []
+    func step(_ intent: Intent, at offset: Milliseconds) throws {
+      let next = try applied(activity, intent, at: t0 + offset)
+      events += next.events
+      activity = next.activity
+    }
+    try step(.pause, at: minutes(10))
+    try step(.resume, at: minutes(12))
+    // Asleep until 70:00: Focus 1 ended at 27:00, then Break, Focus 2 and Break went by.
+    try step(.skip, at: minutes(70))
+    let done = TimerEngine.settle(activity, at: t0 + minutes(300))
+    events += done.events
+    #expect(
+      trace(events.filter { $0.kind != .paused && $0.kind != .resumed }) == [
+        "segment-finished Focus 27:00", "segment-started Break 27:00",
+        "segment-finished Break 32:00", "segment-started Focus 32:00",
+        "segment-finished Focus 57:00", "segment-started Break 57:00",
+        "segment-finished Break 62:00", "segment-started Focus 62:00",
+        "skipped Focus 70:00", "segment-started Break 70:00",
+        "segment-finished Break 75:00", "segment-started Focus 75:00",
+        "segment-finished Focus 100:00", "segment-started Break 100:00",
+        "segment-finished Break 105:00", "plan-completed Break 105:00",
+      ])
+    #expect(done.activity.endedAt == t0 + minutes(105))
+  }
+
   @Test func aTabataLastsExactlyFourMinutes() throws {
     let tabata = plan("tabata")
     #expect(tabata.total == seconds(240))
