@@ -20,6 +20,8 @@ struct StartCommand: Command {
         Work), going on by itself, one round unless --rounds, a --long-break after the last
         round. One DURATION with --rounds is rounds of work with no break.
         --rounds, --advance, --long-break, --cue and --icon (the work's) change the plan started.
+        With --rounds fewer than its long break's every N, a plan still ends with its long break:
+        --plan pomodoro --rounds 2 is Focus, Break, Focus, Long break.
         --advance auto goes on by itself; ask waits before each segment until toggle; breaks
         goes on by itself into breaks only, and work into work only.
 
@@ -272,14 +274,16 @@ struct StartCommand: Command {
           "unknown plan '\(printable(wanted, limit: 40))'; \(hint) plans: \(names.joined(separator: ", "))")
       }
       plan = found
-      if let rounds = changes.rounds { plan.rounds = rounds }
+      if let rounds = changes.rounds {
+        plan.rounds = rounds
+        // Fewer rounds than the long break waits for would drop it: it comes after the last.
+        plan.longBreakEvery = min(plan.longBreakEvery, rounds)
+      }
       if let icon { plan.work.icon = icon }
     case .made(let work, let rest):
-      // One space between words, as the plan's definition reads a label back.
-      let label = name.map { $0.split(separator: " ").joined(separator: " ") } ?? "Work"
       plan = Plan(
         name: name ?? "Intervals",
-        work: Segment(label: label, duration: work, icon: icon ?? configuration.icon, kind: .work),
+        work: Segment(label: name ?? "Work", duration: work, icon: icon ?? configuration.icon, kind: .work),
         rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
         rounds: changes.rounds ?? 1, cueSeconds: changes.cue)
     }
