@@ -173,6 +173,18 @@ import Testing
     #expect(!["", "9lives", "-run", "a b", "café", "a+b", String(repeating: "a", count: 33)].contains(where: Plan.isIconName))
   }
 
+  /// A run is named after its plan, capitalized; `islet plans` and the view's dialog show
+  /// its shape and total so.
+  @Test func aPlanIsShownByItsRunNameShapeAndTotal() throws {
+    #expect(Plan.presets.map(\.runName) == ["Pomodoro", "Tabata", "Hiit", "52-17"])
+    let pomodoro = try #require(Plan.presets.first)
+    #expect(pomodoro.shape(unicode: true) == "Focus 25m, Break 5m × 4, Long break 15m every 4 · ask")
+    #expect(pomodoro.shape(unicode: false) == "Focus 25m, Break 5m x 4, Long break 15m every 4 - ask")
+    #expect(pomodoro.totalText == "2:10:00")
+    // Rounded up: a run of 7.5 s is not over at 0:07.
+    #expect(try parsed("Work 1.5s, Rest 1s; rounds 3").totalText == "0:08")
+  }
+
   @Test func aPlanNameIsLowercaseLettersDigitsAndDashes() {
     #expect(["pomodoro", "52-17", "deep-work", "a"].allSatisfy(Plan.isName))
     #expect(
