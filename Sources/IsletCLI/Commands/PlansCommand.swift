@@ -11,8 +11,9 @@ struct PlansCommand: Command {
       details: """
         A plan of your own is one line of the configuration (~/.config/islet/config):
           plan.deep = Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
-        A segment is a label and a duration, with an icon's name after them if you like
-        (Focus 25m tomato). After ';' come rounds N, long-break [LABEL] DURATION [every N],
+        A segment is a label and a duration with its unit (25m, 90s) or as a clock (25:00),
+        with an icon's name after them if you like (Focus 25m tomato). A \\ keeps a ',', ';',
+        space or \\ in a label. After ';' come rounds N, long-break [LABEL] DURATION [every N],
         warm-up …, cool-down …, advance auto|ask|breaks|work, and cue N (the last N seconds
         of each segment cued, 0 off). A plan named as a preset takes its place, and
         'plan = deep' makes it the one the tmux key starts.

@@ -25,8 +25,8 @@ extension Plan {
       && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 
-  /// An icon's name, as a plan, `--icon` and a theme's icons take it: a letter, then ASCII
-  /// letters, digits and `-`, at most 32 (so it is never read as a duration).
+  /// An icon's name, as a plan and `--icon` take it: a letter, then ASCII letters, digits and
+  /// `-`, at most 32 (so it is never read as a duration).
   public static func isIconName(_ text: String) -> Bool {
     text.first?.isLetter == true && text.count <= 32
       && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
