@@ -271,7 +271,8 @@ import Testing
             """, stderr: ""))
     // The help says what a plan line needs: a duration's unit, and how a label keeps a comma.
     let help = try at(0, "plans", "--help").stdout
-    #expect(help.contains("A segment is a label and a duration with its unit (25m, 90s) or as a clock (25:00),"))
+    #expect(
+      help.contains("A segment is a label and a duration with its unit (25m, 90s) or as a clock (25:00),"))
     #expect(help.contains(#"A \ keeps a ',', ';',"# + "\n" + #"space or \ in a label."#))
     #expect(
       try at(0, "--ascii", "plans").stdout.hasPrefix(

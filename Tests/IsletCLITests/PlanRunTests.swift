@@ -41,7 +41,10 @@ import Testing
     #expect(
       boundaries.map { $0.at - start } == [0, 1000, 1000, 2000, 2000, 3000, 3000, 4000],
       "segment boundaries, in ms after the start")
-    #expect(boundaries.map { $0.plan?.segment ?? "-" } == ["Work", "Work", "Rest", "Rest", "Work", "Work", "Rest", "Rest"])
+    #expect(
+      boundaries.map { $0.plan?.segment ?? "-" } == [
+        "Work", "Work", "Rest", "Rest", "Work", "Work", "Rest", "Rest",
+      ])
     #expect(events.last?.at == start + 4000)
 
     // Every hook once: four starts, four ends, one completion.

@@ -88,7 +88,9 @@ import Testing
         "a round is a work segment and its break, such as 'Focus 25m, Break 5m'"
       ),
       ("Focus", "'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"),
-      ("Focus 0s", "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00 or 1:30:00"),
+      (
+        "Focus 0s", "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00 or 1:30:00"
+      ),
       (
         "Focus 101h",
         "'Focus 101h': '101h' is longer than the 100 hours a timer can run; use a shorter duration"
@@ -97,7 +99,9 @@ import Testing
       ("Focus 25m 9lives", "'9lives' is not an icon name; use a word such as timer, focus, coffee or run"),
       ("Focus 25m, Break 5", "'Break 5': '5' has no unit; write 5s or 5m, or MM:SS such as 5:00"),
       ("Focus 25m 5", "'Focus 25m 5': '5' has no unit; write 5s or 5m, or MM:SS such as 5:00"),
-      ("Focus 1.5 tomato", "'Focus 1.5 tomato': '1.5' has no unit; write 1.5s or 1.5m, or MM:SS such as 5:00"),
+      (
+        "Focus 1.5 tomato", "'Focus 1.5 tomato': '1.5' has no unit; write 1.5s or 1.5m, or MM:SS such as 5:00"
+      ),
       (
         #"Focus\q 25m"#,
         #"'\q' is not an escape; a \ keeps only the ',', ';', '\' or space after it"#
@@ -170,7 +174,9 @@ import Testing
 
   @Test func anIconNameStartsWithALetter() {
     #expect(["timer", "tomato", "a1", "x-2", "Run"].allSatisfy(Plan.isIconName))
-    #expect(!["", "9lives", "-run", "a b", "café", "a+b", String(repeating: "a", count: 33)].contains(where: Plan.isIconName))
+    #expect(
+      !["", "9lives", "-run", "a b", "café", "a+b", String(repeating: "a", count: 33)].contains(
+        where: Plan.isIconName))
   }
 
   /// A run is named after its plan, capitalized; `islet plans` and the view's dialog show

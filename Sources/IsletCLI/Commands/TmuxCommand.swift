@@ -77,7 +77,8 @@ struct TmuxCommand: Command {
       // A second binding of a key would silently replace the first.
       if let other = bound[key] {
         throw UsageError(
-          message: "--\(other) and --\(option) are both '\(key)'; give each a key of its own", command: "tmux")
+          message: "--\(other) and --\(option) are both '\(key)'; give each a key of its own", command: "tmux"
+        )
       }
       bound[key] = option
       keys[keyPath: path] = key

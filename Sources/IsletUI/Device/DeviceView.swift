@@ -199,11 +199,13 @@ public enum DeviceView {
     case .confirm: hints = ["y yes", "n no"]
     case .name(let text):
       let plan = state.plan(named: text) != nil
-      hints = [plan ? "enter start" : "enter go on"] + (state.plans.isEmpty ? [] : ["tab plans"]) + ["esc cancel"]
+      hints =
+        [plan ? "enter start" : "enter go on"] + (state.plans.isEmpty ? [] : ["tab plans"]) + ["esc cancel"]
     case .duration: hints = ["enter start", "esc cancel"]
     }
     // The last column stays empty, as for the other hints.
-    return DisplayWidth.truncate(hints.joined(separator: " \(g.separator) "), to: max(0, width - 1), ellipsis: "")
+    return DisplayWidth.truncate(
+      hints.joined(separator: " \(g.separator) "), to: max(0, width - 1), ellipsis: "")
   }
 
   /// Overlays and the flash message, over the frame.
