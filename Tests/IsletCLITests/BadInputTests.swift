@@ -190,7 +190,11 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ),
       (
         ["start", "25m", "5m", "--icon", "90"],
-        "--icon '90' is not an icon name for a plan; use a word such as timer, focus or run"
+        "--icon '90' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+      ),
+      (
+        ["start", "25m", "--icon", "9lives"],
+        "--icon '9lives' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
       ),
       (
         ["start", "--rounds", "4"],
@@ -213,13 +217,18 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       (["plans", "--json=yes"], "--json takes no value, but was given 'yes'"),
       (["tmux", "--skip-key", ""], "--skip-key '' is not a tmux key; use a key such as P, F5 or C-p"),
       (["tmux", "--plan-key", "O; rm -rf ~"], "--plan-key 'O; rm -rf ~' is not a tmux key"),
+      (["tmux", "--skip-key", "P"], "--toggle-key and --skip-key are both 'P'; give each a key of its own"),
+      (
+        ["tmux", "--reset-key", "F5", "--pane-key", "F5"],
+        "--reset-key and --pane-key are both 'F5'; give each a key of its own"
+      ),
     ].map { BadInput(arguments: $0.0, status: 64, says: $0.1) }
-    + ["0", "100", "two", "1.5", "", "-1", "99999999999999999999"].map {
+    + ["0", "100", "two", "1.5", "", "-1", "+3", "99999999999999999999"].map {
       BadInput(
         arguments: ["start", "--plan", "pomodoro", "--rounds", $0], status: 64,
         says: "--rounds '\($0)' is not a number of rounds; use a whole number from 1 to 99")
     }
-    + ["61", "-1", "3s", "lots", ""].map {
+    + ["61", "-1", "+3", "3s", "lots", ""].map {
       BadInput(
         arguments: ["start", "20s", "10s", "--cue", $0], status: 64,
         says: "--cue '\($0)' is not a number of seconds; use a whole number from 0 to 60 (0 is off)")
@@ -402,6 +411,12 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ),
       ("plan.x = Work 5m, Break 1m, Walk 1m\n", "config:1: plan.x: a round is a work segment and its break"),
       ("plan.x = Work 5m;\n", "config:1: plan.x: a ';' has nothing after it"),
+      ("plan.x = Work 5m, Break 5\n", "config:1: plan.x: 'Break 5': '5' has no unit; write 5s or 5m"),
+      (
+        "plan.x = Work 5m; long-break 15m every 4\n",
+        "config:1: plan.x: a long break every 4 rounds would never come in a plan of 1 round"
+      ),
+      ("plan.x = Work\\q 5m\n", #"config:1: plan.x: '\q' is not an escape"#),
       ("plan.Deep = Work 5m\n", "config:1: 'plan.Deep' does not name a plan; write plan.NAME with lowercase"),
       (
         "plan.x = Work\u{202E} 5m\n",

@@ -58,6 +58,15 @@ import Testing
       legs.attributes.plan?.definition
         == "Work 20s bike, Rest 10s coffee; rounds 4; long-break Long break 1m coffee every 4; advance ask; cue 0"
     )
+    // Fewer rounds than the long break's every N: the run still ends with its long break.
+    let short = try stored(id(try at(0, "start", "--plan", "pomodoro", "--rounds", "2")))
+    #expect(
+      short.attributes.plan?.segments.map { "\($0.label) \(DurationText.compact($0.duration))" } == [
+        "Focus 25m", "Break 5m", "Focus 25m", "Long break 15m",
+      ])
+    #expect(
+      try at(0, "start", "--help").stdout.contains(
+        "With --rounds fewer than its long break's every N, a plan still ends with its long break:\n"))
     let ready = try stored(id(try at(0, "start", "--plan", "52-17", "--paused", "--advance", "breaks")))
     #expect(ready.name == "52-17" && ready.state.phase == .idle && ready.attributes.plan?.advance == .breaks)
   }
@@ -83,9 +92,12 @@ import Testing
       id(try at(0, "start", "25m", "5m", "--rounds", "4", "--long-break", "15m", "--name", "Deep  work")))
     #expect(deep.name == "Deep  work")
     let plan = try #require(deep.attributes.plan)
+    // The work's label is --name as given: the definition keeps its spaces.
+    #expect(plan.work.label == "Deep  work")
     #expect(
       plan.definition
-        == "Deep work 25m timer, Break 5m coffee; rounds 4; long-break Long break 15m coffee every 4; advance auto; cue 0"
+        == #"Deep \ work 25m timer,"#
+        + " Break 5m coffee; rounds 4; long-break Long break 15m coffee every 4; advance auto; cue 0"
     )
     #expect(plan.total == minutes(4 * 25 + 3 * 5 + 15))
 
@@ -257,6 +269,11 @@ import Testing
                52-17     Work 52m, Break 17m × 3 · ask · 3:27:00
 
             """, stderr: ""))
+    // The help says what a plan line needs: a duration's unit, and how a label keeps a comma.
+    let help = try at(0, "plans", "--help").stdout
+    #expect(
+      help.contains("A segment is a label and a duration with its unit (25m, 90s) or as a clock (25:00),"))
+    #expect(help.contains(#"A \ keeps a ',', ';',"# + "\n" + #"space or \ in a label."#))
     #expect(
       try at(0, "--ascii", "plans").stdout.hasPrefix(
         "*  deep      Deep work 50m, Break 10m x 3, Long break 20m every 3 - ask - 3:10:00\n"))

@@ -102,14 +102,15 @@ import Testing
     #expect(outer.waitFor { _ in !statusLine(outer).contains("◖") })
   }
 
+  /// On a plan whose work cannot end by the clock before the skip key lands (an hour, asking).
   @Test func thePlanAndSkipKeysStartAndSkip() throws {
-    islet.writeConfig("plan = tabata\n")
+    islet.writeConfig("plan = deep\nplan.deep = Deep work 1h, Break 10m; rounds 2; advance ask\n")
     let (outer, kill) = try innerTmux()
     defer { kill() }
     // The inner status line is drawn once its configuration, the snippet, is loaded.
     #expect(outer.waitFor { _ in statusLine(outer).contains("[0]") })
     outer.send("C-b", "O")
-    #expect(eventually { self.live().map { "\($0.name) \($0.segment?.label ?? "-")" } == ["Tabata Work"] })
+    #expect(eventually { self.live().map { "\($0.name) \($0.segment?.label ?? "-")" } == ["Deep Deep work"] })
     outer.send("C-b", "S")
     #expect(eventually { self.live().first?.state.progress?.part == .rest })
     #expect(live().first?.state.progress?.worked == 0, "a skipped work segment is not counted")

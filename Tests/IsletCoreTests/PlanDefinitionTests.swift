@@ -65,6 +65,9 @@ import Testing
     plan.rest?.label = " Walk"
     #expect(plan.definition.hasPrefix(#"Deep \ work\  25m timer, \ Walk 5m coffee"#))
     #expect(try parsed(plan.definition) == plan)
+    // A space that carries a combining mark is one character with it, and escaped as a space.
+    plan.work.label = " \u{0746}eakon"
+    #expect(try parsed(plan.definition) == plan)
   }
 
   /// A label that ends with what looks like a duration or an icon still reads back: the
@@ -86,14 +89,28 @@ import Testing
       ),
       ("Focus", "'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"),
       (
-        "Focus 0s",
-        "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+        "Focus 0s", "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00 or 1:30:00"
       ),
       (
         "Focus 101h",
         "'Focus 101h': '101h' is longer than the 100 hours a timer can run; use a shorter duration"
       ),
       ("Focus 25m a+b", "'a+b' is not an icon name; use a word such as timer, focus, coffee or run"),
+      ("Focus 25m 9lives", "'9lives' is not an icon name; use a word such as timer, focus, coffee or run"),
+      ("Focus 25m, Break 5", "'Break 5': '5' has no unit; write 5s or 5m, or MM:SS such as 5:00"),
+      ("Focus 25m 5", "'Focus 25m 5': '5' has no unit; write 5s or 5m, or MM:SS such as 5:00"),
+      (
+        "Focus 1.5 tomato", "'Focus 1.5 tomato': '1.5' has no unit; write 1.5s or 1.5m, or MM:SS such as 5:00"
+      ),
+      (
+        #"Focus\q 25m"#,
+        #"'\q' is not an escape; a \ keeps only the ',', ';', '\' or space after it"#
+      ),
+      (
+        "Focus\\\u{1B} 25m",
+        #"'\\e' is not an escape; a \ keeps only the ',', ';', '\' or space after it"#
+      ),
+      (#"Focus 25m, Break 5m\"#, #"a lone '\' ends the line; write '\\' for a backslash"#),
       (
         String(repeating: "a", count: 65) + " 25m",
         "the label '\(String(repeating: "a", count: 40))…' is 65 characters long; use at most 64"
@@ -109,6 +126,21 @@ import Testing
       ("Focus 25m; rounds 100", "rounds is '100'; use a whole number from 1 to 99"),
       ("Focus 25m; rounds", "rounds is ''; use a whole number from 1 to 99"),
       ("Focus 25m; rounds 2; rounds 3", "'rounds' is given twice"),
+      ("Focus 25m; rounds +3", "rounds is '+3'; use a whole number from 1 to 99"),
+      ("Focus 25m; cue +3", "cue is '+3'; use a whole number from 0 to 60"),
+      ("Focus 25m; rounds 4; long-break 15m every +2", "every is '+2'; use a whole number from 1 to 99"),
+      (
+        "Focus 25m, Break 5m; rounds 4; long-break 15m every 9",
+        "a long break every 9 rounds would never come in a plan of 4 rounds; use every 1 to 4, or more rounds"
+      ),
+      (
+        "Focus 25m, Break 5m; long-break 15m every 2",
+        "a long break every 2 rounds would never come in a plan of 1 round; use every 1, or more rounds"
+      ),
+      (
+        "Focus 25m; rounds 4; long-break 15m every 2 coffee",
+        "'coffee' comes after 'every 2'; every N ends a long break, as in 'long-break 15m coffee every 4'"
+      ),
       ("Focus 25m; long-break 15m every 0", "every is '0'; use a whole number from 1 to 99"),
       ("Focus 25m; long-break 15m every", "every needs a number of rounds, such as 'long-break 15m every 4'"),
       ("Focus 25m; long-break", "a segment is empty; write a label and a duration, such as 'Focus 25m'"),
@@ -126,6 +158,37 @@ import Testing
     ] as [(String, String)])
   func aMistakeIsNamedInASentence(definition: String, message: String) {
     #expect(Plan.parse(name: "mine", definition: definition) == .failure(Plan.DefinitionError(message)))
+  }
+
+  /// The long break's count is checked against the whole plan's rounds, whichever comes first.
+  @Test func aLongBreakCountIsCheckedOnceEveryClauseIsRead() throws {
+    let plan = try parsed("Focus 25m, Break 5m; long-break 15m every 4; rounds 4")
+    #expect(plan.rounds == 4 && plan.longBreakEvery == 4)
+    #expect(try parsed("Focus 25m; long-break 15m every 1").longBreakEvery == 1)
+  }
+
+  /// A label may hold a word that looks like a number, and escaped spaces; `\ ` is a space.
+  @Test func theFourEscapesAreRead() throws {
+    #expect(try parsed(#"Lap\ \ 2\,\;\\ 5m"#).work.label == #"Lap  2,;\"#)
+  }
+
+  @Test func anIconNameStartsWithALetter() {
+    #expect(["timer", "tomato", "a1", "x-2", "Run"].allSatisfy(Plan.isIconName))
+    #expect(
+      !["", "9lives", "-run", "a b", "café", "a+b", String(repeating: "a", count: 33)].contains(
+        where: Plan.isIconName))
+  }
+
+  /// A run is named after its plan, capitalized; `islet plans` and the view's dialog show
+  /// its shape and total so.
+  @Test func aPlanIsShownByItsRunNameShapeAndTotal() throws {
+    #expect(Plan.presets.map(\.runName) == ["Pomodoro", "Tabata", "Hiit", "52-17"])
+    let pomodoro = try #require(Plan.presets.first)
+    #expect(pomodoro.shape(unicode: true) == "Focus 25m, Break 5m × 4, Long break 15m every 4 · ask")
+    #expect(pomodoro.shape(unicode: false) == "Focus 25m, Break 5m x 4, Long break 15m every 4 - ask")
+    #expect(pomodoro.totalText == "2:10:00")
+    // Rounded up: a run of 7.5 s is not over at 0:07.
+    #expect(try parsed("Work 1.5s, Rest 1s; rounds 3").totalText == "0:08")
   }
 
   @Test func aPlanNameIsLowercaseLettersDigitsAndDashes() {

@@ -173,6 +173,34 @@ extension DeviceModelTests {
     step(&model, .key(.enter, buttons: []), at: 0) { $0.state.overlay = .duration(name: "P", text: "") }
   }
 
+  /// The dialog shows a plan as `islet plans` does (its total rounded up, as there), and the
+  /// footer the keys the dialog takes, not those under it.
+  @Test func theDialogShowsAPlansShapeAndItsOwnKeys() throws {
+    let short = try Plan.parse(name: "short", definition: "Work 1.5s, Rest 1s; rounds 3; advance ask").get()
+    var state = DeviceState(plans: [short] + Plan.presets, defaultPlan: "short")
+    func screen() -> [String] {
+      let frame = DeviceView.Frame(
+        live: [planRun("tabata")], state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback,
+        ascii: false, utcOffset: 0)
+      return DeviceView.draw(frame, width: 100, height: 30).lines
+    }
+    state.overlay = .name("short")
+    var lines = screen()
+    #expect(lines.contains { $0.contains("│ Work 1.5s, Rest 1s × 3 · ask · cue 3s │") }, "\(lines)")
+    #expect(lines.contains { $0.contains("│ 0:08 in all ") }, "\(lines)")
+    #expect(lines.last?.contains("  enter start · tab plans · esc cancel  ") == true, "\(lines.last ?? "")")
+    state.overlay = .name("Tea")
+    #expect(screen().last?.contains("  enter go on · tab plans · esc cancel  ") == true)
+    state.overlay = .duration(name: "Tea", text: "")
+    lines = screen()
+    #expect(lines.last?.contains("  enter start · esc cancel  ") == true, "\(lines.last ?? "")")
+    #expect(lines.last?.contains("space") == false)
+    state.overlay = .confirm(.reset, activityID: "pl01", name: "Tabata")
+    #expect(screen().last?.contains("  y yes · n no  ") == true)
+    state.overlay = nil
+    #expect(screen().last?.contains("space pause · s skip") == true)
+  }
+
   @Test func theKeyHintsSayWhatSpaceAndSDoForAPlan() {
     let g = Glyphs(ascii: false)
     #expect(DeviceView.hintText(.finished, plan: true, g: g, width: 100).hasPrefix("space next · s skip · "))

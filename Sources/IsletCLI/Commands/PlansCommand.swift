@@ -11,8 +11,9 @@ struct PlansCommand: Command {
       details: """
         A plan of your own is one line of the configuration (~/.config/islet/config):
           plan.deep = Deep work 50m, Break 10m; rounds 3; long-break 20m; advance ask
-        A segment is a label and a duration, with an icon's name after them if you like
-        (Focus 25m tomato). After ';' come rounds N, long-break [LABEL] DURATION [every N],
+        A segment is a label and a duration with its unit (25m, 90s) or as a clock (25:00),
+        with an icon's name after them if you like (Focus 25m tomato). A \\ keeps a ',', ';',
+        space or \\ in a label. After ';' come rounds N, long-break [LABEL] DURATION [every N],
         warm-up …, cool-down …, advance auto|ask|breaks|work, and cue N (the last N seconds
         of each segment cued, 0 off). A plan named as a preset takes its place, and
         'plan = deep' makes it the one the tmux key starts.
@@ -37,28 +38,13 @@ struct PlansCommand: Command {
     }
     let unicode = environment.unicode
     let rows = plans.map { plan in
-      [plan.name == configuration.plan ? "*" : " ", plan.name, Self.shape(plan, unicode: unicode)]
+      [
+        plan.name == configuration.plan ? "*" : " ", plan.name,
+        plan.shape(unicode: unicode) + Plan.separator(unicode: unicode) + plan.totalText,
+      ]
     }
     environment.console.out(table(rows))
     return .ok
-  }
-
-  /// `Focus 25m, Break 5m × 4, Long break 15m every 4 · ask · 2:10:00`
-  static func shape(_ plan: Plan, unicode: Bool) -> String {
-    func text(_ segment: Segment) -> String {
-      printable(segment.label, limit: UserText.Bounds.label.characters) + " "
-        + DurationText.compact(segment.duration)
-    }
-    var round = ([plan.work] + (plan.rest.map { [$0] } ?? [])).map(text).joined(separator: ", ")
-    if plan.rounds > 1 { round += (unicode ? " × " : " x ") + String(plan.rounds) }
-    var parts = plan.warmUp.map { [text($0)] } ?? []
-    parts.append(round)
-    if let longBreak = plan.longBreak { parts.append(text(longBreak) + " every \(plan.longBreakEvery)") }
-    if let coolDown = plan.coolDown { parts.append(text(coolDown)) }
-    var facts = [parts.joined(separator: ", "), plan.advance.rawValue]
-    if plan.cueSeconds > 0 { facts.append("cue \(plan.cueSeconds)s") }
-    facts.append(DurationText.clock(seconds: (plan.total + 999) / 1000))
-    return facts.joined(separator: unicode ? " · " : " - ")
   }
 
   /// `{"name", "default", "definition", "segments": [{label, duration, kind, icon}], "rounds",

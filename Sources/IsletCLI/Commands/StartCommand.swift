@@ -20,6 +20,8 @@ struct StartCommand: Command {
         Work), going on by itself, one round unless --rounds, a --long-break after the last
         round. One DURATION with --rounds is rounds of work with no break.
         --rounds, --advance, --long-break, --cue and --icon (the work's) change the plan started.
+        With --rounds fewer than its long break's every N, a plan still ends with its long break:
+        --plan pomodoro --rounds 2 is Focus, Break, Focus, Long break.
         --advance auto goes on by itself; ask waits before each segment until toggle; breaks
         goes on by itself into breaks only, and work into work only.
 
@@ -168,7 +170,8 @@ struct StartCommand: Command {
     var changes = PlanChanges()
     changes.given = ["rounds", "advance", "auto", "ask", "long-break", "cue"].filter { parsed.has($0) }
     if let text = parsed.value("rounds") {
-      guard let rounds = Int(text), (1...Plan.maximumRounds).contains(rounds) else {
+      guard text.allSatisfy(\.isASCIIDigit), let rounds = Int(text), (1...Plan.maximumRounds).contains(rounds)
+      else {
         throw usage(
           "--rounds '\(printable(text, limit: 20))' is not a number of rounds; use a whole number from 1 to \(Plan.maximumRounds)"
         )
@@ -190,7 +193,7 @@ struct StartCommand: Command {
     if parsed.has("ask") { changes.advance = .ask }
     changes.longBreak = try parsed.value("long-break").map { try parsed.duration($0, option: "long-break") }
     if let text = parsed.value("cue") {
-      let cue = text.lowercased() == "off" ? 0 : Int(text)
+      let cue = text.lowercased() == "off" ? 0 : text.allSatisfy(\.isASCIIDigit) ? Int(text) : nil
       guard let cue, (0...Plan.maximumCue).contains(cue) else {
         throw usage(
           "--cue '\(printable(text, limit: 20))' is not a number of seconds; use a whole number from 0 to \(Plan.maximumCue) (0 is off)"
@@ -209,9 +212,7 @@ struct StartCommand: Command {
 
   private static func icon(_ parsed: ParsedArguments) throws -> String? {
     guard let icon = parsed.value("icon") else { return nil }
-    guard !icon.isEmpty, icon.count <= 32,
-      icon.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-    else {
+    guard Plan.isIconName(icon) else {
       throw usage(
         "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
       )
@@ -219,16 +220,12 @@ struct StartCommand: Command {
     return icon.lowercased()
   }
 
-  /// A made plan keeps `--name` as its work's label and `--icon` as its work's icon, which its
-  /// one-line definition must read back: a label's bounds, an icon that is not a duration.
+  /// A made plan keeps `--name` as its work's label, which its one-line definition must read
+  /// back: within a label's bounds. (`--icon` is an icon name, never read as a duration.)
   private func checkMadePlan() throws {
     if let name, let problem = UserText.problem(with: name, bounds: .label) {
       throw Self.usage(
         "--name '\(printable(name, limit: 20))' labels the plan's work and \(problem.message)")
-    }
-    if let icon, case .success = DurationText.parse(icon) {
-      throw Self.usage(
-        "--icon '\(icon)' is not an icon name for a plan; use a word such as timer, focus or run")
     }
   }
 
@@ -248,7 +245,7 @@ struct StartCommand: Command {
     case .plan(let source, let changes):
       let plan = try self.plan(source, changes, configuration: configuration)
       attributes.plan = plan
-      shownName = name ?? plan.name.prefix(1).uppercased() + plan.name.dropFirst()
+      shownName = name ?? plan.runName
     }
     if let icon { attributes.icon = icon }
     attributes.recordID = recordID
@@ -272,14 +269,16 @@ struct StartCommand: Command {
           "unknown plan '\(printable(wanted, limit: 40))'; \(hint) plans: \(names.joined(separator: ", "))")
       }
       plan = found
-      if let rounds = changes.rounds { plan.rounds = rounds }
+      if let rounds = changes.rounds {
+        plan.rounds = rounds
+        // Fewer rounds than the long break waits for would drop it: it comes after the last.
+        plan.longBreakEvery = min(plan.longBreakEvery, rounds)
+      }
       if let icon { plan.work.icon = icon }
     case .made(let work, let rest):
-      // One space between words, as the plan's definition reads a label back.
-      let label = name.map { $0.split(separator: " ").joined(separator: " ") } ?? "Work"
       plan = Plan(
         name: name ?? "Intervals",
-        work: Segment(label: label, duration: work, icon: icon ?? configuration.icon, kind: .work),
+        work: Segment(label: name ?? "Work", duration: work, icon: icon ?? configuration.icon, kind: .work),
         rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
         rounds: changes.rounds ?? 1, cueSeconds: changes.cue)
     }
@@ -302,4 +301,9 @@ struct StartCommand: Command {
     }
     return plan
   }
+}
+
+extension Character {
+  /// `0` to `9`: what a count takes, with no sign for `Int` to read.
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -63,6 +63,7 @@ struct TmuxCommand: Command {
       ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane), ("start-key", \.start),
       ("rename-key", \.rename),
     ]
+    var bound: [String: String] = [:]
     for (option, path) in options {
       let key = parsed.value(option) ?? keys[keyPath: path]
       // One key name as tmux writes them: a character, or a name such as F5 or C-p.
@@ -73,6 +74,13 @@ struct TmuxCommand: Command {
           message: "--\(option) '\(printable(key))' is not a tmux key; use a key such as P, F5 or C-p",
           command: "tmux")
       }
+      // A second binding of a key would silently replace the first.
+      if let other = bound[key] {
+        throw UsageError(
+          message: "--\(other) and --\(option) are both '\(key)'; give each a key of its own", command: "tmux"
+        )
+      }
+      bound[key] = option
       keys[keyPath: path] = key
     }
     self.keys = keys

@@ -236,3 +236,34 @@ public struct PlanPosition: Codable, Hashable, Sendable {
     self.next = next
   }
 }
+
+// MARK: - As shown
+
+extension Plan {
+  /// What a run of the plan is called unless `--name`: its name, capitalized (`Pomodoro`).
+  public var runName: String { name.prefix(1).uppercased() + name.dropFirst() }
+
+  /// `Focus 25m, Break 5m × 4, Long break 15m every 4 · ask`: the segments in order, the
+  /// rounds, the advance policy and the cue, as `islet plans` and the view's dialog show it.
+  public func shape(unicode: Bool) -> String {
+    func text(_ segment: Segment) -> String {
+      printable(segment.label, limit: UserText.Bounds.label.characters) + " "
+        + DurationText.compact(segment.duration)
+    }
+    var round = ([work] + (rest.map { [$0] } ?? [])).map(text).joined(separator: ", ")
+    if rounds > 1 { round += (unicode ? " × " : " x ") + String(rounds) }
+    var parts = warmUp.map { [text($0)] } ?? []
+    parts.append(round)
+    if let longBreak { parts.append(text(longBreak) + " every \(longBreakEvery)") }
+    if let coolDown { parts.append(text(coolDown)) }
+    var facts = [parts.joined(separator: ", "), advance.rawValue]
+    if cueSeconds > 0 { facts.append("cue \(cueSeconds)s") }
+    return facts.joined(separator: Self.separator(unicode: unicode))
+  }
+
+  /// How long a run lasts, `total`, as a clock rounded up to the second: `2:10:00`.
+  public var totalText: String { DurationText.clock(seconds: (total + 999) / 1000) }
+
+  /// What goes between the facts of `shape`, and before `totalText` after it.
+  public static func separator(unicode: Bool) -> String { unicode ? " · " : " - " }
+}

@@ -7,10 +7,11 @@
 /// Work 40s, Rest 20s; rounds 10; warm-up 5m; cool-down Stretch 5m
 /// ```
 ///
-/// A segment is a label, a duration and, after it, an icon name. The clauses are `rounds N`,
+/// A segment is a label, a duration with its unit (`5m`, `90s`) or as a clock (`5:00`) and,
+/// after it, an icon name. The clauses are `rounds N`,
 /// `long-break [LABEL] DURATION [ICON] [every N]`, `warm-up …`, `cool-down …`,
 /// `advance auto|ask|breaks|work` and `cue N` (the seconds cued at each segment's end, 0 off).
-/// A `\` keeps the `,` or `;` after it in a label.
+/// In a label, `\,`, `\;`, `\\` and `\ ` keep a comma, a semicolon, a backslash and a space.
 extension Plan {
   /// What is wrong with a definition, as a sentence that names the part.
   public struct DefinitionError: Error, Equatable, Sendable {
@@ -24,6 +25,13 @@ extension Plan {
       && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 
+  /// An icon's name, as a plan and `--icon` take it: a letter, then ASCII letters, digits and
+  /// `-`, at most 32 (so it is never read as a duration).
+  public static func isIconName(_ text: String) -> Bool {
+    text.first?.isLetter == true && text.count <= 32
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+  }
+
   /// The plan `definition` describes, named `name`.
   public static func parse(name: String, definition: String) -> Result<Plan, DefinitionError> {
     do {
@@ -34,6 +42,7 @@ extension Plan {
   }
 
   private static func read(name: String, _ definition: String) throws(DefinitionError) -> Plan {
+    try checkEscapes(definition)
     let parts = split(Substring(definition), at: ";")
     let round = split(parts[0], at: ",")
     guard round.count <= 2 else {
@@ -68,9 +77,18 @@ extension Plan {
         if tokens.last?.lowercased() == "every" {
           throw DefinitionError("every needs a number of rounds, such as 'long-break 15m every 4'")
         }
-        if tokens.count >= 2, tokens[tokens.count - 2].lowercased() == "every" {
-          every = try number(String(tokens[tokens.count - 1]), what: "every", in: 1...maximumRounds)
-          text = text[..<tokens[tokens.count - 2].startIndex]
+        // The last `every` after a duration is the clause's; one before it is the label's.
+        if let at = tokens.lastIndex(where: { $0.lowercased() == "every" }),
+          tokens[..<at].contains(where: { (try? DurationText.parse(String($0)).get()) != nil })
+        {
+          let count = try number(String(tokens[at + 1]), what: "every", in: 1...maximumRounds)
+          if at + 2 < tokens.count {
+            throw DefinitionError(
+              "'\(printable(String(tokens[at + 2]), limit: 30))' comes after 'every \(count)'; every N ends a long break, as in 'long-break 15m coffee every 4'"
+            )
+          }
+          every = count
+          text = text[..<tokens[at].startIndex]
         }
         longBreak = (try segment(text, kind: .break, label: "Long break", icon: "coffee"), every)
       case "warm-up":
@@ -91,6 +109,15 @@ extension Plan {
           "'\(printable(keyword, limit: 30))' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
         )
       }
+    }
+    // Checked on the whole plan, so the clauses may come in any order.
+    if let every = longBreak?.every, every > rounds ?? 1 {
+      let count = rounds ?? 1
+      let plan = count == 1 ? "1 round" : "\(count) rounds"
+      let range = count == 1 ? "1" : "1 to \(count)"
+      throw DefinitionError(
+        "a long break every \(every) rounds would never come in a plan of \(plan); use every \(range), or more rounds"
+      )
     }
     return Plan(
       name: name, work: work, rest: rest, rounds: rounds ?? 1, longBreak: longBreak?.0,
@@ -137,15 +164,24 @@ extension Plan {
       chosenIcon = try iconName(tokens.removeLast())
     }
     let last = tokens.removeLast()
+    let shown = printable(text.trimmed, limit: 40)
     let duration: Milliseconds
     switch DurationText.parse(last) {
-    case .success(let parsed): duration = parsed
-    case .failure(let failure):
-      let shown = printable(text.trimmed, limit: 40)
-      if case .malformed = failure {
+    case .success(let parsed):
+      // A bare number is seconds on the command line; in a plan it is too easily a typo.
+      guard last.contains(where: { !($0.isASCII && ($0.isNumber || $0 == ".")) }) else {
+        let number = printable(last, limit: 20)
         throw DefinitionError(
-          "'\(shown)' has no duration at its end; write a label and a duration, such as 'Focus 25m'")
+          "'\(shown)': '\(number)' has no unit; write \(number)s or \(number)m, or MM:SS such as 5:00")
       }
+      duration = parsed
+    case .failure(.malformed):
+      throw DefinitionError(
+        "'\(shown)' has no duration at its end; write a label and a duration, such as 'Focus 25m'")
+    case .failure(.notPositive(let given)):
+      throw DefinitionError(
+        "'\(shown)': '\(printable(given, limit: 20))' is not a positive duration; use \(durationForms)")
+    case .failure(let failure):
       throw DefinitionError("'\(shown)': \(failure.message)")
     }
     let chosenLabel = tokens.isEmpty ? label : tokens.joined(separator: " ")
@@ -155,9 +191,11 @@ extension Plan {
     return Segment(label: chosenLabel, duration: duration, icon: chosenIcon, kind: kind)
   }
 
+  /// The forms a plan's duration takes: those of the command line but a bare number.
+  private static let durationForms = "90s, 25m, 1h30m, 1.5h, 25:00 or 1:30:00"
+
   private static func iconName(_ text: String) throws(DefinitionError) -> String {
-    guard text.count <= 32, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-    else {
+    guard isIconName(text) else {
       throw DefinitionError(
         "'\(printable(text, limit: 40))' is not an icon name; use a word such as timer, focus, coffee or run")
     }
@@ -168,12 +206,32 @@ extension Plan {
     -> Int
   {
     let trimmed = Substring(text).trimmed
-    guard let value = Int(trimmed), range.contains(value) else {
+    // Digits only: `Int` would take a sign.
+    guard trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(trimmed), range.contains(value)
+    else {
       throw DefinitionError(
         "\(what) is '\(printable(trimmed, limit: 20))'; use a whole number from \(range.lowerBound) to \(range.upperBound)"
       )
     }
     return value
+  }
+
+  /// Refuses a `\` before anything but `,`, `;`, `\` or a space, and one at the end.
+  private static func checkEscapes(_ text: String) throws(DefinitionError) {
+    var index = text.startIndex
+    while let slash = text[index...].firstIndex(of: "\\") {
+      let next = text.index(after: slash)
+      guard next < text.endIndex else {
+        throw DefinitionError(#"a lone '\' ends the line; write '\\' for a backslash"#)
+      }
+      // By its first scalar: a space may carry a combining mark, one Character with it.
+      guard let kept = text[next].unicodeScalars.first, ",;\\ ".unicodeScalars.contains(kept) else {
+        throw DefinitionError(
+          #"'\"# + printable(String(text[next]), limit: 1)
+            + #"' is not an escape; a \ keeps only the ',', ';', '\' or space after it"#)
+      }
+      index = text.index(after: next)
+    }
   }
 
   /// `text` cut at each `separator` that no `\` keeps; the escapes stay for `words` to read.

@@ -55,11 +55,6 @@ public struct DeviceState: Equatable, Sendable {
     return plans.first { $0.name == wanted }
   }
 
-  /// What a plan's run is called: its name, capitalized as `islet start --plan` does.
-  static func runName(_ plan: Plan) -> String {
-    plan.name.prefix(1).uppercased() + plan.name.dropFirst()
-  }
-
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
 
@@ -150,7 +145,7 @@ public struct DeviceState: Equatable, Sendable {
       case .enter:
         if let plan = plan(named: text) {
           self.overlay = nil
-          return [.start(name: Self.runName(plan), duration: nil, plan: plan)]
+          return [.start(name: plan.runName, duration: nil, plan: plan)]
         }
         self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
       case .tab:

@@ -49,11 +49,13 @@ public enum DeviceView {
       return overlaid(canvas, frame, g)
     }
 
-    // The footer: key hints for what can be done now.
+    // The footer: key hints for what can be done now, or for the box open over it.
     let footerRow = height - 1
-    let shownHints = hintText(
-      selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false, g: g,
-      width: width)
+    let shownHints =
+      frame.state.overlay.map { hintText(for: $0, in: frame.state, g: g, width: width) }
+      ?? hintText(
+        selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false,
+        g: g, width: width)
     canvas.put(
       shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
     drawBody(&canvas, frame: frame, selected: selected, top: top, footerRow: footerRow, g: g)
@@ -187,6 +189,25 @@ public enum DeviceView {
     return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
   }
 
+  /// The keys a box takes while it is open: what the keys under it would do does not apply.
+  static func hintText(for overlay: DeviceState.Overlay, in state: DeviceState, g: Glyphs, width: Int)
+    -> String
+  {
+    let hints: [String]
+    switch overlay {
+    case .help: hints = ["any key closes"]
+    case .confirm: hints = ["y yes", "n no"]
+    case .name(let text):
+      let plan = state.plan(named: text) != nil
+      hints =
+        [plan ? "enter start" : "enter go on"] + (state.plans.isEmpty ? [] : ["tab plans"]) + ["esc cancel"]
+    case .duration: hints = ["enter start", "esc cancel"]
+    }
+    // The last column stays empty, as for the other hints.
+    return DisplayWidth.truncate(
+      hints.joined(separator: " \(g.separator) "), to: max(0, width - 1), ellipsis: "")
+  }
+
   /// Overlays and the flash message, over the frame.
   static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
     var canvas = base
@@ -219,9 +240,9 @@ public enum DeviceView {
     case .name(let text):
       lines = ["New activity", "Name: \(text)_"]
       if let plan = frame.state.plan(named: text) {
+        // As `islet plans` shows it.
         lines += [
-          "Enter starts the plan, Esc cancels", plan.definition,
-          "\(DurationText.clock(seconds: plan.total / 1000)) in all",
+          "Enter starts the plan, Esc cancels", plan.shape(unicode: !frame.ascii), "\(plan.totalText) in all",
         ]
       } else {
         lines += ["Enter to go on, Esc to cancel"]
