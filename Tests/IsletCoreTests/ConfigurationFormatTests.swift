@@ -95,8 +95,12 @@ import Testing
         "theme 'tttttttttttttttttttttttttttttttttttttttt…' is 1025 bytes long in UTF-8; use at most 1024 bytes"
       ),
       (
-        Array(("icon = " + String(repeating: "é", count: 65)).utf8), 1,
-        "icon 'éééééééééééééééééééé…' is 65 characters long; use at most 64"
+        Array(("icon = " + String(repeating: "e", count: 33)).utf8), 1,
+        "icon is 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'; use a name such as timer, run, focus, book, coffee or code"
+      ),
+      (
+        Array("icon = café\n".utf8), 1,
+        "icon is 'café'; use a name such as timer, run, focus, book, coffee or code"
       ),
       (
         Array(("# " + String(repeating: "-", count: 2047)).utf8), 1,

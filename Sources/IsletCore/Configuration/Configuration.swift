@@ -214,11 +214,10 @@ public struct Configuration: Equatable, Sendable {
       }
       if key == "max-idle" { maxIdle = span } else { staleAfter = span }
     case "icon":
-      guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-        return "icon is '\(printable(value))'; use a name such as timer, run, focus, book, coffee or code"
-      }
-      if let problem = UserText.problem(with: value, bounds: .label) {
-        return "icon '\(printable(value, limit: 20))' \(problem.message)"
+      // The rule `--icon` and plan lines follow: the icon may become a plan segment's.
+      guard Plan.isIconName(value) else {
+        return
+          "icon is '\(printable(value, limit: 40))'; use a name such as timer, run, focus, book, coffee or code"
       }
       icon = value.lowercased()
     case "hooks":
