@@ -82,4 +82,23 @@ import Testing
     #expect(
       try islet.binary("wait", "nosuch", extra: at(22)).status == 1, "nothing is live, and nosuch never was")
   }
+
+  /// Eight processes at once, each an intent that first records what time has caused: a
+  /// pomodoro's passed segments are recorded once, at their true times, whoever wins.
+  @Test func manyProcessesNoticingTheSameTransitionsRecordThemOnce() throws {
+    let start = 1_764_493_500
+    let at = { (seconds: Int) in ["ISLET_NOW": String(start + seconds)] }
+    #expect(try islet.binary("start", "--plan", "pomodoro", "--auto", extra: at(0)).status == 0)
+    let environment = islet.environment.merging(at(62 * 60)) { $1 }
+    let runs = try (0..<8).map { index in
+      try Binary.start(["update", "--category", "c\(index)"], environment: environment)
+    }.map(Binary.finish)
+    #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.filter { $0.status != 0 })")
+    let events = try history()
+    let boundaries = events.filter { $0.kind == .segmentFinished || $0.kind == .segmentStarted }
+    #expect(
+      boundaries.map { ($0.at.milliseconds / 1000 - Int64(start)) / 60 } == [0, 25, 25, 30, 30, 55, 55, 60, 60],
+      "each boundary once, in minutes after the start")
+    #expect(events.filter { $0.kind == .updated }.count == 8)
+  }
 }

@@ -172,19 +172,25 @@ public enum DeviceView {
     let gap = DisplayWidth.of(separator)
     // With nothing live, only what starts one, or needs none, is offered.
     let live = phase != nil
-    let offered = otherHints.filter { hint in
+    func offered(_ hint: (text: String, rank: Int, needs: HintNeed), within limit: Int) -> Bool {
+      guard hint.rank <= limit else { return false }
       switch hint.needs {
       case .nothing: return true
       case .live: return live
       case .plan: return live && plan
       }
     }
+    // Drawn every frame: counted and joined without building arrays.
     for limit in stride(from: 9, through: 0, by: -1) {
-      let shown = offered.filter { $0.rank <= limit }
       // Hints are ASCII: a byte is a cell.
-      let used = first.utf8.count + shown.map { $0.text.utf8.count + gap }.reduce(0, +)
+      var used = first.utf8.count
+      for hint in otherHints where offered(hint, within: limit) { used += hint.text.utf8.count + gap }
       // The last column stays empty: writing there scrolls some terminals.
-      if used < width { return ([first] + shown.map(\.text)).joined(separator: separator) }
+      if used < width {
+        var text = first
+        for hint in otherHints where offered(hint, within: limit) { text += separator + hint.text }
+        return text
+      }
     }
     return DisplayWidth.truncate("? help", to: max(0, width - 1), ellipsis: "")
   }
