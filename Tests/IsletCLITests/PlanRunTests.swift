@@ -97,7 +97,9 @@ import Testing
     let events = try history()
     let boundaries = events.filter { $0.kind == .segmentFinished || $0.kind == .segmentStarted }
     #expect(
-      boundaries.map { ($0.at.milliseconds / 1000 - Int64(start)) / 60 } == [0, 25, 25, 30, 30, 55, 55, 60, 60],
+      boundaries.map { ($0.at.milliseconds / 1000 - Int64(start)) / 60 } == [
+        0, 25, 25, 30, 30, 55, 55, 60, 60,
+      ],
       "each boundary once, in minutes after the start")
     #expect(events.filter { $0.kind == .updated }.count == 8)
   }
