@@ -128,9 +128,7 @@ final class Environment {
   /// Today's work segments against the configured goal, counted as a writer would have
   /// recorded them by now; nil when there is no goal.
   func goalTally(store: SQLiteActivityStore?, pending: [Event]) throws -> GoalTally? {
-    let target = try configuration.goal
-    guard target > 0 else { return nil }
-    let goal = DailyGoal(target: target)
+    guard let goal = try configuration.dailyGoal else { return nil }
     return goal.tally(try history(store, since: goal.startOfDay(now), pending: pending), at: now)
   }
 

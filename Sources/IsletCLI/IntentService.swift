@@ -34,7 +34,7 @@ final class IntentService {
     dispatcher = IntentDispatcher(
       store: store, clock: clock, policy: configuration.policy,
       defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)),
-      goal: configuration.goal > 0 ? DailyGoal(target: configuration.goal) : nil)
+      goal: configuration.dailyGoal)
   }
 
   /// Opens the store at `path` to write.

@@ -71,7 +71,7 @@ struct DeviceCommand: Command {
     let runner = DeviceRunner(
       environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,
       model: model, presentation: presentation,
-      goal: configuration.goal > 0 ? DailyGoal(target: configuration.goal) : nil)
+      goal: configuration.dailyGoal)
     return try runner.run()
   }
 }

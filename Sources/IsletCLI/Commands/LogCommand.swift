@@ -2,7 +2,7 @@ import IsletCore
 import IsletStore
 
 /// `islet log`: the history, each session's elapsed time (each plan segment a session), and
-/// totals per name, which count work and leave out breaks and skipped segments.
+/// totals per name, which count work alone (see `Session.counts`).
 struct LogCommand: Command {
   static let specs = [
     CommandSpec(
@@ -11,7 +11,7 @@ struct LogCommand: Command {
       summary: "The history: each session's elapsed time, and totals per name.",
       details: """
         Each segment of a plan is a session of its own (Pomodoro · Focus 2/4). The totals count
-        work: breaks and skipped segments are left out of them.
+        work: breaks, warm-ups, cool-downs and skipped segments are left out of them.
         DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.
         """,
       options: [

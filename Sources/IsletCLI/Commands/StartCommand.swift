@@ -294,8 +294,7 @@ struct StartCommand: Command {
     // Without a long break, its count is the rounds', as the definition reads it back.
     if plan.longBreak == nil { plan.longBreakEvery = plan.rounds }
     // The store keeps the definition: a plan it would read back otherwise is not started.
-    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition), kept == plan
-    else {
+    guard plan.isKeepable else {
       throw Self.usage(
         "this plan cannot be kept as its definition '\(printable(plan.definition, limit: 80))'")
     }

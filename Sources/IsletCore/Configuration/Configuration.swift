@@ -33,6 +33,9 @@ public struct Configuration: Equatable, Sendable {
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
+  /// The daily goal in the local zone; nil when there is none.
+  public var dailyGoal: DailyGoal? { goal > 0 ? DailyGoal(target: goal) : nil }
+
   /// The most bytes a configuration file may hold: 64 KiB.
   public static let maximumFileBytes = 65_536
   /// The most bytes one line may hold, its ending aside.

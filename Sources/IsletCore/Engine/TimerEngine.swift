@@ -25,7 +25,7 @@ public enum TimerEngine {
       guard case .start(let request) = intent else {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
       }
-      if let plan = request.attributes.plan, !isKeepable(plan) {
+      if let plan = request.attributes.plan, !plan.isKeepable {
         return .failure(
           Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
       }
@@ -255,15 +255,6 @@ public enum TimerEngine {
   }
 
   // MARK: - Plans
-
-  /// Whether a plan's definition reads back as the plan itself: the store keeps a plan as that
-  /// line, so one that would not is never started.
-  static func isKeepable(_ plan: Plan) -> Bool {
-    guard case .success(let kept) = Plan.parse(name: plan.name, definition: plan.definition) else {
-      return false
-    }
-    return kept == plan
-  }
 
   /// A plan's running segment reached its deadline: recorded as finished, then the next one
   /// starts at that very deadline (or the run waits, or completes), as its advance policy says.

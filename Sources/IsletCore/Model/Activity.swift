@@ -196,7 +196,9 @@ extension Activity {
   /// outside one: the last `cueSeconds` seconds of a running segment. The one rule for the
   /// alert-colored time and the view's bell each second.
   public func cueSecond(at now: Instant) -> Int64? {
-    guard let first = cueInstants.first, now >= first, let remaining = remaining(at: now), remaining > 0
+    // Drawn every frame: worked out without building `cueInstants`.
+    guard let plan = attributes.plan, plan.cueSeconds > 0, isPlan, state.phase == .active, let deadline,
+      now >= deadline - Int64(plan.cueSeconds) * 1000, let remaining = remaining(at: now), remaining > 0
     else { return nil }
     return (remaining + 999) / 1000
   }

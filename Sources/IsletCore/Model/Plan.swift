@@ -167,6 +167,13 @@ public struct Plan: Codable, Hashable, Sendable {
     return shown
   }
 
+  /// Whether `definition` reads back as this very plan: the store keeps a plan as that line,
+  /// so one that would not is never started.
+  public var isKeepable: Bool {
+    guard case .success(let kept) = Plan.parse(name: name, definition: definition) else { return false }
+    return kept == self
+  }
+
   /// How long a run lasts when each segment runs to its end, pauses aside.
   public var total: Milliseconds { segments.reduce(0) { $0 + $1.duration } }
 }
