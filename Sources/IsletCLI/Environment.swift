@@ -168,6 +168,7 @@ final class Environment {
       what =
         "now \(length) long, " + (activity.displaySeconds(at: now).overtime ? "time is up" : "\(time) to go")
     case .updated: what = "updated"
+    case .snoozed: what = "snoozed, \(time) to go"
     case .finished: what = "finished"
     case .expired: what = "expired"
     case .skipped: what = "skipped \(event.plan.map(segmentText) ?? "a segment")"

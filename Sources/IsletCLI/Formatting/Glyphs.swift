@@ -32,6 +32,7 @@ struct Glyphs {
     case .ended: return unicode ? "⏹" : "[]"
     case .adjusted: return unicode ? "±" : "+-"
     case .updated: return unicode ? "✎" : "*"
+    case .snoozed: return unicode ? "💤" : "zz"
     case .finished: return unicode ? "⏰" : "!"
     case .expired: return unicode ? "⌛" : "~"
     case .skipped: return unicode ? "⏭" : ">>"

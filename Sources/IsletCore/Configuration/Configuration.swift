@@ -1,7 +1,15 @@
 /// The user's settings: `key = value` lines with `#` comments, in `~/.config/islet/config`.
 public struct Configuration: Equatable, Sendable {
   public var theme: String?
-  public var bell: Bool = true
+  /// Where alerts go, how they repeat, the snooze's length.
+  public var alerts = AlertPolicy()
+  /// The view's bell: one of the alert channels, kept as its own setting too.
+  public var bell: Bool {
+    get { alerts.channels.contains(.bell) }
+    set {
+      if newValue { alerts.channels.insert(.bell) } else { alerts.channels.remove(.bell) }
+    }
+  }
   public var maxIdle: Milliseconds = TimePolicy.standard.maxIdle
   public var staleAfter: Milliseconds = TimePolicy.standard.staleAfter
   public var icon: String = "timer"
@@ -18,7 +26,8 @@ public struct Configuration: Equatable, Sendable {
   public init() {}
 
   public static let keys = [
-    "theme", "bell", "max-idle", "stale-after", "icon", "hooks", "plan", "goal", "plan.NAME",
+    "theme", "bell", "alerts", "alert-repeat", "alert-every", "snooze", "sound", "max-idle", "stale-after",
+    "icon", "hooks", "plan", "goal", "plan.NAME",
   ]
 
   /// Every plan that can be started: the user's, then the presets they do not replace.
@@ -203,6 +212,43 @@ public struct Configuration: Equatable, Sendable {
       case "off", "no", "false": bell = false
       default: return "bell is '\(printable(value))'; use on or off"
       }
+    case "alerts":
+      let names = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
+        $0.lowercased()
+      }
+      let known = AlertChannel.allCases.map(\.rawValue).joined(separator: ", ")
+      if names == ["none"] || names == ["off"] {
+        alerts.channels = []
+        return nil
+      }
+      guard !names.isEmpty else { return "alerts needs channels: \(known), or none" }
+      var channels: Set<AlertChannel> = []
+      for name in names {
+        guard let channel = AlertChannel(rawValue: name) else {
+          return "alerts: '\(printable(name, limit: 40))' is not a channel; use \(known), or none"
+        }
+        channels.insert(channel)
+      }
+      alerts.channels = channels
+    case "alert-repeat":
+      guard let number = Int(value), (0...20).contains(number) else {
+        return
+          "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
+      }
+      alerts.repeatCount = number
+    case "alert-every", "snooze":
+      guard case .success(let span) = DurationText.parse(value), span >= 1000,
+        key == "snooze" || span >= 10_000, span <= 86_400_000
+      else {
+        let least = key == "snooze" ? "1s" : "10s"
+        return "\(key) is '\(printable(value, limit: 20))'; use a duration from \(least) to 24h, such as 5m"
+      }
+      if key == "snooze" { alerts.snooze = span } else { alerts.repeatEvery = span }
+    case "sound":
+      if let problem = UserText.problem(with: value, bounds: .path) {
+        return "sound '\(printable(value, limit: 40))' \(problem.message)"
+      }
+      alerts.sound = value.isEmpty || value == "auto" ? nil : value
     case "max-idle", "stale-after":
       let span: Milliseconds
       if value == "0" && key == "max-idle" {

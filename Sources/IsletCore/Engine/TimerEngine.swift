@@ -178,6 +178,12 @@ public enum TimerEngine {
       return Refusal("\(name) is \(activity.state.phase.rawValue); start a new one with islet start")
     case (.pause, .paused): return Refusal("\(name) is already paused")
     case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
+    case (.snooze, _) where activity.isPlan:
+      return Refusal("\(name) is a plan; toggle or skip goes on, and snooze is for a finished countdown")
+    case (.snooze(let span), .finished):
+      return span > 0 ? nil : Refusal("snooze needs a duration of a second or more")
+    case (.snooze, _):
+      return Refusal("\(name) has not finished; snooze gives a finished countdown more time")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
     case (.pause, .finished), (.resume, .finished),
@@ -225,6 +231,15 @@ public enum TimerEngine {
       return .success((next, intent == .complete ? .completed : .ended))
     case .adjust(let change):
       return adjusted(activity, by: change, at: now).map { ($0, .adjusted) }
+    case .snooze(let span):
+      // The time run so far (over time included) stays: the countdown is longer by it.
+      let length = activity.elapsed(at: now) + span
+      guard length <= DurationText.maximum else {
+        return .failure(Refusal("\(activity.name) cannot run longer than 100 hours"))
+      }
+      next.state.duration = length
+      next.state.phase = .active
+      return .success((next, .snoozed))
     case .update(let update):
       if let newName = update.name { next.state.name = newName }
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }

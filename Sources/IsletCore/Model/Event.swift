@@ -3,6 +3,8 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   case started, paused, resumed, reset, completed, ended, adjusted, updated, finished, expired
   /// A plan's segment ended early by `skip`.
   case skipped
+  /// A finished countdown given more time by `snooze`.
+  case snoozed
   /// A plan's segment began: its first, or the next at the previous one's end.
   case segmentStarted = "segment-started"
   /// A plan's segment ran to its end (the plan's `finished`).

@@ -6,6 +6,8 @@ public enum Intent: Hashable, Sendable {
   case skip
   /// Lengthens (positive) or shortens (negative) a countdown.
   case adjust(by: Milliseconds)
+  /// Lets a finished countdown go on running with this much left from now.
+  case snooze(for: Milliseconds)
   case update(ActivityUpdate)
 
   /// The verb, as typed on the command line.
@@ -20,6 +22,7 @@ public enum Intent: Hashable, Sendable {
     case .end: return "end"
     case .skip: return "skip"
     case .adjust: return "adjust"
+    case .snooze: return "snooze"
     case .update: return "update"
     }
   }

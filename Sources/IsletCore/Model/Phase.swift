@@ -19,4 +19,6 @@ public enum Mode: String, Codable, Sendable {
 /// Who asked for an intent, kept with every event.
 public enum Source: String, Codable, Sendable {
   case cli, key, mouse, tmux, time
+  /// A button of a desktop notification.
+  case notification
 }

@@ -1,0 +1,146 @@
+import IsletCore
+
+/// What an alert says and offers, for every channel alike: the notification's summary, body,
+/// urgency and buttons, the tmux message (the summary), the popup's buttons.
+///
+/// ```swift
+/// let alert = Alert(for: finished, activity: tea, at: now, policy: configuration.alerts)
+/// // alert?.summary == "⏰ Tea — time's up", alert?.body == "+0:00 · started 10:05"
+/// ```
+public struct Alert: Equatable, Sendable {
+  public enum Urgency: UInt8, Sendable {
+    case low = 0, normal = 1, critical = 2
+  }
+
+  /// A button: its key (the notification's action key), its label, and the intents it sends
+  /// to the activity, in order.
+  public struct Action: Equatable, Sendable {
+    public var key: String
+    public var label: String
+    public var intents: [Intent]
+
+    public init(key: String, label: String, intents: [Intent]) {
+      self.key = key
+      self.label = label
+      self.intents = intents
+    }
+  }
+
+  public var activityID: String
+  /// The event that caused it, as the history numbers it.
+  public var seq: Int64?
+  public var summary: String
+  public var body: String
+  public var urgency: Urgency
+  public var actions: [Action]
+  /// Whether it repeats until someone acts on the activity.
+  public var awaitsAcknowledgment: Bool
+
+  public init(
+    activityID: String, seq: Int64?, summary: String, body: String, urgency: Urgency, actions: [Action],
+    awaitsAcknowledgment: Bool
+  ) {
+    self.activityID = activityID
+    self.seq = seq
+    self.summary = summary
+    self.body = body
+    self.urgency = urgency
+    self.actions = actions
+    self.awaitsAcknowledgment = awaitsAcknowledgment
+  }
+
+  /// Segments shorter than this alert as one normal notification, updated in place.
+  public static let shortSegment: Milliseconds = 60_000
+
+  /// The alert for `event` (one of `AlertPolicy.alerts`), with `activity` as it is at `now`;
+  /// nil for an event that does not alert.
+  public init?(
+    for event: Event, activity: Activity, at now: Instant, policy: AlertPolicy, zone: LocalZone = .current,
+    ascii: Bool = false
+  ) {
+    let dash = ascii ? "-" : "—"
+    let bell = ascii ? "!" : "⏰"
+    let name = printable(event.name, limit: UserText.Bounds.name.characters)
+    let started = Self.timeOfDay(activity.state.startedAt, zone: zone)
+    var actions: [Action] = []
+    var awaits = false
+    var urgency = Urgency.critical
+    let summary: String
+    let body: String
+    switch event.kind {
+    case .finished:
+      summary = "\(bell) \(name) \(dash) time's up"
+      body = "\(activity.displayTime(at: now)) · started \(started)"
+      awaits = AlertPolicy.awaits(activity, since: event)
+      if awaits {
+        actions = [
+          Action(key: "complete", label: "Done", intents: [.complete]),
+          Action(
+            key: "snooze", label: "+\(DurationText.compact(policy.snooze).replacingMinutes)",
+            intents: [.snooze(for: policy.snooze)]),
+          Action(key: "reset", label: "Reset", intents: [.reset]),
+        ]
+      }
+    case .segmentFinished:
+      guard let ended = event.plan else { return nil }
+      summary = "\(bell) \(name) \(dash) \(Self.segmentText(ended)) done"
+      let length = activity.attributes.plan?.segments.first { $0.label == ended.segment }?.duration
+      if let length, length < Self.shortSegment { urgency = .normal }
+      awaits = AlertPolicy.awaits(activity, since: event)
+      if awaits, let next = ended.next {
+        let label = printable(next.segment, limit: UserText.Bounds.label.characters)
+        body = "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
+        actions = [
+          Action(key: "go-on", label: "Start \(label.lowercased())", intents: [.toggle]),
+          Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.toggle, .skip]),
+        ]
+      } else if activity.state.phase.isLive, let now = activity.planPosition {
+        let label = printable(now.segment, limit: UserText.Bounds.label.characters)
+        let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
+        body = "\(Self.segmentText(now)) started, \(activity.displayTime(at: event.at))\(ends)"
+        if activity.state.phase == .active {
+          actions = [
+            Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.skip]),
+            Action(key: "pause", label: "Pause", intents: [.pause]),
+          ]
+        }
+      } else {
+        body = "started \(started)"
+      }
+    case .planCompleted:
+      summary = "\(ascii ? "ok" : "✓") \(name) \(dash) done"
+      let total = activity.endedAt.map { DurationText.clock(seconds: ($0 - activity.createdAt) / 1000) }
+      body =
+        (total.map { "the whole plan, \($0) · " } ?? "")
+        + "started \(Self.timeOfDay(activity.createdAt, zone: zone))"
+    default:
+      return nil
+    }
+    self.init(
+      activityID: event.activityID, seq: event.seq, summary: summary, body: body, urgency: urgency,
+      actions: actions, awaitsAcknowledgment: awaits)
+  }
+
+  /// `Focus 2/4`, or `Warm-up`: a segment with its round where one is shown.
+  static func segmentText(_ position: PlanPosition) -> String {
+    let label = printable(position.segment, limit: UserText.Bounds.label.characters)
+    guard let round = position.shownRound else { return label }
+    return "\(label) \(round)/\(position.rounds)"
+  }
+
+  /// `10:05` in the local zone.
+  static func timeOfDay(_ instant: Instant, zone: LocalZone) -> String {
+    let seconds = instant.milliseconds / 1000
+    let local = seconds + zone.utcOffset(seconds)
+    let minutes = ((local / 60) % 1440 + 1440) % 1440
+    let minute = minutes % 60
+    return "\(minutes / 60):" + (minute < 10 ? "0" : "") + "\(minute)"
+  }
+}
+
+extension String {
+  /// `5m` as a button says it: `5 min`.
+  fileprivate var replacingMinutes: String {
+    hasSuffix("m") && dropLast().allSatisfy(\.isNumber) ? dropLast() + " min" : self
+  }
+}
