@@ -24,13 +24,50 @@ import Testing
     #expect(try Configuration.parse("").get() == Configuration())
   }
 
+  @Test func readsTheAlertSettings() throws {
+    let defaults = Configuration().alerts
+    #expect(defaults.channels == [.desktop, .tmux, .bell])
+    #expect(defaults.repeatCount == 3 && defaults.repeatEvery == minutes(1) && defaults.snooze == minutes(5))
+    #expect(defaults.sound == nil)
+    let text = """
+      alerts = desktop tmux,popup sound
+      alert-repeat = 0
+      alert-every = 2m
+      snooze = 10m
+      sound = paplay /usr/share/sounds/freedesktop/stereo/complete.oga
+      """
+    let alerts = try Configuration.parse(text).get().alerts
+    #expect(alerts.channels == [.desktop, .tmux, .popup, .sound])
+    #expect(alerts.repeatCount == 0 && alerts.repeatEvery == minutes(2) && alerts.snooze == minutes(10))
+    #expect(alerts.sound == "paplay /usr/share/sounds/freedesktop/stereo/complete.oga")
+    #expect(try Configuration.parse("alerts = none").get().alerts.channels.isEmpty)
+    #expect(try Configuration.parse("sound = auto").get().alerts.sound == nil)
+    // bell is the bell channel, whichever line says it last.
+    #expect(
+      try Configuration.parse("alerts = desktop\nbell = on").get().alerts.channels == [.desktop, .bell])
+    #expect(try Configuration.parse("bell = off\nalerts = bell").get().bell)
+    #expect(try !Configuration.parse("alerts = tmux").get().bell)
+  }
+
   @Test(
     arguments: [
       (
         "colour = red", 1,
-        "unknown key 'colour'; known keys: theme, bell, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
+      (
+        "alerts = desktop, pager", 1,
+        "alerts: 'pager' is not a channel; use desktop, tmux, popup, bell, sound, or none"
+      ),
+      ("alerts =", 1, "alerts needs channels: desktop, tmux, popup, bell, sound, or none"),
+      (
+        "alert-repeat = 21", 1,
+        "alert-repeat is '21'; use how many times an alert repeats, from 0 (never) to 20"
+      ),
+      ("alert-every = 5s", 1, "alert-every is '5s'; use a duration from 10s to 24h, such as 5m"),
+      ("snooze = 0", 1, "snooze is '0'; use a duration from 1s to 24h, such as 5m"),
+      ("snooze = 2d", 1, "snooze is '2d'; use a duration from 1s to 24h, such as 5m"),
       (
         "max-idle = forever", 1, "max-idle is 'forever'; use a duration such as 8h, 30m or 90s or 0 for never"
       ),

@@ -40,49 +40,49 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
       .idle,
       [
         .pause: nil, .resume: .active, .toggle: .active, .reset: nil, .complete: nil, .end: .ended,
-        .adjust(by: 60_000): .idle,
+        .adjust(by: 60_000): .idle, .snooze(for: minutes(5)): nil,
       ]
     ),
     (
       .active,
       [
         .pause: .paused, .resume: nil, .toggle: .paused, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: 60_000): .active,
+        .adjust(by: 60_000): .active, .snooze(for: minutes(5)): nil,
       ]
     ),
     (
       .paused,
       [
         .pause: nil, .resume: .active, .toggle: .active, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: 60_000): .paused,
+        .adjust(by: 60_000): .paused, .snooze(for: minutes(5)): nil,
       ]
     ),
     (
       .finished,
       [
         .pause: nil, .resume: nil, .toggle: .completed, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: minutes(10)): .active,
+        .adjust(by: minutes(10)): .active, .snooze(for: minutes(5)): .active,
       ]
     ),
     (
       .completed,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
       ]
     ),
     (
       .ended,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
       ]
     ),
     (
       .expired,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
       ]
     ),
   ]

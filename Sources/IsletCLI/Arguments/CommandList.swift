@@ -4,7 +4,8 @@
 /// The commands of the command line, in the order the top help lists them.
 var commandTypes: [any Command.Type] {
   [
-    StartCommand.self, IntentCommand.self, AdjustCommand.self, UpdateCommand.self, WaitCommand.self,
+    StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
+    WaitCommand.self,
     StatusCommand.self, ListCommand.self, LogCommand.self, PlansCommand.self, ThemesCommand.self,
     TmuxCommand.self,
     HelpCommand.self,

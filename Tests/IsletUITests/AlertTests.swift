@@ -1,0 +1,95 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+@Suite struct AlertTests {
+  let utc = LocalZone { _ in 0 }
+
+  /// Settles `activity` at `offset` and gives the alert of its last alerting event.
+  func alert(
+    _ activity: Activity, at offset: Milliseconds, policy: AlertPolicy = AlertPolicy(), ascii: Bool = false
+  )
+    throws -> Alert?
+  {
+    let settled = TimerEngine.settle(activity, at: t0 + offset)
+    let event = try #require(
+      AlertPolicy.alerts(settled.events).last, "no alerting event in \(settled.events)")
+    return Alert(
+      for: event, activity: settled.activity, at: t0 + offset, policy: policy, zone: utc, ascii: ascii)
+  }
+
+  func plan(_ definition: String) throws -> Activity {
+    let plan = try Plan.parse(name: "pomodoro", definition: definition).get()
+    let request = StartRequest(
+      id: "p1", name: "Pomodoro", attributes: ActivityAttributes(icon: "timer", plan: plan))
+    return try TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+  }
+
+  @Test func aFinishedCountdownSaysTimesUpWithItsThreeButtons() throws {
+    let alert = try #require(try alert(workout(), at: minutes(25)))
+    #expect(alert.summary == "⏰ Workout — time's up")
+    #expect(alert.body == "+0:00 · started 9:05")
+    #expect(alert.urgency == .critical)
+    #expect(alert.awaitsAcknowledgment)
+    #expect(alert.actions.map(\.label) == ["Done", "+5 min", "Reset"])
+    #expect(alert.actions.map(\.intents) == [[.complete], [.snooze(for: minutes(5))], [.reset]])
+    // A repeat a minute later says how far over it is.
+    let later = try #require(
+      Alert(
+        for: TimerEngine.settle(workout(), at: t0 + minutes(25)).events[0],
+        activity: TimerEngine.settle(workout(), at: t0 + minutes(26)).activity, at: t0 + minutes(26),
+        policy: AlertPolicy(), zone: utc))
+    #expect(later.body == "+1:00 · started 9:05")
+  }
+
+  @Test func theSnoozeButtonSaysTheConfiguredLength() throws {
+    var policy = AlertPolicy()
+    policy.snooze = seconds(90)
+    let alert = try #require(try alert(workout(), at: minutes(25), policy: policy, ascii: true))
+    #expect(alert.summary == "! Workout - time's up")
+    #expect(alert.actions[1].label == "+1m30s")
+    #expect(alert.actions[1].intents == [.snooze(for: seconds(90))])
+  }
+
+  @Test func aWaitingSegmentOffersTheWayOnAndSkip() throws {
+    let activity = try plan("Focus 25m, Break 5m; rounds 2; advance ask")
+    let alert = try #require(try alert(activity, at: minutes(25)))
+    #expect(alert.summary == "⏰ Pomodoro — Focus 1/2 done")
+    #expect(alert.body == "Up next: Break 5:00, waiting")
+    #expect(alert.urgency == .critical)
+    #expect(alert.awaitsAcknowledgment)
+    #expect(alert.actions.map(\.label) == ["Start break", "Skip break"])
+    #expect(alert.actions.map(\.intents) == [[.toggle], [.toggle, .skip]])
+  }
+
+  @Test func aSegmentThatWentOnByItselfOffersSkipAndPause() throws {
+    let activity = try plan("Focus 25m, Break 5m; rounds 2; advance auto")
+    let alert = try #require(try alert(activity, at: minutes(25)))
+    #expect(alert.summary == "⏰ Pomodoro — Focus 1/2 done")
+    #expect(alert.body == "Break 1/2 started, 5:00 · ends 9:35")
+    #expect(!alert.awaitsAcknowledgment)
+    #expect(alert.actions.map(\.label) == ["Skip break", "Pause"])
+    #expect(alert.actions.map(\.intents) == [[.skip], [.pause]])
+  }
+
+  /// Interval segments under a minute update one normal notification, not a critical each.
+  @Test func aShortSegmentsEndIsNormal() throws {
+    let activity = try plan("Work 20s, Rest 10s; rounds 8; advance auto")
+    #expect(try alert(activity, at: seconds(20))?.urgency == .normal)
+  }
+
+  @Test func aPlansEndIsCriticalAndHasNoButtons() throws {
+    let activity = try plan("Focus 25m, Break 5m; rounds 1; advance auto")
+    let alert = try #require(try alert(activity, at: minutes(30)))
+    #expect(alert.summary == "✓ Pomodoro — done")
+    #expect(alert.body == "the whole plan, 30:00 · started 9:05")
+    #expect(alert.urgency == .critical)
+    #expect(alert.actions.isEmpty && !alert.awaitsAcknowledgment)
+  }
+
+  @Test func aNameFullOfEscapesIsShownPrintable() throws {
+    let alert = try #require(try alert(workout(name: "Tea\u{1B}[31m"), at: minutes(25)))
+    #expect(alert.summary == "⏰ Tea\\e[31m — time's up")
+  }
+}
