@@ -147,3 +147,22 @@ void islet_restore_terminal_on_crash(const char *restore) {
   memcpy(islet_crash_restore, restore, length);
   islet_crash_restore_length = length;
 }
+
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+
+int islet_child_exits_fd(void) {
+  sigset_t child;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  if (sigprocmask(SIG_BLOCK, &child, NULL) != 0) return -1;
+  return signalfd(-1, &child, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int islet_reap_children(int fd) {
+  struct signalfd_siginfo info;
+  while (fd >= 0 && read(fd, &info, sizeof info) == sizeof info) {}
+  int reaped = 0;
+  while (waitpid(-1, NULL, WNOHANG) > 0) reaped++;
+  return reaped;
+}

@@ -16,8 +16,8 @@ final class IntentService {
   typealias Report = IntentDispatcher.Outcome
 
   let store: SQLiteActivityStore
-  private let dispatcher: IntentDispatcher
-  private let configuration: Configuration
+  private var dispatcher: IntentDispatcher
+  private(set) var configuration: Configuration
   private let environment: [String: String]
   private let clock: any WallClock
   private let handlers: [any PostCommitHandler]
@@ -31,10 +31,25 @@ final class IntentService {
     self.configuration = configuration
     self.environment = environment
     self.handlers = handlers
-    dispatcher = IntentDispatcher(
+    dispatcher = Self.dispatcher(store, clock: clock, configuration: configuration)
+  }
+
+  private static func dispatcher(
+    _ store: SQLiteActivityStore, clock: any WallClock, configuration: Configuration
+  )
+    -> IntentDispatcher
+  {
+    IntentDispatcher(
       store: store, clock: clock, policy: configuration.policy,
       defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)),
       goal: configuration.dailyGoal)
+  }
+
+  /// Goes on with a configuration read afresh (the deadline watcher's, for each event).
+  func reconfigure(_ configuration: Configuration) {
+    guard configuration != self.configuration else { return }
+    self.configuration = configuration
+    dispatcher = Self.dispatcher(store, clock: clock, configuration: configuration)
   }
 
   /// Opens the store at `path` to write.

@@ -19,6 +19,8 @@ public final class StoreWatcher {
     case gone
     /// A signal arrived.
     case interrupted
+    /// One of the caller's own descriptors is readable.
+    case readable(Int32)
   }
 
   private let inotify: Int32
@@ -63,9 +65,10 @@ public final class StoreWatcher {
   /// The descriptor that becomes readable on store activity, for a caller's own `poll`.
   public var fileDescriptor: Int32 { inotify }
 
-  /// Sleeps until another process commits, the store goes away, or the wall clock reaches
-  /// `deadline` (an absolute time, so a suspend or a clock change is handled).
-  public func wait(until deadline: Instant?) -> Wake {
+  /// Sleeps until another process commits, the store goes away, the wall clock reaches
+  /// `deadline` (an absolute time, so a suspend or a clock change is handled), or one of
+  /// `also` is readable.
+  public func wait(until deadline: Instant?, also: [Int32] = []) -> Wake {
     if let deadline {
       let ms = deadline.milliseconds
       islet_timerfd_arm(timer, Int64(ms / 1000), Int(ms % 1000) * 1_000_000)
@@ -78,18 +81,20 @@ public final class StoreWatcher {
     let recheckDelays: [Int32] = [1, 2, 5, 10, 25, 50, 100]
     while true {
       var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
-      if deadline != nil { fds.append(pollfd(fd: timer, events: Int16(POLLIN), revents: 0)) }
+      fds.append(pollfd(fd: deadline != nil ? timer : -1, events: Int16(POLLIN), revents: 0))
+      fds += also.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       let timeout = recheck > 0 ? recheckDelays[recheck - 1] : -1
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { return .interrupted }
         continue
       }
-      if fds.count > 1 && fds[1].revents != 0 {
+      if fds[1].revents != 0 {
         var expirations: UInt64 = 0
         _ = read(timer, &expirations, 8)
         return .deadline
       }
+      if let ready = fds.dropFirst(2).first(where: { $0.revents != 0 }) { return .readable(ready.fd) }
       if fds[0].revents != 0 {
         switch drain() {
         case .gone: return .gone

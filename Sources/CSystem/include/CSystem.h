@@ -25,6 +25,11 @@ int islet_defer_interrupts(void);
 int islet_wait_for(struct pollfd *fds, nfds_t count, int timeout_ms);
 /// A pipe whose ends close on exec.
 int islet_pipe_cloexec(int fds[2]);
+/// Blocks SIGCHLD and gives a descriptor that is readable when a child has exited, so that a
+/// long-lived process can reap its children from its poll loop (children start unblocked).
+int islet_child_exits_fd(void);
+/// Drains `fd` and reaps every child that has exited; how many.
+int islet_reap_children(int fd);
 /// On a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT): one line on stderr, and the
 /// process dies of the same signal at once (no backtracer, which would wait for a key).
 int islet_catch_crashes(void);

@@ -95,7 +95,7 @@ struct WaitCommand: Command {
       case .gone:
         throw StoreError.unavailable(
           path: try environment.storePath, detail: "it was removed or replaced while waiting")
-      case .changed, .deadline: break
+      case .changed, .deadline, .readable: break
       }
       _ = try intents.settle()
       for event in try store.history(activityID: activity.id, after: seen) {

@@ -1,9 +1,16 @@
+import CSystem
 import IsletCore
 import IsletStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `islet __watch`: the deadline watcher's life. It holds the store's watcher lock, records
-/// each deadline as it passes (so the handlers run when no command does), and ends when no
-/// live activity has a deadline left.
+/// each deadline as it passes (so the handlers run when no command does), gives the alerts
+/// (whoever recorded their events), serves the notification's buttons, and ends when no live
+/// activity has a deadline or expiry left and no alert of its own repeats or is still open
+/// (at most an hour after its last alert).
 struct WatchCommand: Command {
   static let specs = [
     CommandSpec(
@@ -16,6 +23,7 @@ struct WatchCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let path = try environment.storePath
     guard let lock = WatcherLock(storePath: path), lock.tryAcquire() else { return .ok }
+    let log = HookRunner.logPath(environment: environment.variables)
     let intents: IntentService
     do {
       intents = try environment.openIntents()
@@ -23,7 +31,7 @@ struct WatchCommand: Command {
       // Nobody reads a detached watcher's stderr: say in hooks.log why deadlines now wait for
       // the next command (which reports the same error).
       HookRunner.appendLog(
-        HookRunner.logPath(environment: environment.variables),
+        log,
         "\(LocalTime.iso(environment.now)) the deadline watcher stopped: \(error.message); deadlines are recorded by the next islet command that runs"
       )
       return error.exitStatus
@@ -31,21 +39,72 @@ struct WatchCommand: Command {
     defer { intents.close() }
     let store = intents.store
     let watcher = try StoreWatcher(path: path)
+    // Children (hooks, tmux, players) are reaped as they exit: none is left <defunct>.
+    let childExits = islet_child_exits_fd()
+    defer { if childExits >= 0 { close(childExits) } }
+    let desk = AlertDesk(storePath: path, environment: environment.variables)
+    // Where the last watcher stopped, unless the store has been replaced since.
+    let newest = try store.lastEventSeq()
+    var seen = min(lock.alerted ?? newest, newest)
+    var configuration = intents.configuration
+    var reportedProblem: String?
     while true {
+      // Read afresh each time something happens: a changed setting takes effect at once.
+      do {
+        configuration = try ConfigurationFile.load(environment: environment.variables)
+        reportedProblem = nil
+      } catch let error as any UserFacingError {
+        if reportedProblem != error.message {
+          HookRunner.appendLog(
+            log, "\(LocalTime.iso(environment.now)) the deadline watcher keeps its settings: \(error.message)"
+          )
+          reportedProblem = error.message
+        }
+      }
+      intents.reconfigure(configuration)
       let settled = try intents.settle()
+      let recorded = try store.history(after: seen)
+      seen = recorded.last?.seq ?? seen
+      let now = environment.now
+      desk.take(recorded, live: settled.live, at: now, configuration: configuration) {
+        try? store.activity(id: $0)
+      }
+      desk.repeatDue(live: settled.live, at: now, configuration: configuration)
+      lock.alerted = seen
+      desk.endHold(at: now)
+      var pressed = false
+      for press in desk.pressed() {
+        for intent in press.intents {
+          _ = try? intents.send(intent, to: .id(press.activityID), source: .notification)
+        }
+        pressed = true
+      }
+      if pressed { continue }
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
       // ran is due now, and waiting for a past time returns at once.
-      guard let next = DeadlineWatcherLauncher.nextDeadline(settled.live) else {
+      let next = [
+        DeadlineWatcherLauncher.nextDeadline(settled.live, policy: configuration.policy),
+        desk.nextWake(configuration: configuration),
+      ].compactMap { $0 }.min()
+      guard let next else {
         // Between our last look and letting go, a command may have added a deadline and found
         // the lock held; look once more after letting go, and carry on if we can take it back.
         lock.release()
-        let again = try DeadlineWatcherLauncher.nextDeadline(store.liveActivities()) != nil
+        let live = try store.liveActivities()
+        let again = DeadlineWatcherLauncher.nextDeadline(live, policy: configuration.policy) != nil
         if again && lock.tryAcquire() { continue }
         return .ok
       }
-      switch watcher.wait(until: next) {
-      case .gone, .interrupted: return .ok
-      case .changed, .deadline: continue
+      var wake = watcher.wait(until: next, also: desk.descriptors + (childExits >= 0 ? [childExits] : []))
+      while case .readable(let fd) = wake, fd == childExits {
+        islet_reap_children(childExits)
+        wake = watcher.wait(until: next, also: desk.descriptors + [childExits])
+      }
+      switch wake {
+      case .gone, .interrupted:
+        desk.withdrawAll()
+        return .ok
+      case .changed, .deadline, .readable: continue
       }
     }
   }

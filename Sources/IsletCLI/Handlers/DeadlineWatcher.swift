@@ -12,27 +12,33 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    Self.ensure(storePath: context.store.path, live: context.live, environment: context.environment)
+    Self.ensure(
+      storePath: context.store.path, live: context.live, policy: context.configuration.policy,
+      environment: context.environment)
   }
 
-  /// The earliest `finished` still to record: a countdown stored as running, whose deadline
-  /// may already have passed.
-  static func nextDeadline(_ live: [Activity]) -> Instant? {
-    live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
+  /// The earliest event time will record: a countdown's or a segment's end (`finished`,
+  /// which may already have passed), or an activity left alone too long (`expired`).
+  static func nextDeadline(_ live: [Activity], policy: TimePolicy) -> Instant? {
+    live.compactMap { TimerEngine.nextSettlement($0, policy: policy) }.min()
   }
 
   /// Starts a watcher when a running countdown's `finished` is still to be recorded and no
   /// watcher holds the store's lock. Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
-  static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
+  static func ensure(
+    storePath path: String, live: [Activity], policy: TimePolicy, environment: [String: String]
+  ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
-    guard nextDeadline(live) != nil else { return }
+    guard nextDeadline(live, policy: policy) != nil else { return }
     guard let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
     lock.release()
-    Spawner.spawn([Spawner.selfExecutable, "__watch", "--db", path], environment: environment)
+    Spawner.spawn(
+      [Spawner.selfExecutable, "__watch", "--db", path],
+      environment: HookRunner.environment(environment, storePath: path))
   }
 }
 
@@ -49,4 +55,25 @@ final class WatcherLock {
 
   func tryAcquire() -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
   func release() { flock(fd, LOCK_UN) }
+
+  /// The last event the watcher has alerted for, kept in the lock file so that the next
+  /// watcher neither misses nor repeats an alert; nil when none was kept.
+  var alerted: Int64? {
+    get {
+      var bytes = [UInt8](repeating: 0, count: 32)
+      let count = pread(fd, &bytes, bytes.count, 0)
+      guard count > 0 else { return nil }
+      return Int64(String(decoding: bytes[..<count], as: UTF8.self).trimmingNewline)
+    }
+    set {
+      guard let newValue else { return }
+      let text = Array("\(newValue)\n".utf8)
+      _ = ftruncate(fd, 0)
+      _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -48,7 +48,25 @@ public struct HookRunner: PostCommitHandler {
     }
     Spawner.spawn(
       [Spawner.selfExecutable, "__hooks", folder, log],
-      environment: context.environment, input: Array(lines.utf8))
+      environment: Self.environment(context.environment, storePath: context.store.path),
+      input: Array(lines.utf8))
+  }
+
+  /// What hooks, and the deadline watcher that runs them, see of the environment, whichever
+  /// process recorded the event: who the user is, the locale and zone, where the desktop and
+  /// the session bus are, and Islet's own settings. Nothing else: a terminal's `TERM` or the
+  /// `TMUX` of whatever shell started the watcher would make a hook work by chance.
+  static func environment(_ variables: [String: String], storePath: String) -> [String: String] {
+    let kept: Set<String> = [
+      "HOME", "USER", "LOGNAME", "SHELL", "PATH", "LANG", "LANGUAGE", "TZ", "DBUS_SESSION_BUS_ADDRESS",
+      "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY",
+    ]
+    var chosen = variables.filter { name, _ in
+      kept.contains(name) || name.hasPrefix("LC_") || name.hasPrefix("XDG_") || name.hasPrefix("ISLET_")
+    }
+    chosen["PATH"] = chosen["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    chosen["ISLET_DB"] = storePath
+    return chosen
   }
 }
 

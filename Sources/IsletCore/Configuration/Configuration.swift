@@ -237,11 +237,9 @@ public struct Configuration: Equatable, Sendable {
       }
       alerts.repeatCount = number
     case "alert-every", "snooze":
-      guard case .success(let span) = DurationText.parse(value), span >= 1000,
-        key == "snooze" || span >= 10_000, span <= 86_400_000
-      else {
-        let least = key == "snooze" ? "1s" : "10s"
-        return "\(key) is '\(printable(value, limit: 20))'; use a duration from \(least) to 24h, such as 5m"
+      guard case .success(let span) = DurationText.parse(value), span >= 1000, span <= 86_400_000 else {
+        return
+          "\(key) is '\(printable(value, limit: 20))'; use a duration from 1s to 24h, such as \(key == "snooze" ? "5m" : "1m")"
       }
       if key == "snooze" { alerts.snooze = span } else { alerts.repeatEvery = span }
     case "sound":

@@ -1,0 +1,215 @@
+import IsletCore
+import IsletStore
+import IsletUI
+
+/// The deadline watcher's alerts: an alert for each end time causes, whoever recorded it,
+/// given through every configured channel, repeated while nobody acts on the activity, replaced
+/// in place when the activity goes on, withdrawn when it is acted on elsewhere; and the
+/// notification's buttons, turned into intents.
+final class AlertDesk {
+  /// An alert given and still followed.
+  struct Given {
+    var alert: Alert
+    var event: Event
+    var firstAt: Instant
+    var repeats: Int
+    var notification: UInt32?
+  }
+
+  /// What one channel did with an alert, as `islet alert test` prints it.
+  struct Outcome: Equatable {
+    var channel: AlertChannel
+    var result: Result<String, ChannelProblem>
+  }
+
+  /// How long after its last alert the watcher stays for the notification's buttons.
+  static let holdAfterLastAlert: Milliseconds = 3_600_000
+
+  let storePath: String
+  let environment: [String: String]
+  private(set) var given: [String: Given] = [:]
+  private(set) var lastAlertAt: Instant?
+  private var desktop: DesktopNotifier?
+
+  init(storePath: String, environment: [String: String]) {
+    self.storePath = storePath
+    self.environment = environment
+  }
+
+  /// Takes the events recorded since the last look (by anyone): alerts for those that alert,
+  /// and withdraws the alerts whose activity was acted on since. `find` gives an activity
+  /// that is no longer live (a plan just completed).
+  func take(
+    _ events: [Event], live: [Activity], at now: Instant, configuration: Configuration,
+    find: (String) -> Activity?
+  ) {
+    let alerting = AlertPolicy.alerts(events)
+    for (activityID, entry) in given {
+      let activity = live.first { $0.id == activityID }
+      let actedOn = events.contains { $0.activityID == activityID && $0.source != .time }
+      let over =
+        entry.alert.awaitsAcknowledgment
+        ? !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false) : actedOn
+      if over && !alerting.contains(where: { $0.activityID == activityID }) { withdraw(activityID) }
+    }
+    for event in alerting {
+      // Acted on in the same breath (a key in the view at the deadline): nothing to say.
+      let later = events.drop { $0 != event }.dropFirst()
+      if later.contains(where: { $0.activityID == event.activityID && $0.source != .time }) { continue }
+      // An alert older than the watcher's hold is history: a watcher started late says nothing.
+      if now - event.at > Self.holdAfterLastAlert { continue }
+      guard let activity = live.first(where: { $0.id == event.activityID }) ?? find(event.activityID),
+        let alert = Alert(
+          for: event, activity: activity, at: now, policy: configuration.alerts,
+          ascii: !Glyphs.wantUnicode(ascii: false, environment: environment))
+      else { continue }
+      let previous = given[event.activityID]?.notification
+      var entry = Given(alert: alert, event: event, firstAt: now, repeats: 0, notification: previous)
+      entry.notification =
+        deliver(alert, replacing: previous, first: true, configuration: configuration)
+        .notification
+      given[event.activityID] = entry
+      lastAlertAt = now
+    }
+  }
+
+  /// Gives again the alerts nobody has acted on whose repeat is due.
+  func repeatDue(live: [Activity], at now: Instant, configuration: Configuration) {
+    let policy = configuration.alerts
+    for (activityID, entry) in given where entry.alert.awaitsAcknowledgment {
+      let due = policy.repeatsDue(since: entry.firstAt, at: now)
+      guard due > entry.repeats, let activity = live.first(where: { $0.id == activityID }),
+        AlertPolicy.awaits(activity, since: entry.event),
+        let alert = Alert(
+          for: entry.event, activity: activity, at: now, policy: policy,
+          ascii: !Glyphs.wantUnicode(ascii: false, environment: environment))
+      else { continue }
+      var next = entry
+      next.repeats = due
+      next.alert = alert
+      next.notification =
+        deliver(alert, replacing: entry.notification, first: false, configuration: configuration).notification
+      given[activityID] = next
+      lastAlertAt = now
+    }
+  }
+
+  /// The next instant the desk must wake at: a repeat, or the end of its hold.
+  func nextWake(configuration: Configuration) -> Instant? {
+    let repeats = given.values.filter(\.alert.awaitsAcknowledgment).compactMap {
+      configuration.alerts.nextRepeat(since: $0.firstAt, given: $0.repeats)
+    }
+    let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
+    return (repeats + (hold.map { [$0] } ?? [])).min()
+  }
+
+  /// Whether a notification of ours is still open, its buttons ours to serve.
+  var isHolding: Bool { given.values.contains { $0.notification != nil } }
+
+  /// Withdraws everything once the hold is over: an hour after the last alert, its buttons
+  /// are no longer served.
+  func endHold(at now: Instant) {
+    guard let last = lastAlertAt, now >= last + Self.holdAfterLastAlert else { return }
+    withdrawAll()
+  }
+
+  /// The descriptor that is readable when the notification server has something to say.
+  var descriptors: [Int32] { desktop.map { [$0.fileDescriptor] } ?? [] }
+
+  /// The buttons pressed since the last look, as intents for their activities.
+  func pressed() -> [(activityID: String, intents: [Intent])] {
+    guard let desktop else { return [] }
+    var presses: [(String, [Intent])] = []
+    for signal in desktop.signals() {
+      switch signal {
+      case .actionInvoked(let id, let key):
+        guard let (activityID, entry) = given.first(where: { $0.value.notification == id }),
+          let action = entry.alert.actions.first(where: { $0.key == key })
+        else { continue }
+        presses.append((activityID, action.intents))
+      case .closed(let id, _):
+        for (activityID, entry) in given where entry.notification == id {
+          given[activityID]?.notification = nil
+        }
+      case .disconnected:
+        self.desktop = nil
+        for activityID in Array(given.keys) { given[activityID]?.notification = nil }
+      }
+    }
+    return presses
+  }
+
+  /// Withdraws every alert still open: the watcher can no longer serve their buttons.
+  func withdrawAll() {
+    for activityID in Array(given.keys) { withdraw(activityID) }
+  }
+
+  private func withdraw(_ activityID: String) {
+    if let id = given[activityID]?.notification { desktop?.close(id) }
+    given[activityID] = nil
+  }
+
+  /// Gives `alert` through every configured channel; the notification's id, and what each did.
+  func deliver(_ alert: Alert, replacing: UInt32?, first: Bool, configuration: Configuration)
+    -> (notification: UInt32?, outcomes: [Outcome])
+  {
+    let channels = configuration.alerts.channels
+    var outcomes: [Outcome] = []
+    var notification: UInt32?
+    if channels.contains(.desktop) {
+      switch connectDesktop() {
+      case .success(let desktop):
+        notification = desktop.notify(alert, replacing: replacing)
+        outcomes.append(
+          Outcome(
+            channel: .desktop,
+            result: notification != nil
+              ? .success(
+                "sent to \(desktop.server)\(desktop.capabilities.contains("actions") ? ", with buttons" : ", which shows no buttons")"
+              )
+              : .failure(ChannelProblem("\(desktop.server) did not take the notification"))))
+      case .failure(let problem):
+        outcomes.append(Outcome(channel: .desktop, result: .failure(problem)))
+      }
+    }
+    let bell = channels.contains(.bell)
+    if channels.contains(.tmux) || bell || channels.contains(.popup) {
+      let servers = TmuxServers.read(storePath: storePath)
+      let popup = first && channels.contains(.popup) ? PopupRequest() : nil
+      let deliveries = TmuxAlerts.deliver(
+        alert, servers: servers, bell: bell, popup: popup, environment: environment)
+      let reached = deliveries.reduce(0) { $0 + $1.clients }
+      let result: Result<String, ChannelProblem> =
+        servers.isEmpty
+        ? .failure(ChannelProblem("no tmux server recorded yet: run any islet command inside tmux"))
+        : reached > 0
+          ? .success(
+            "\(reached) client\(reached == 1 ? "" : "s") of \(servers.count) tmux server\(servers.count == 1 ? "" : "s")"
+          )
+          : .failure(
+            ChannelProblem(
+              deliveries.compactMap(\.problem).first ?? "no client attached to the recorded tmux servers"))
+      for channel in [AlertChannel.tmux, .popup, .bell] where channels.contains(channel) {
+        outcomes.append(Outcome(channel: channel, result: result))
+      }
+    }
+    if channels.contains(.sound) {
+      outcomes.append(
+        Outcome(
+          channel: .sound, result: Sound.play(command: configuration.alerts.sound, environment: environment)))
+    }
+    return (notification, outcomes)
+  }
+
+  /// The notification server's connection, made on first use and again after it is lost.
+  private func connectDesktop() -> Result<DesktopNotifier, ChannelProblem> {
+    if let desktop { return .success(desktop) }
+    switch DesktopNotifier.connect(environment: environment) {
+    case .success(let connected):
+      desktop = connected
+      return .success(connected)
+    case .failure(let failure):
+      return .failure(ChannelProblem(failure.reason))
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import IsletCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The sound channel: the configured command (run by `/bin/sh -c`), or the first player found
+/// of `pw-play`, `paplay` and `aplay` with a sound of the freedesktop sound theme (a WAV for
+/// `aplay`, which reads nothing else).
+enum Sound {
+  /// What would play, or why nothing can.
+  enum Choice: Equatable {
+    case command(String)
+    case player(String, file: String)
+    case none(reason: String)
+  }
+
+  /// The theme's names for an alarm, best first.
+  static let names = ["alarm-clock-elapsed", "complete", "bell", "message"]
+
+  static func choose(command: String?, environment: [String: String]) -> Choice {
+    if let command { return .command(command) }
+    let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    func find(_ program: String) -> String? {
+      folders.map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
+    }
+    let players = [("pw-play", "oga"), ("paplay", "oga"), ("aplay", "wav")].compactMap { name, ext in
+      find(name).map { ($0, ext) }
+    }
+    guard !players.isEmpty else {
+      return .none(reason: "no player found (pw-play, paplay or aplay); or set sound = COMMAND")
+    }
+    for (player, ext) in players {
+      if let file = soundFile(ext: ext, environment: environment) { return .player(player, file: file) }
+    }
+    return .none(
+      reason:
+        "no sound found in the freedesktop sound theme (Debian's sound-theme-freedesktop); or set sound = COMMAND"
+    )
+  }
+
+  /// The theme's first alarm sound with extension `ext`, looked for where the XDG base
+  /// directories say data lives.
+  static func soundFile(ext: String, environment: [String: String]) -> String? {
+    let home = environment["XDG_DATA_HOME"] ?? environment["HOME"].map { $0 + "/.local/share" }
+    let dirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(
+      String.init)
+    let folders = ((home.map { [$0] } ?? []) + dirs).flatMap { base in
+      ["\(base)/sounds/freedesktop/stereo", "\(base)/sounds/alsa"]
+    }
+    for name in names + ["Front_Center"] {
+      for folder in folders where access("\(folder)/\(name).\(ext)", R_OK) == 0 {
+        return "\(folder)/\(name).\(ext)"
+      }
+    }
+    return nil
+  }
+
+  /// Starts the sound; what played, or why nothing did.
+  static func play(command: String?, environment: [String: String]) -> Result<String, ChannelProblem> {
+    switch choose(command: command, environment: environment) {
+    case .command(let line):
+      guard Spawner.spawn(["/bin/sh", "-c", line], environment: environment) != nil else {
+        return .failure(ChannelProblem("/bin/sh could not be started"))
+      }
+      return .success("ran \(printable(line, limit: 60))")
+    case .player(let player, let file):
+      guard Spawner.spawn([player, file], environment: environment) != nil else {
+        return .failure(ChannelProblem("\(player) could not be started"))
+      }
+      return .success("played \(file) with \(player)")
+    case .none(let reason):
+      return .failure(ChannelProblem(reason))
+    }
+  }
+}
+
+/// Why a channel could not deliver an alert, in a few words `islet alert test` prints.
+struct ChannelProblem: Error, Equatable {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}
