@@ -1,0 +1,53 @@
+import IsletCore
+import IsletStore
+import IsletUI
+
+/// `islet alert test`: a sample alert through every configured channel, and what each did.
+struct AlertCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "alert", operands: "test", brief: "send a sample alert through every channel and say what worked",
+      summary: "Send a sample alert through every configured channel, and say which worked and why not.",
+      details: """
+        The channels are the configuration's alerts (desktop, tmux and bell unless it says
+        otherwise; popup and sound are off by default). Exit status 69 when a configured channel
+        could not deliver.
+        """,
+      maxOperands: 1)
+  ]
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    guard parsed.operands == ["test"] else {
+      let given = parsed.operands.first.map { "'\(printable($0))' is not an alert command; " } ?? ""
+      throw UsageError(message: given + "use islet alert test", command: "alert")
+    }
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let configuration = try environment.configuration
+    let g = environment.glyphs
+    let path = try environment.storePath
+    let alert = Alert(
+      activityID: "", seq: nil, summary: "\(g.event(.finished)) Islet \(g.dash) test alert",
+      body: "This is how an alert looks · \(LocalTime.dateTime(environment.now))", urgency: .normal,
+      actions: [], awaitsAcknowledgment: false)
+    let desk = AlertDesk(storePath: path, environment: environment.variables)
+    let outcomes = desk.deliver(alert, replacing: nil, first: true, configuration: configuration).outcomes
+    environment.console.out("Alert test: \(alert.summary)\n")
+    let width = AlertChannel.allCases.map(\.rawValue.count).max() ?? 0
+    for channel in AlertChannel.allCases {
+      let name = channel.rawValue + String(repeating: " ", count: width - channel.rawValue.count)
+      let line: String
+      switch outcomes.first(where: { $0.channel == channel })?.result {
+      case .success(let what): line = "\(g.unicode ? "✓" : "ok") \(what)"
+      case .failure(let problem): line = "\(g.unicode ? "✗" : "no") \(problem.reason)"
+      case nil: line = "- off"
+      }
+      environment.console.out("  \(name)  \(line)\n")
+    }
+    let file = printable(ConfigurationFile.path(environment: environment.variables), limit: 200)
+    environment.console.out("The channels are the 'alerts =' line of \(file).\n")
+    let failed = outcomes.contains { if case .failure = $0.result { return true } else { return false } }
+    return failed ? .unavailable : .ok
+  }
+}
