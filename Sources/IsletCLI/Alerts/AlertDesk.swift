@@ -20,6 +20,11 @@ final class AlertDesk {
   struct Outcome: Equatable {
     var channel: AlertChannel
     var result: Result<String, ChannelProblem>
+
+    var succeeded: Bool {
+      if case .success = result { return true }
+      return false
+    }
   }
 
   /// How long after its last alert the watcher stays for the notification's buttons.
@@ -64,11 +69,14 @@ final class AlertDesk {
           ascii: !Glyphs.wantUnicode(ascii: false, environment: environment))
       else { continue }
       let previous = given[event.activityID]?.notification
-      var entry = Given(alert: alert, event: event, firstAt: now, repeats: 0, notification: previous)
-      entry.notification =
-        deliver(alert, replacing: previous, first: true, configuration: configuration)
-        .notification
-      given[event.activityID] = entry
+      let delivered = deliver(alert, replacing: previous, first: true, configuration: configuration)
+      // Followed (repeated, withdrawn) only where it reached someone.
+      guard delivered.outcomes.contains(where: \.succeeded) else {
+        given[event.activityID] = nil
+        continue
+      }
+      given[event.activityID] = Given(
+        alert: alert, event: event, firstAt: now, repeats: 0, notification: delivered.notification)
       lastAlertAt = now
     }
   }

@@ -47,7 +47,6 @@ struct AlertCommand: Command {
     }
     let file = printable(ConfigurationFile.path(environment: environment.variables), limit: 200)
     environment.console.out("The channels are the 'alerts =' line of \(file).\n")
-    let failed = outcomes.contains { if case .failure = $0.result { return true } else { return false } }
-    return failed ? .unavailable : .ok
+    return outcomes.allSatisfy(\.succeeded) ? .ok : .unavailable
   }
 }

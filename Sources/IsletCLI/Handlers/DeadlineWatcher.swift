@@ -17,10 +17,11 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
       environment: context.environment)
   }
 
-  /// The earliest event time will record: a countdown's or a segment's end (`finished`,
-  /// which may already have passed), or an activity left alone too long (`expired`).
+  /// The earliest `finished` still to record: a countdown's or a segment's end, which may
+  /// already have passed. An expiry waits for the next command, which records it: a watcher
+  /// for every stopwatch left running would sleep for hours.
   static func nextDeadline(_ live: [Activity], policy: TimePolicy) -> Instant? {
-    live.compactMap { TimerEngine.nextSettlement($0, policy: policy) }.min()
+    live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
   }
 
   /// Starts a watcher when a running countdown's `finished` is still to be recorded and no
