@@ -433,6 +433,32 @@ import Testing
     #expect(view.waitFor { $0.contains("✓ Egg done") })
   }
 
+  /// At the deadline the island expands by itself on the alert, for a few seconds, then goes
+  /// back to compact; `+` on the countdown whose time is up snoozes it, 5 minutes from then.
+  @Test func aDeadlineExpandsTheIslandByItselfAndPlusSnoozes() throws {
+    let id = try start("2s", "--name", "Egg")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("◖ ⏱ Egg") }, "\(view.text)")
+    #expect(
+      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("[✓ c]  [↺ r]") },
+      "no key pressed, the island expanded:\n\(view.text)")
+    #expect(
+      view.waitFor { $0.contains("◖ ⏱ Egg") && !$0.contains("[✓ c]") && $0.contains("+ snooze") },
+      "back to compact, the hint saying what + does:\n\(view.text)")
+    view.send("+")
+    // Running again, with 5:00 to go: `+` is a minute again.
+    #expect(
+      view.waitFor { $0.contains("● 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
+      "\(view.text)")
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    let snoozed = try #require(try store.history().last)
+    #expect(snoozed.kind == .snoozed && snoozed.source == .key, "\(snoozed)")
+    let egg = try #require(try store.activity(id: id))
+    #expect(egg.state.phase == .active)
+    #expect(egg.deadline == snoozed.at + 5 * 60_000, "5:00 left from the snooze")
+  }
+
   @Test func onePresentationFillsAOneRowPane() throws {
     _ = try start("25m", "--name", "Workout")
     let view = try open(width: 40, height: 1, arguments: ["--presentation", "compact"])

@@ -48,9 +48,11 @@ extension DeviceModelTests {
     step(&model, .stored([resting], seq: 4, events: events), at: seconds(20), commands: [.ring]) {
       $0.stored = [resting]
       $0.seq = 4
-      $0.segmentEnds = ["pl01": t0 + seconds(20)]
+      $0.given = ["pl01": DeviceModel.Given(event: events[0], repeats: 0)]
       $0.state.flash = DeviceState.Flash(
         text: "⏰ Tabata — Work is over", alert: true, until: t0 + seconds(22))
+      $0.state.alerting = DeviceState.Alerting(
+        activityID: "pl01", summary: "⏰ Tabata — Work 1/8 done", until: t0 + seconds(25))
     }
     // The same end heard again (a report, a reload that overlapped): not rung twice, and the
     // tick that follows does not ring for a finished phase either.
@@ -65,15 +67,22 @@ extension DeviceModelTests {
       $0.state.flash = DeviceState.Flash(text: "⏸ Tabata paused", until: t0 + seconds(23))
     }
     step(&model, .tick, at: seconds(21))
+    // The run went on by itself: nothing waits on the alert, so it is not given again.
+    step(&model, .tick, at: seconds(25)) {
+      $0.state.flash = nil
+      $0.state.alerting = nil
+    }
     // Rest's end recorded by another process (the deadline watcher) reaches the view by a
     // reload: rung too.
     let (working, later) = recorded(resting, at: seconds(30), from: 6)
     step(&model, .stored([working], seq: 7, events: later), at: seconds(30) + 40, commands: [.ring]) {
       $0.stored = [working]
       $0.seq = 7
-      $0.segmentEnds = ["pl01": t0 + seconds(30)]
+      $0.given = ["pl01": DeviceModel.Given(event: later[0], repeats: 0)]
       $0.state.flash = DeviceState.Flash(
         text: "⏰ Tabata — Rest is over", alert: true, until: t0 + seconds(32) + 40)
+      $0.state.alerting = DeviceState.Alerting(
+        activityID: "pl01", summary: "⏰ Tabata — Rest 1/8 done", until: t0 + seconds(35) + 40)
     }
   }
 
@@ -85,14 +94,14 @@ extension DeviceModelTests {
     step(&model, .stored([later], seq: 10, events: events), at: seconds(65)) {
       $0.stored = [later]
       $0.seq = 10
-      $0.segmentEnds = ["pl01": t0 + seconds(60)]
+      $0.given = ["pl01": DeviceModel.Given(event: events.last { $0.kind == .segmentFinished }!, repeats: 3)]
     }
     step(&model, .tick, at: seconds(65)) { $0.looked = true }
     // A plan run that has gone (completed) is forgotten.
     step(&model, .stored([], seq: 11), at: seconds(70)) {
       $0.stored = []
       $0.seq = 11
-      $0.segmentEnds = [:]
+      $0.given = [:]
     }
   }
 
@@ -116,7 +125,9 @@ extension DeviceModelTests {
     #expect(model.tickAt == model.settleAt && model.settleAt == t0 + seconds(20))
 
     // With the bell off, no cue is asked for and nothing wakes the model early.
-    var quiet = DeviceModel(theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: false)
+    var silent = AlertPolicy()
+    silent.channels = [.desktop]
+    var quiet = DeviceModel(theme: ThemeCatalog.fallback, ascii: false, policy: .standard, alerts: silent)
     _ = quiet.update(.stored([tabata], seq: 2), at: t0)
     #expect(quiet.tickAt == t0 + seconds(20))
     #expect(quiet.update(.tick, at: t0 + seconds(17)) == [])
@@ -144,7 +155,8 @@ extension DeviceModelTests {
 
   @Test func theNewActivityDialogStartsAPlanByNameOrByTab() {
     var model = DeviceModel(
-      theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: true, plans: Plan.presets,
+      theme: ThemeCatalog.fallback, ascii: false, policy: .standard, alerts: AlertPolicy(),
+      plans: Plan.presets,
       defaultPlan: "tabata")
     let names = Plan.presets.map(\.name)
     // The configured plan first, then the others in their order.

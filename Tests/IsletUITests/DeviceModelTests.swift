@@ -6,7 +6,8 @@ import Testing
 /// The device view's decisions, step by step on a hand-moved clock with no terminal: after each
 /// message the whole model is compared with what it should be, and the commands it returns.
 @Suite struct DeviceModelTests {
-  let initial = DeviceModel(theme: ThemeCatalog.fallback, ascii: false, policy: .standard, bell: true)
+  let initial = DeviceModel(
+    theme: ThemeCatalog.fallback, ascii: false, policy: .standard, alerts: AlertPolicy())
 
   func started(_ id: String, _ name: String, minutes m: Int64? = nil, at offset: Milliseconds = 0) -> Activity
   {
@@ -32,37 +33,6 @@ import Testing
     #expect(model == expected, "the model after \(message)", sourceLocation: sourceLocation)
   }
 
-  @Test func aCountdownReachingItsDeadlineRingsTheBellAndFlashesTimesUp() {
-    var model = initial
-    let egg = started("egg1", "Egg", minutes: 1)
-    step(&model, .stored([egg], seq: 1), at: 0) {
-      $0.stored = [egg]
-      $0.seq = 1
-    }
-    step(&model, .tick, at: 0) { $0.looked = true }
-    // The deadline: time has something to record first.
-    step(&model, .tick, at: minutes(1), commands: [.settle])
-    let finished = TimerEngine.settle(egg, at: t0 + minutes(1)).activity
-    step(&model, .stored([finished], seq: 2), at: minutes(1)) {
-      $0.stored = [finished]
-      $0.seq = 2
-    }
-    step(&model, .tick, at: minutes(1), commands: [.ring]) {
-      $0.alerted = ["egg1"]
-      $0.state.flash = DeviceState.Flash(
-        text: "⏰ Egg — time's up", alert: true, until: t0 + minutes(1) + 2000)
-    }
-    // Rung once; the flash goes when its time is up.
-    step(&model, .tick, at: minutes(1) + 1000)
-    step(&model, .tick, at: minutes(1) + 2000) { $0.state.flash = nil }
-    // Completed elsewhere: it is no longer one to ring for.
-    step(&model, .stored([], seq: 3), at: minutes(2)) {
-      $0.stored = []
-      $0.seq = 3
-    }
-    step(&model, .tick, at: minutes(2)) { $0.alerted = [] }
-  }
-
   @Test func aCountdownFinishedBeforeTheViewOpenedIsShownButNotRung() {
     var model = initial
     let egg = TimerEngine.settle(started("egg1", "Egg", minutes: 1), at: t0 + minutes(5)).activity
@@ -70,10 +40,15 @@ import Testing
       $0.stored = [egg]
       $0.seq = 2
     }
-    step(&model, .tick, at: minutes(5)) {
-      $0.alerted = ["egg1"]
-      $0.looked = true
+    // Its `finished`, had the view heard it before the first look, is not given either.
+    let finished = Event(
+      seq: 2, activityID: "egg1", kind: .finished, phase: .finished, elapsed: minutes(1), source: .time,
+      at: t0 + minutes(1), name: "Egg")
+    step(&model, .stored([egg], seq: 2, events: [finished]), at: minutes(5)) {
+      $0.given = ["egg1": DeviceModel.Given(event: finished, repeats: 3)]
     }
+    step(&model, .tick, at: minutes(5)) { $0.looked = true }
+    #expect(model.tickAt == model.settleAt, "no repeat is due")
     #expect(model.frame(at: t0 + minutes(5)).live.map(\.id) == ["egg1"])
   }
 

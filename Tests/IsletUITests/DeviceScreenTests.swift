@@ -13,6 +13,8 @@ import Testing
     var now: Instant
     var state = DeviceState()
     var goal: GoalTally?
+    /// The state drawn in ASCII, where what the model put in it differs (an alert's summary).
+    var asciiState: DeviceState?
     var testDescription: String { name }
   }
 
@@ -38,18 +40,35 @@ import Testing
     dialog.overlay = .name("tabata")
     var asking = DeviceState(plans: Plan.presets, defaultPlan: "pomodoro")
     asking.overlay = .name("Tea")
+    // The island expanded by itself for the alert of a countdown whose time is up, over a
+    // stopwatch that is the one selected.
+    let (finished, over) = inPhase(.finished)
+    let stopwatch = try! TimerEngine.reduce(
+      nil, .start(StartRequest(id: "te01", name: "Tea", attributes: ActivityAttributes(icon: "coffee"))),
+      at: over - minutes(3), source: .cli
+    ).get().activity
+    var alerting = DeviceState()
+    alerting.selectedID = "te01"
+    alerting.alerting = DeviceState.Alerting(
+      activityID: finished.id, summary: "⏰ Workout — time's up", until: over + seconds(3))
+    var asciiAlerting = alerting
+    asciiAlerting.alerting?.summary = "! Workout - time's up"
     return [Scene(name: "empty", live: [], now: now)] + phases + [
       Scene(name: "two-activities", live: [paused, tea], now: now),
       Scene(name: "plan-waiting", live: [waiting], now: late, goal: GoalTally(done: 3, target: 8)),
       Scene(name: "plan-cue-expanded", live: [cue], now: then, state: expanded),
       Scene(name: "plan-dialog", live: [], now: now, state: dialog),
       Scene(name: "plan-dialog-other-name", live: [], now: now, state: asking),
+      Scene(
+        name: "alert-expanded", live: [finished, stopwatch], now: over, state: alerting,
+        asciiState: asciiAlerting),
     ]
   }()
 
   static func screen(_ scene: Scene, ascii: Bool) -> String {
     let frame = DeviceView.Frame(
-      live: ActivityMatcher.ranked(scene.live, at: scene.now), state: scene.state, now: scene.now,
+      live: ActivityMatcher.ranked(scene.live, at: scene.now),
+      state: ascii ? scene.asciiState ?? scene.state : scene.state, now: scene.now,
       policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0, goal: scene.goal)
     return framed(DeviceView.draw(frame, width: size.width, height: size.height))
   }

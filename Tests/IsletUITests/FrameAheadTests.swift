@@ -20,6 +20,11 @@ import Testing
     let stopwatch = step(workout(countdown: false, name: "Focus"), .pause, at: seconds(95))
     var flashing = DeviceState()
     flashing.show("Paused 'Focus'", at: t0 + minutes(24) + seconds(52))
+    // The deadline's alert: the island expanded by itself for five seconds, then compact again.
+    var alerting = DeviceState()
+    alerting.show("⏰ Workout — time's up", alert: true, at: t0 + minutes(25))
+    alerting.alerting = DeviceState.Alerting(
+      activityID: countdown.id, summary: "⏰ Workout — time's up", until: t0 + minutes(25) + seconds(5))
     return [
       // Its last seconds, the deadline, finished, then stale: each a change of look.
       Scene(name: "countdown ending", stored: [countdown], from: t0 + minutes(24) + seconds(50)),
@@ -31,12 +36,15 @@ import Testing
       Scene(
         name: "compact pane", stored: [countdown, stopwatch], from: t0 + minutes(3) + seconds(55),
         presentation: .compact),
+      Scene(
+        name: "an alert's expansion ending", stored: [countdown], state: alerting, from: t0 + minutes(25)),
     ]
   }()
 
   static func fresh(_ scene: Scene, at instant: Instant, width: Int, height: Int) -> Canvas {
     var state = scene.state
     if let flash = state.flash, flash.until <= instant { state.flash = nil }
+    if let alerting = state.alerting, alerting.until <= instant { state.alerting = nil }
     let frame = DeviceView.Frame(
       live: ActivityMatcher.ranked(scene.stored, at: instant), state: state, now: instant, policy: .standard,
       theme: ThemeCatalog.fallback, ascii: false)
@@ -76,5 +84,44 @@ import Testing
     }
     // Time moved what is on screen: the comparisons above were of different frames.
     #expect(changed >= 15)
+  }
+
+  /// An alert heard off the second's beat (400 ms after Egg's deadline): the frames drawn
+  /// ahead stop where the expansion ends, not at the next second after it, and the model,
+  /// woken then, draws the island compact again.
+  @Test func framesDrawnAheadStopWhereTheModelMustHearOfTime() throws {
+    var request = StartRequest(id: "egg1", name: "Egg")
+    request.attributes.mode = .countdown
+    request.attributes.fullDuration = minutes(1)
+    let egg = try TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    var model = DeviceModel(
+      theme: ThemeCatalog.fallback, ascii: false, policy: .standard, alerts: AlertPolicy())
+    _ = model.update(.stored([egg], seq: 1), at: t0)
+    _ = model.update(.tick, at: t0)
+    let heard = t0 + minutes(1) + 400
+    let settled = TimerEngine.settle(egg, at: heard)
+    #expect(model.update(.stored([settled.activity], seq: 2, events: settled.events), at: heard) == [.ring])
+    let stop = try #require(model.tickAt)
+    #expect(stop == heard + DeviceState.alertTime)
+
+    let frame = model.frame(at: heard)
+    var lookahead = DeviceView.Lookahead()
+    lookahead.fill(
+      after: frame, canvas: DeviceView.draw(frame, width: 100, height: 30), stored: model.stored,
+      presentation: nil, settleAt: stop)
+    var drawn: [DeviceView.FrameAhead] = []
+    while let due = lookahead.nextDue, let ahead = lookahead.take(at: due, width: 100, height: 30) {
+      drawn.append(ahead)
+    }
+    // Each second's flip, and the flash going at 2.4 s; the last stands until the stop.
+    #expect(drawn.map { $0.frame.now - heard } == [600, 1600, 2000, 2600, 3600, 4600])
+    #expect(drawn.last?.until == stop)
+    for ahead in drawn {
+      #expect(ahead.canvas.lines[0].contains("⏰ Egg — time's up"), "\(framed(ahead.canvas))")
+      #expect(ahead.canvas == DeviceView.draw(model.frame(at: ahead.frame.now), width: 100, height: 30))
+    }
+    #expect(model.update(.tick, at: stop) == [])
+    let after = DeviceView.draw(model.frame(at: stop), width: 100, height: 30)
+    #expect(after.lines[0].contains("◖ ⏱ Egg"), "\(framed(after))")
   }
 }

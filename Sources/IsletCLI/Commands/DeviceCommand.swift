@@ -66,7 +66,7 @@ struct DeviceCommand: Command {
     // until the next wake (a minute away when everything is paused).
     islet_defer_interrupts()
     let model = DeviceModel(
-      theme: theme.value, ascii: ascii, policy: configuration.policy, bell: configuration.bell,
+      theme: theme.value, ascii: ascii, policy: configuration.policy, alerts: configuration.alerts,
       plans: configuration.allPlans, defaultPlan: configuration.plan)
     let runner = DeviceRunner(
       environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,

@@ -102,6 +102,7 @@ final class DeviceRunner {
       try send(.stored(live, seq: seq, events: events))
       try countIfChanged(by: events)
     case .ring:
+      // The bell when its channel is on; the screen flashes either way.
       screen.alert(bell: model.bell)
     case .cue:
       screen.bell()
@@ -205,7 +206,9 @@ final class DeviceRunner {
   /// over what came.
   private func wait() throws {
     let change = lookahead.nextDue ?? DeviceView.nextChange(frame, clockShown: presentation == nil)
-    let wake = [change, recheckAt, recountAt].compactMap { $0 }.min()
+    // The model's own next instant (an alert given again) need not be a change on screen.
+    let heard = model.tickAt.flatMap { $0 > now ? $0 : nil }
+    let wake = [change, recheckAt, recountAt, heard].compactMap { $0 }.min()
     let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
     fds[0].revents = 0
     fds[1].revents = 0

@@ -2,12 +2,13 @@ import IsletCore
 
 /// The device view as a value, and one `update` for every input: a key, a click, time moving,
 /// a read of the store, an intent's report, a theme loaded, a signal. What the view decides —
-/// alerts at a deadline or a plan's segment end, a cue's bells, flash expiry, theme cycling,
-/// the "time's up" flash, dialogs, which activity stays selected — is decided here, so it is tested without a terminal; the runner
-/// only turns file descriptors into messages and carries out the commands.
+/// alerts at a deadline or a plan's segment end (the bell, the island expanded by itself, the
+/// "time's up" flash, their repeats), a cue's bells, flash expiry, theme cycling, dialogs,
+/// which activity stays selected — is decided here, so it is tested without a terminal; the
+/// runner only turns file descriptors into messages and carries out the commands.
 ///
 /// ```swift
-/// var model = DeviceModel(theme: theme, ascii: false, policy: policy, bell: true)
+/// var model = DeviceModel(theme: theme, ascii: false, policy: policy, alerts: configuration.alerts)
 /// for command in model.update(.key(.character(" ")), at: clock.now()) { run(command) }
 /// ```
 public struct DeviceModel: Equatable, Sendable {
@@ -50,7 +51,8 @@ public struct DeviceModel: Equatable, Sendable {
     case settle
     /// Read the store; `.stored` comes back.
     case reload
-    /// The terminal bell (when the configuration allows it) and a visible flash.
+    /// An alert or its repeat: the terminal bell (when the `.bell` channel is on) and a
+    /// visible flash.
     case ring
     /// A cue's second: the terminal bell alone (only asked for when the bell is on).
     case cue
@@ -66,10 +68,20 @@ public struct DeviceModel: Equatable, Sendable {
   /// (a later one, or an earlier one when the store was put back from a copy) is news.
   public var seq: Int64 = 0
   public var state = DeviceState()
-  /// The finished countdowns already rung for.
-  public var alerted: Set<String> = []
-  /// The latest segment end rung for, by plan run: each is rung once, whoever records it.
-  public var segmentEnds: [String: Instant] = [:]
+  /// An alert given: the event that caused it, and how many times it has been given again.
+  public struct Given: Equatable, Sendable {
+    public var event: Event
+    public var repeats: Int
+
+    public init(event: Event, repeats: Int) {
+      self.event = event
+      self.repeats = repeats
+    }
+  }
+
+  /// The latest alert given, by live activity: each is given once, whoever records it, and
+  /// again by the policy while nobody acts on it.
+  public var given: [String: Given] = [:]
   /// The latest cue second belled, by plan run (the instant the second began).
   public var cued: [String: Instant] = [:]
   /// Until the first look, finished countdowns and ended segments are shown but not rung:
@@ -80,17 +92,22 @@ public struct DeviceModel: Equatable, Sendable {
   public var theme: Theme
   public let ascii: Bool
   public let policy: TimePolicy
-  public let bell: Bool
+  /// The configuration's `alerts`: the bell channel, the repeats, the snooze's length.
+  public let alerts: AlertPolicy
+
+  /// Whether an alert rings the terminal bell, and a cue's seconds bell at all.
+  public var bell: Bool { alerts.channels.contains(.bell) }
 
   /// `plans` are those the new-activity dialog offers, `defaultPlan` (the configuration's
   /// `plan`) first.
   public init(
-    theme: Theme, ascii: Bool, policy: TimePolicy, bell: Bool, plans: [Plan] = [], defaultPlan: String? = nil
+    theme: Theme, ascii: Bool, policy: TimePolicy, alerts: AlertPolicy, plans: [Plan] = [],
+    defaultPlan: String? = nil
   ) {
     self.theme = theme
     self.ascii = ascii
     self.policy = policy
-    self.bell = bell
+    self.alerts = alerts
     state = DeviceState(plans: plans, defaultPlan: defaultPlan)
   }
 
@@ -100,15 +117,25 @@ public struct DeviceModel: Equatable, Sendable {
   }
 
   /// When the model must next be told that time moved, not only shown it: time records
-  /// something, or a cue's next second rings. Frames drawn ahead stop before it.
+  /// something, an alert's expansion ends, an alert nobody acted on is due again, or a cue's
+  /// next second rings. Frames drawn ahead stop before it.
   public var tickAt: Instant? {
-    guard bell else { return settleAt }
-    // The next second of each cue not yet belled.
-    let cues = stored.compactMap { activity -> Instant? in
-      let belled = cued[activity.id] ?? .init(milliseconds: .min)
-      return activity.cueInstants.first { $0 > belled }
+    var times = [settleAt, state.alerting?.until].compactMap { $0 }
+    for (id, given) in given {
+      guard let activity = stored.first(where: { $0.id == id }),
+        AlertPolicy.awaits(activity, since: given.event),
+        let next = alerts.nextRepeat(since: given.event.at, given: given.repeats)
+      else { continue }
+      times.append(next)
     }
-    return ([settleAt].compactMap { $0 } + cues).min()
+    if bell {
+      // The next second of each cue not yet belled.
+      for activity in stored {
+        let belled = cued[activity.id] ?? .init(milliseconds: .min)
+        if let next = activity.cueInstants.first(where: { $0 > belled }) { times.append(next) }
+      }
+    }
+    return times.min()
   }
 
   /// The live activities in the island's order at `now`.
@@ -127,7 +154,11 @@ public struct DeviceModel: Equatable, Sendable {
     switch message {
     case .key(let key, let buttons):
       if key == .resize { return [.repaint] }
-      return state.handle(key, live: ranked(at: now), buttons: buttons, now: now).map { effect in
+      // A key ends an alert's expansion early, and still does what it does.
+      state.alerting = nil
+      return state.handle(
+        key, live: ranked(at: now), buttons: buttons, now: now, policy: policy, snooze: alerts.snooze
+      ).map { effect in
         switch effect {
         case .quit: return .quit(interrupted: false)
         case .dispatch(let intent, let id, let source):
@@ -167,14 +198,14 @@ public struct DeviceModel: Equatable, Sendable {
     }
   }
 
-  /// Time moved: what it recorded is fetched, a countdown just finished rings once, a cue's
-  /// second bells once, and a flash whose time is up goes. (A plan's segment end rings by its
-  /// recorded event instead, `heard`: an auto plan never shows finished.)
+  /// Time moved: what it recorded is fetched, a cue's second bells once, an alert nobody has
+  /// acted on is given again when the policy says, and a flash or an expansion whose time is
+  /// up goes. (Alerts themselves come from the events recorded, `heard`.)
   private mutating func tick(at now: Instant) -> [Command] {
     if let settleAt, now >= settleAt { return [.settle] }
     var commands: [Command] = []
-    let live = ranked(at: now)
     if bell {
+      let live = ranked(at: now)
       for activity in live {
         guard let second = activity.cueSecond(at: now), let deadline = activity.deadline else { continue }
         let begun = deadline - second * 1000
@@ -184,36 +215,61 @@ public struct DeviceModel: Equatable, Sendable {
       }
       cued = cued.filter { id, _ in live.contains { $0.id == id } }
     }
-    let finished = live.filter { !$0.isPlan && $0.phase(at: now, policy: policy) == .finished }
-    for activity in finished where !alerted.contains(activity.id) {
-      alerted.insert(activity.id)
-      guard looked else { continue }
-      commands.append(.ring)
-      state.show(
-        "\(ascii ? "!" : "⏰") \(printableName(activity.name)) \(ascii ? "-" : "—") time's up", alert: true,
-        at: now)
+    // By id, so that two due at once give the same one every time.
+    var again: Event?
+    for id in given.keys.sorted() {
+      guard let alert = given[id], let activity = stored.first(where: { $0.id == id }),
+        AlertPolicy.awaits(activity, since: alert.event)
+      else { continue }
+      let due = alerts.repeatsDue(since: alert.event.at, at: now)
+      guard due > alert.repeats else { continue }
+      given[id]?.repeats = due
+      if again.map({ alert.event.at > $0.at }) ?? true { again = alert.event }
     }
-    alerted.formIntersection(finished.map(\.id))
+    if let again { commands += give(again, at: now) }
     looked = true
     state = state.visible(at: now)
     return commands
   }
 
-  /// Events recorded since the last read: a plan's segment that ended rings once, with a flash
-  /// saying so ("Focus is over"), unless it ended before the view first looked.
+  /// Events recorded since the last read, by anyone: each alert among them (a countdown's
+  /// finish, a plan's segment end or its end) is given once, unless it came before the view
+  /// first looked. Several at once (a laptop that slept through them) ring once, for the latest.
   private mutating func heard(_ events: [Event], at now: Instant) -> [Command] {
-    var ended: Event?
-    for event in events where event.kind == .segmentFinished {
-      guard event.at > segmentEnds[event.activityID] ?? .init(milliseconds: .min) else { continue }
-      segmentEnds[event.activityID] = event.at
-      if looked { ended = event }
+    var newest: Event?
+    for event in AlertPolicy.alerts(events) {
+      guard event.at > given[event.activityID]?.event.at ?? .init(milliseconds: .min) else { continue }
+      // Repeats the view missed (heard late) are not given in a burst.
+      given[event.activityID] = Given(
+        event: event, repeats: looked ? alerts.repeatsDue(since: event.at, at: now) : alerts.repeatCount)
+      if looked { newest = event }
     }
-    segmentEnds = segmentEnds.filter { id, _ in stored.contains { $0.id == id } }
-    guard let ended else { return [] }
-    let label = ended.plan.map { Look.over($0.segment) } ?? "time's up"
-    state.show(
-      "\(ascii ? "!" : "⏰") \(printableName(ended.name)) \(ascii ? "-" : "—") \(label)", alert: true, at: now)
-    // Several at once (a laptop that slept through them) ring once.
+    given = given.filter { id, _ in stored.contains { $0.id == id } }
+    guard let newest else { return [] }
+    return give(newest, at: now)
+  }
+
+  /// An alert, or its repeat: the bell, a flash saying what ended ("⏰ Tea — time's up",
+  /// "⏰ Tabata — Work is over"), and the island expanded on its activity, while it is live.
+  private mutating func give(_ event: Event, at now: Instant) -> [Command] {
+    let (bell, dash) = (ascii ? "!" : "⏰", ascii ? "-" : "—")
+    let name = printableName(event.name)
+    switch event.kind {
+    case .segmentFinished:
+      state.show(
+        "\(bell) \(name) \(dash) \(event.plan.map { Look.over($0.segment) } ?? "time's up")", alert: true,
+        at: now)
+    case .planCompleted:
+      state.show("\(ascii ? "ok" : "✓") \(name) \(dash) done", alert: true, at: now)
+    default:
+      state.show("\(bell) \(name) \(dash) time's up", alert: true, at: now)
+    }
+    if let activity = stored.first(where: { $0.id == event.activityID }),
+      let alert = Alert(for: event, activity: activity, at: now, policy: alerts, ascii: ascii)
+    {
+      state.alerting = DeviceState.Alerting(
+        activityID: activity.id, summary: alert.summary, until: now + DeviceState.alertTime)
+    }
     return [.ring]
   }
 
@@ -237,11 +293,14 @@ public struct DeviceModel: Equatable, Sendable {
 }
 
 extension DeviceState {
-  /// As shown at `now`: a flash whose time is up is gone.
+  /// As shown at `now`: a flash, or an alert's expansion, whose time is up is gone.
   public func visible(at now: Instant) -> DeviceState {
-    guard let flash, flash.until <= now else { return self }
+    let flashGone = flash.map { $0.until <= now } ?? false
+    let alertingGone = alerting.map { $0.until <= now } ?? false
+    guard flashGone || alertingGone else { return self }
     var shown = self
-    shown.flash = nil
+    if flashGone { shown.flash = nil }
+    if alertingGone { shown.alerting = nil }
     return shown
   }
 }

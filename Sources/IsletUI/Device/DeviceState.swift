@@ -37,10 +37,26 @@ public struct DeviceState: Equatable, Sendable {
     }
   }
 
+  /// The island expanded by itself for an alert, as iOS shows the expanded presentation for
+  /// one, until `until`; a key ends it sooner.
+  public struct Alerting: Equatable, Sendable {
+    public var activityID: String
+    /// What the alert says ("⏰ Tea — time's up"), drawn on the island where it fits.
+    public var summary: String
+    public var until: Instant
+
+    public init(activityID: String, summary: String, until: Instant) {
+      self.activityID = activityID
+      self.summary = summary
+      self.until = until
+    }
+  }
+
   public var selectedID: String?
   public var expanded = false
   public var overlay: Overlay?
   public var flash: Flash?
+  public var alerting: Alerting?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
   public var plans: [Plan]
 
@@ -57,6 +73,8 @@ public struct DeviceState: Equatable, Sendable {
 
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
+  /// How long the island stays expanded for an alert.
+  public static let alertTime: Milliseconds = 5000
 
   /// The selected activity among `live` (ranked): the one chosen with Tab, else the current one.
   public func selected(in live: [Activity]) -> Activity? {
@@ -67,10 +85,12 @@ public struct DeviceState: Equatable, Sendable {
     flash = Flash(text: text, alert: alert, until: now + Self.flashTime)
   }
 
-  /// Handles one key (or click on `buttons`), returning what the runner must do.
-  public mutating func handle(_ key: Key, live: [Activity], buttons: [Button] = [], now: Instant)
-    -> [DeviceEffect]
-  {
+  /// Handles one key (or click on `buttons`), returning what the runner must do. `+` on a
+  /// countdown whose time is up (by `policy`) snoozes it for `snooze`.
+  public mutating func handle(
+    _ key: Key, live: [Activity], buttons: [Button] = [], now: Instant, policy: TimePolicy = .standard,
+    snooze: Milliseconds = AlertPolicy().snooze
+  ) -> [DeviceEffect] {
     if let overlay { return handle(key, in: overlay, now: now) }
     let selected = self.selected(in: live)
     func intent(_ intent: Intent) -> [DeviceEffect] {
@@ -102,7 +122,11 @@ public struct DeviceState: Equatable, Sendable {
       self.overlay = .name("")
       return []
     case .character("+"), .character("="):
-      guard selected != nil else { return nothingLive(now) }
+      guard let selected else { return nothingLive(now) }
+      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
+      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
+        return intent(.snooze(for: snooze))
+      }
       return intent(.adjust(by: 60_000))
     case .character("-"), .character("_"):
       guard selected != nil else { return nothingLive(now) }

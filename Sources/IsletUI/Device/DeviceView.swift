@@ -62,20 +62,29 @@ public enum DeviceView {
     return overlaid(canvas, frame, g)
   }
 
-  /// The island: compact (with the next activity as a bubble), or expanded on `e`; empty when
-  /// nothing is live. Returns the rows it took.
+  /// The island: compact (with the next activity as a bubble), or expanded on `e`, or by
+  /// itself on an alert's activity with what the alert says on its edge; empty when nothing
+  /// is live. Returns the rows it took.
   private static func drawIsland(_ canvas: inout Canvas, frame: Frame, selected: Activity?, g: Glyphs) -> Int
   {
     let (width, height) = (canvas.width, canvas.height)
     if let current = frame.live.first {
       let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
-      let shown = selected ?? current
-      if frame.state.expanded && height >= Expanded.height(for: shown) + 2
-        && width >= Expanded.minimumSize.width
+      let alerting = frame.state.alerting.flatMap { alerting in
+        frame.live.first { $0.id == alerting.activityID }.map { (alerting.summary, $0) }
+      }
+      let shown = alerting?.1 ?? selected ?? current
+      if frame.state.expanded || alerting != nil, height >= Expanded.height(for: shown) + 2,
+        width >= Expanded.minimumSize.width
       {
         let box = Expanded.draw(
           frame.look(shown), width: min(width - 2, 58), height: Expanded.height(for: shown))
-        canvas.draw(box, x: (width - box.width) / 2, y: 0)
+        let x = (width - box.width) / 2
+        canvas.draw(box, x: x, y: 0)
+        // On the top edge, as a box's title: `╭─ ⏰ Tea — time's up ───╮`.
+        if let summary = alerting?.0, DisplayWidth.of(summary) + 2 <= box.width - 4 {
+          canvas.put(" \(summary) ", x: x + 2, y: 0, role: .alert)
+        }
         return box.height
       }
       let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
@@ -152,13 +161,17 @@ public enum DeviceView {
   /// stays when the row is short) and what it needs to act on.
   static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = [
     ("s skip", 2, .plan), ("r reset", 4, .live), ("c done", 3, .live), ("x end", 5, .live),
-    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), ("+/- 1 min", 8, .live),
+    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), (minuteHint, 8, .live),
     ("t theme", 9, .nothing), ("? help", 1, .nothing), ("q quit", 0, .nothing),
   ]
 
+  /// What `+` and `-` do, and what `+` does once a countdown's time is up.
+  static let minuteHint = "+/- 1 min"
+  static let snoozeHint = "+ snooze"
+
   /// `space pause · r reset · c done · …`, the first hint saying what space does now (on a
-  /// plan's waiting segment, `space next`); the least needed hints go first when the row is
-  /// short.
+  /// plan's waiting segment, `space next`; once a countdown's time is up, `+ snooze` too); the
+  /// least needed hints go first when the row is short.
   static func hintText(_ phase: Phase?, plan: Bool = false, g: Glyphs, width: Int) -> String {
     let space: String
     switch phase {
@@ -180,15 +193,19 @@ public enum DeviceView {
       case .plan: return live && plan
       }
     }
+    let snoozes = phase == .finished && !plan
+    func shown(_ hint: (text: String, rank: Int, needs: HintNeed)) -> String {
+      snoozes && hint.text == minuteHint ? snoozeHint : hint.text
+    }
     // Drawn every frame: counted and joined without building arrays.
     for limit in stride(from: 9, through: 0, by: -1) {
       // Hints are ASCII: a byte is a cell.
       var used = first.utf8.count
-      for hint in otherHints where offered(hint, within: limit) { used += hint.text.utf8.count + gap }
+      for hint in otherHints where offered(hint, within: limit) { used += shown(hint).utf8.count + gap }
       // The last column stays empty: writing there scrolls some terminals.
       if used < width {
         var text = first
-        for hint in otherHints where offered(hint, within: limit) { text += separator + hint.text }
+        for hint in otherHints where offered(hint, within: limit) { text += separator + shown(hint) }
         return text
       }
     }
@@ -237,7 +254,8 @@ public enum DeviceView {
         "r          reset (asks first)", "x          end (asks first)",
         "c, Enter   complete", "e          expand the island", "Tab        next activity",
         "n          new activity, or a plan",
-        "+ / -      a minute more or less", "t          next theme", "?          this help",
+        "+ / -      a minute more or less; once time's up, + snoozes", "t          next theme",
+        "?          this help",
         "q, Esc     quit (timers keep running)",
         "", "Press any key",
       ]
@@ -280,7 +298,8 @@ public enum DeviceView {
   }
 
   /// When what is drawn next changes: the next displayed second of a ticking activity, the
-  /// next minute of the clock, a deadline, a stale date, a flash hiding. Nil when nothing
+  /// next minute of the clock, a deadline, a stale date, a flash or an alert's expansion
+  /// ending. Nil when nothing
   /// on screen will change by itself.
   public static func nextChange(_ frame: Frame, clockShown: Bool = true) -> Instant? {
     let now = frame.now
@@ -298,6 +317,7 @@ public enum DeviceView {
     }
     if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
+    if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
     return times.min()
   }
 }

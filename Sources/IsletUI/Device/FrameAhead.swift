@@ -8,7 +8,8 @@ extension DeviceView {
     /// The frame as it will be at its instant, `frame.now`.
     public let frame: Frame
     public let canvas: Canvas
-    /// When the screen changes after it (`nextChange`); nil when nothing will.
+    /// When the screen changes after it (`nextChange`), or the model must hear that time
+    /// moved (`stop`), whichever is first; nil when neither will.
     public let until: Instant?
     /// The canvas shown before it, and the cells that differ from it: worked out ahead too.
     public let basis: Canvas
@@ -16,10 +17,12 @@ extension DeviceView {
 
     /// The frame at `instant` for the activities as stored (not yet ranked): what the screen
     /// shows then if nothing but time moves, after `basis`. `presentation` nil is the full view.
+    /// It stands no longer than `stop` (`DeviceModel.tickAt`): what the model decides then (an
+    /// alert given again, say) is not a change that time alone makes.
     public init(
       stored: [Activity], state: DeviceState, at instant: Instant, policy: TimePolicy, theme: Theme,
       ascii: Bool, goal: GoalTally? = nil,
-      presentation: Presentation?, after basis: Canvas
+      presentation: Presentation?, after basis: Canvas, stop: Instant? = nil
     ) {
       let (width, height) = (basis.width, basis.height)
       let frame = Frame(
@@ -33,7 +36,7 @@ extension DeviceView {
       self.canvas = canvas
       self.basis = basis
       changes = canvas.changes(from: basis)
-      until = DeviceView.nextChange(frame, clockShown: presentation == nil)
+      until = [DeviceView.nextChange(frame, clockShown: presentation == nil), stop].compactMap { $0 }.min()
     }
 
     /// Whether it is what the screen shows at `instant` in a terminal of that size.
@@ -93,7 +96,7 @@ extension DeviceView {
       {
         let ahead = FrameAhead(
           stored: stored, state: after.state, at: change, policy: frame.policy, theme: frame.theme,
-          ascii: frame.ascii, goal: frame.goal, presentation: presentation, after: basis)
+          ascii: frame.ascii, goal: frame.goal, presentation: presentation, after: basis, stop: settleAt)
         frames.append(ahead)
         (after, basis) = (ahead.frame, ahead.canvas)
       }
