@@ -221,7 +221,7 @@ import Testing
     view.send("Enter")
     #expect(view.waitFor { $0.contains("Quick · Work") }, "\(view.text)")
     #expect(
-      view.waitFor { $0.contains("⏰ Quick — Work is over") && $0.contains("Quick · Work is over") },
+      view.waitFor { $0.contains("⏰ Quick — Work done") && $0.contains("Quick · Work is over") },
       "\(view.text)")
     #expect(view.waitFor { $0.contains("space next · s skip") }, "\(view.text)")
     view.send("Space")

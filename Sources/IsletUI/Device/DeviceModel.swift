@@ -252,21 +252,14 @@ public struct DeviceModel: Equatable, Sendable {
   /// An alert, or its repeat: the bell, a flash saying what ended ("⏰ Tea — time's up",
   /// "⏰ Tabata — Work is over"), and the island expanded on its activity, while it is live.
   private mutating func give(_ event: Event, at now: Instant) -> [Command] {
-    let (bell, dash) = (ascii ? "!" : "⏰", ascii ? "-" : "—")
-    let name = printableName(event.name)
-    switch event.kind {
-    case .segmentFinished:
-      state.show(
-        "\(bell) \(name) \(dash) \(event.plan.map { Look.over($0.segment) } ?? "time's up")", alert: true,
-        at: now)
-    case .planCompleted:
-      state.show("\(ascii ? "ok" : "✓") \(name) \(dash) done", alert: true, at: now)
-    default:
-      state.show("\(bell) \(name) \(dash) time's up", alert: true, at: now)
-    }
-    if let activity = stored.first(where: { $0.id == event.activityID }),
-      let alert = Alert(for: event, activity: activity, at: now, policy: alerts, ascii: ascii)
-    {
+    let activity = stored.first { $0.id == event.activityID }
+    let alert = activity.flatMap { Alert(for: event, activity: $0, at: now, policy: alerts, ascii: ascii) }
+    // The flash says what every channel says; a run already over has only its name to go by.
+    let said =
+      alert?.summary ?? "\(ascii ? "ok" : "✓") \(printableName(event.name)) \(ascii ? "-" : "—") done"
+    state.show(said, alert: true, at: now)
+    // Short interval segments ring but do not take the island over every few seconds.
+    if let alert, let activity, alert.urgency == .critical {
       state.alerting = DeviceState.Alerting(
         activityID: activity.id, summary: alert.summary, until: now + DeviceState.alertTime)
     }
