@@ -222,6 +222,57 @@ def deadline_hook():
                  deadline_latency, "", ""))
 
 
+def deadline_alerts():
+    # Countdowns of 2 s with nothing of Islet open: the watcher sends the notification over a
+    # private session bus to the tests' notification server (which notes when it received it)
+    # and shows the message on a tmux client attached inside another tmux (seen by polling).
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = bus.stdout.readline().strip()
+    record = a.work + "/notify.jsonl"
+    server = subprocess.Popen(["python3", "Tests/IsletCLITests/Support/notification-server.py", record],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address})
+    server.stdout.readline()
+    inner = a.socket + "inner"
+    tmux("new-session", "-d", "-x", "100", "-y", "20",
+         f"env -u TMUX tmux -L {inner} -f /dev/null new-session -s inner", server="outer")
+    socket_path = f"/tmp/tmux-{os.getuid()}/{inner}"
+    limit = time.time() + 10
+    while time.time() < limit and "inner" not in run("tmux", "-L", inner, "list-clients").stdout:
+        time.sleep(0.01)
+    with open(a.work + "/config/islet/config", "a") as f:
+        f.write("\nalerts = desktop tmux\nalert-repeat = 0\n")
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "TMUX": f"{socket_path},1,0"}
+    notified, messaged = [], []
+    for k in range(5):
+        out = run(a.islet, "start", "2s", "--name", f"Deadline {k}", env=env).stdout.strip()
+        deadline = iso_ms(json.loads(run(a.islet, "status", out, "--format", "json").stdout)["deadline"])
+        limit, seen_message = time.time() + 15, None
+        while time.time() < limit:
+            if seen_message is None and f"Deadline {k}" in tmux("capture-pane", "-p", server="outer").stdout:
+                seen_message = time.time() * 1000
+            calls = [json.loads(line) for line in open(record)] if os.path.exists(record) else []
+            sent = [c for c in calls if c.get("call") == "Notify" and f"Deadline {k}" in c.get("summary", "")]
+            if sent and seen_message is not None:
+                notified.append(sent[0]["received_ms"] - deadline)
+                messaged.append(seen_message - deadline)
+                break
+            time.sleep(0.002)
+        run(a.islet, "end", out, env=env)
+    tmux("kill-server", server="outer")
+    run("tmux", "-L", inner, "kill-server")
+    server.terminate()
+    bus.terminate()
+    def summary(values):
+        return f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms" if len(values) == 5 else \
+            f"{len(values)} of 5 arrived"
+    rows.append(("a countdown's deadline until its notification reaches the bus's server (5, nothing open)",
+                 summary(notified), f"deadline → hook: {deadline_latency}", "≤ 50 ms"))
+    rows.append(("a countdown's deadline until its message shows on an attached tmux client",
+                 summary(messaged), "seen by polling the screen every 2 ms", "≤ 50 ms"))
+
+
 def plan_transitions():
     # A plan of 1 s segments with nothing open: the watcher chains the deadlines and runs each
     # `segment-started` hook, which writes when it ran beside the JSON holding the boundary.
@@ -312,8 +363,8 @@ def drift():
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
-for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, plan_transitions, drift,
-                plan_drift):
+for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
+                plan_transitions, drift, plan_drift):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))
