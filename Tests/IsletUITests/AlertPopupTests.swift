@@ -34,10 +34,11 @@ import Testing
     let ascii = AlertPopup.draw(
       Look(activity: look.activity, now: look.now, ascii: true, utcOffset: 0), alert: alert, width: 58,
       height: 9)
-    #expect(ascii.lines.suffix(2) == [
-      " [c] Done  [+] +5 min  [r] Reset                          ",
-      " Enter Done - any other key closes                        ",
-    ])
+    #expect(
+      ascii.lines.suffix(2) == [
+        " [c] Done  [+] +5 min  [r] Reset                          ",
+        " Enter Done - any other key closes                        ",
+      ])
   }
 
   @Test func eachButtonHasTheViewsKeyAndEnterPressesTheFirst() {
@@ -66,7 +67,9 @@ import Testing
     let (look, alert) = finished()
     var done = alert
     done.actions = []
-    #expect(AlertPopup.draw(look, alert: done, width: 58, height: 9).lines.last == " Any key closes" + String(repeating: " ", count: 43))
+    #expect(
+      AlertPopup.draw(look, alert: done, width: 58, height: 9).lines.last == " Any key closes"
+        + String(repeating: " ", count: 43))
     for (width, height) in [(0, 0), (1, 1), (20, 3), (12, 9)] {
       let canvas = AlertPopup.draw(look, alert: alert, width: width, height: height)
       #expect(canvas.width == width && canvas.height == height)

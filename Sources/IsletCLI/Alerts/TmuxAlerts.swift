@@ -6,12 +6,12 @@ import IsletUI
 #endif
 
 /// An alert on every attached client of the tmux servers Islet was used from: the alert's
-/// summary on the message line, the bell, and the popup with its buttons. tmux runs with
-/// arguments, never through a shell, each command bounded in time and waited for.
+/// summary on the message line, the bell, or the popup with its buttons. tmux is given its
+/// arguments as they are (no shell parses them), each run bounded in time and waited for.
 ///
 /// ```swift
 /// let deliveries = TmuxAlerts.deliver(alert, storePath: path, bell: true, popup: nil, environment: env)
-/// // [Delivery(server: "/tmp/tmux-1000/default", clients: ["/dev/pts/3"], rung: 1, …)]
+/// deliveries.map(\.description)  // ["tmux /tmp/tmux-1000/default: the message on 1 client, the bell on 1"]
 /// ```
 enum TmuxAlerts {
   /// How long the message stays on the message line.
@@ -22,29 +22,33 @@ enum TmuxAlerts {
   /// What one server's clients got, or why they got nothing: for `islet alert test`.
   struct Delivery: Equatable, CustomStringConvertible {
     var server: String
-    /// The terminals of the clients that were sent the message.
-    var clients: [String] = []
-    /// How many of them the bell was rung on.
+    /// The terminals of the clients the message was shown on.
+    var messaged: [String] = []
+    /// The terminals of the clients a popup was opened on instead: it says what the message
+    /// would, and tmux opens no popup while a message is on the message line.
+    var popups: [String] = []
+    /// How many clients the bell was rung on.
     var rung = 0
-    /// How many of them a popup was opened on.
-    var popups = 0
-    /// Why the alert did not reach the server, or part of what was asked.
+    /// Why the alert did not reach the server, or not all of what was asked.
     var problem: String?
     /// No server listens at the socket any more (the file is gone, or nobody answers): the
     /// socket can be forgotten.
     var gone = false
 
+    mutating func note(_ failure: String) {
+      problem = problem.map { "\($0); \(failure)" } ?? failure
+    }
+
     var description: String {
-      var text = "tmux \(printable(server, limit: 200)): "
-      if gone || clients.isEmpty && problem != nil { return text + (problem ?? "not reached") }
-      switch clients.count {
-      case 0: text += "no client attached"
-      case 1: text += "the message on 1 client"
-      default: text += "the message on \(clients.count) clients"
-      }
-      if rung > 0 { text += ", the bell on \(rung)" }
-      if popups > 0 { text += ", the popup on \(popups)" }
-      return text + (problem.map { "; \($0)" } ?? "")
+      let text = "tmux \(printable(server, limit: 200)): "
+      if gone || messaged.isEmpty && popups.isEmpty && problem != nil { return text + (problem ?? "") }
+      var parts: [String] = []
+      let clients = { (count: Int) in count == 1 ? "1 client" : "\(count) clients" }
+      if !popups.isEmpty { parts.append("the popup on \(clients(popups.count))") }
+      if !messaged.isEmpty { parts.append("the message on \(clients(messaged.count))") }
+      if rung > 0 { parts.append("the bell on \(rung)") }
+      if parts.isEmpty { parts.append("no client attached") }
+      return text + parts.joined(separator: ", ") + (problem.map { "; \($0)" } ?? "")
     }
   }
 
@@ -66,6 +70,7 @@ enum TmuxAlerts {
     let tmux = TmuxRefresher.tmuxPath(environment)
     return servers.map { server in
       var delivery = Delivery(server: server)
+      // A socket nobody listens on is told apart from a tmux that fails, without running tmux.
       if let reason = TmuxServers.unreachable(server) {
         delivery.problem = "not running (\(reason))"
         delivery.gone = true
@@ -87,16 +92,23 @@ enum TmuxAlerts {
       let clients = String(decoding: listed.output, as: UTF8.self).split(separator: "\n").compactMap(
         Client.init)
       guard !clients.isEmpty else { return delivery }
-      delivery = message(alert, to: clients, server: server, tmux: tmux, environment: environment)
-      if bell {
-        let failures = clients.compactMap(ring)
-        delivery.rung = clients.count - failures.count
-        if let failure = failures.first { delivery.problem = "the bell: \(failure)" }
-      }
       if let popup {
         delivery.popups = clients.filter { client in
           openPopup(popup, for: alert, on: client, server: server, tmux: tmux, environment: environment)
-        }.count
+        }.map(\.tty)
+      }
+      let rest = clients.filter { !delivery.popups.contains($0.tty) }
+      if !rest.isEmpty {
+        if let failure = message(alert, to: rest, server: server, tmux: tmux, environment: environment) {
+          delivery.note(failure)
+        } else {
+          delivery.messaged = rest.map(\.tty)
+        }
+      }
+      if bell {
+        let failures = clients.compactMap(ring)
+        delivery.rung = clients.count - failures.count
+        if let failure = failures.first { delivery.note("the bell: \(failure)") }
       }
       return delivery
     }
@@ -122,27 +134,21 @@ enum TmuxAlerts {
     }
   }
 
-  /// The summary on each client's message line: one tmux command for them all.
+  /// The summary on each client's message line, one tmux command for them all; why it
+  /// failed, or nil.
   private static func message(
     _ alert: Alert, to clients: [Client], server: String, tmux: String, environment: [String: String]
-  ) -> Delivery {
-    var delivery = Delivery(server: server)
+  ) -> String? {
     // The message is a format: `#` doubled keeps a name's `#(…)` and `#[…]` as text.
     let text = literal(TmuxText.escaped(alert.summary))
     var arguments = [tmux, "-S", server]
     for (index, client) in clients.enumerated() {
       if index > 0 { arguments.append(";") }
-      arguments += [
-        "display-message", "-c", literal(client.tty), "-d", "\(messageTime)", "--", text,
-      ]
+      arguments += ["display-message", "-c", literal(client.tty), "-d", "\(messageTime)", "--", text]
     }
     let shown = Spawner.run(arguments, environment: environment, within: timeLimit)
-    if shown?.status == 0 {
-      delivery.clients = clients.map(\.tty)
-    } else {
-      delivery.problem = "tmux display-message failed" + (shown.map { ": " + $0.firstLine } ?? "")
-    }
-    return delivery
+    guard shown?.status != 0 else { return nil }
+    return "tmux display-message failed" + (shown.map { ": " + $0.firstLine } ?? " to finish in time")
   }
 
   /// Writes BEL to the client's terminal, never waiting on it; why it could not, or nil.
@@ -155,9 +161,10 @@ enum TmuxAlerts {
     return nil
   }
 
-  /// Opens the popup on one client. `display-popup` waits until the popup closes, so it is
-  /// left to run in the background of a shell that ends at once (and is waited for): nothing
-  /// here waits on the popup, and no child of ours is left over.
+  /// Opens the popup on one client. `display-popup` waits until the popup closes, so it runs
+  /// in the background of a shell that ends at once (and is waited for; it passes the
+  /// arguments on as "$@", parsing none): nothing here waits on the popup, and no child of
+  /// ours is left over.
   private static func openPopup(
     _ popup: PopupRequest, for alert: Alert, on client: Client, server: String, tmux: String,
     environment: [String: String]
@@ -175,7 +182,10 @@ enum TmuxAlerts {
     arguments += ["--", popup.executable, "__popup", "--db", popup.storePath]
     if !client.utf8 { arguments.append("--ascii") }
     arguments += ["--", alert.activityID]
-    let background = ["/bin/sh", "-c", #""$@" &"#, "sh"] + [arguments[0]] + arguments.dropFirst().map(literal)
+    // Its output goes nowhere: it would hold our pipe open until the popup closes.
+    let background =
+      ["/bin/sh", "-c", #""$@" </dev/null >/dev/null 2>&1 &"#, "sh"] + [arguments[0]]
+      + arguments.dropFirst().map(literal)
     return Spawner.run(background, environment: environment, within: timeLimit)?.status == 0
   }
 

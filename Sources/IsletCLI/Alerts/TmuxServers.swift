@@ -84,7 +84,8 @@ enum TmuxServers {
 
   private static func parse(_ text: String) -> [String] {
     var sockets: [String] = []
-    for line in text.split(separator: "\n") where isRecordable(String(line)) && !sockets.contains(String(line)) {
+    for line in text.split(separator: "\n")
+    where isRecordable(String(line)) && !sockets.contains(String(line)) {
       sockets.append(String(line))
     }
     return Array(sockets.suffix(limit))

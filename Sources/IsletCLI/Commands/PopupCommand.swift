@@ -32,7 +32,8 @@ struct PopupCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     guard let id = activityID, !id.isEmpty else {
-      throw CommandFailure(message: "__popup needs the alert's activity ID: __popup --db STORE ID", status: .usage)
+      throw CommandFailure(
+        message: "__popup needs the alert's activity ID: __popup --db STORE ID", status: .usage)
     }
     let path = try environment.storePath
     guard let store = try SQLiteActivityStore.openForReading(path: path) else {
@@ -85,7 +86,8 @@ struct PopupCommand: Command {
       let configuration = try environment.configuration
       let recorded = try store.history(activityID: id)
       // A deadline no writer has recorded yet alerts as the watcher will record it.
-      let (settled, pending) = TimerEngine.settled([stored], at: environment.now, policy: configuration.policy)
+      let (settled, pending) = TimerEngine.settled(
+        [stored], at: environment.now, policy: configuration.policy)
       let due = pending.filter { event in !recorded.contains { $0.kind == event.kind && $0.at == event.at } }
       let event = AlertPolicy.alerts(recorded + due).last
       self.stored = stored
@@ -99,7 +101,9 @@ struct PopupCommand: Command {
     }
 
     func actedOn(_ store: SQLiteActivityStore) throws -> Bool {
-      try store.history(activityID: stored.id, after: seen).contains { $0.source != .time || $0.at != alertAt }
+      try store.history(activityID: stored.id, after: seen).contains {
+        $0.source != .time || $0.at != alertAt
+      }
     }
   }
 
@@ -111,8 +115,12 @@ struct PopupCommand: Command {
     let watcher = try? StoreWatcher(path: store.path)
     let end = Spawner.monotonicMilliseconds() + Self.timeLimit
     var recheck: Milliseconds?
+    var first = true
     while true {
-      environment.console.out(Self.enter + (try frame(subject, environment: environment)))
+      // Each frame fills the popup, drawn over the last from the top.
+      environment.console.out(
+        (first ? Self.enter : "\u{1B}[H") + (try frame(subject, environment: environment)))
+      first = false
       let now = Spawner.monotonicMilliseconds()
       if now >= end { return .closed }
       let nextSecond = 1000 - environment.now.milliseconds % 1000
