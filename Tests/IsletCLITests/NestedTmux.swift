@@ -46,18 +46,25 @@ final class NestedTmux {
   }
 }
 
-/// This process's children that have exited and not been waited for, by name (`tmux`, `sh`).
-func zombieChildren() -> [String] {
-  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-  return tasks.flatMap { task in
-    let children = (try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? ""
-    return children.split(separator: " ").compactMap { pid -> String? in
-      // `pid (name) state …`: the name may hold spaces and parentheses, the state follows the last `)`.
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
-        stat[close...].dropFirst(2).first == "Z"
-      else { return nil }
-      return String(stat[stat.index(after: open)..<close])
-    }
+/// The children the calling thread started that have exited and not been waited for: pid and
+/// name (`tmux`, `sh`). Only this thread's, since tests running beside it start children of
+/// their own; a test compares them with those left before it began (earlier tests on the
+/// same thread may have left some).
+func zombieChildren() -> [Int: String] {
+  let children = (try? String(contentsOfFile: "/proc/thread-self/children", encoding: .utf8)) ?? ""
+  var zombies: [Int: String] = [:]
+  for pid in children.split(separator: " ").compactMap({ Int($0) }) {
+    // `pid (name) state …`: the name may hold spaces and parentheses; the state follows the last `)`.
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
+      stat[close...].dropFirst(2).first == "Z"
+    else { continue }
+    zombies[pid] = String(stat[stat.index(after: open)..<close])
   }
+  return zombies
+}
+
+/// The zombies of this thread's children that were not there `before`.
+func newZombies(since before: [Int: String]) -> [String] {
+  zombieChildren().filter { before[$0.key] == nil }.map(\.value)
 }

@@ -80,6 +80,7 @@ import Testing
   }
 
   @Test func theMessageAndTheBellReachTheAttachedClientAndGoneServersAreForgotten() throws {
+    let zombies = zombieChildren()
     let tmux = try NestedTmux(islet)
     #expect(try islet.binary("start", "10m", extra: ["TMUX": tmux.tmuxVariable]).status == 0)
     let stale = islet.folder.file("stale.sock")
@@ -108,7 +109,7 @@ import Testing
     #expect(rung.map(\.description) == ["tmux \(tmux.socket): the message on 1 client, the bell on 1"])
     #expect(eventually(within: 5) { tmux.rang })
     #expect(tmux.outer.waitFor { _ in tmux.messageLine.hasPrefix("⏰ Tea — time's up") })
-    #expect(eventually(within: 5) { zombieChildren().isEmpty }, "\(zombieChildren())")
+    #expect(eventually(within: 5) { newZombies(since: zombies).isEmpty }, "\(newZombies(since: zombies))")
   }
 
   /// Tea, a minute's countdown started at t0, finished at t0 + 90 s as the watcher records it,
@@ -132,16 +133,17 @@ import Testing
     return try reader.history(activityID: id).map { "\($0.kind.rawValue) \($0.source.rawValue)" }
   }
 
-  /// Opens the popup on the client, and waits until it shows.
+  /// Opens the popup on the client, and waits until it shows and reads keys (its hint shows).
   func openPopup(_ tea: (id: String, alert: Alert, popup: PopupRequest), on tmux: NestedTmux) -> Bool {
     let delivered = TmuxAlerts.deliver(
       tea.alert, servers: [tmux.socket], bell: false, popup: tea.popup,
       environment: islet.environment.merging(at(90)) { $1 })
     #expect(delivered.map(\.description) == ["tmux \(tmux.socket): the popup on 1 client"])
-    return tmux.outer.waitFor { $0.contains("[+] +5 min") }
+    return tmux.outer.waitFor { $0.contains("[+] +5 min") && $0.contains("any other key closes") }
   }
 
   @Test func thePopupShowsTheAlertAndItsSnoozeKeySnoozes() throws {
+    let zombies = zombieChildren()
     let tmux = try NestedTmux(islet)
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
@@ -154,7 +156,7 @@ import Testing
     #expect(tmux.outer.waitFor { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
     #expect(try kinds(tea.id) == ["started cli", "finished time", "snoozed tmux"])
     #expect(try islet.binary("status", extra: at(90)).stdout == "⏱ Tea 5:00 ●\n")
-    #expect(eventually(within: 5) { zombieChildren().isEmpty }, "\(zombieChildren())")
+    #expect(eventually(within: 5) { newZombies(since: zombies).isEmpty }, "\(newZombies(since: zombies))")
   }
 
   @Test func anyOtherKeyClosesThePopupAndSendsNothing() throws {

@@ -61,6 +61,17 @@ import Testing
     #expect(AlertPopup.action(for: "s", in: waiting)?.intents == [.toggle, .skip])
   }
 
+  /// Until keys count, the hint row is blank: a key then presses nothing.
+  @Test func theHintShowsOnceKeysCount() {
+    let (look, alert) = finished()
+    let opening = AlertPopup.draw(look, alert: alert, listening: false, width: 58, height: 9)
+    #expect(
+      opening.lines.suffix(2) == [
+        " [c] Done  [+] +5 min  [r] Reset" + String(repeating: " ", count: 26),
+        String(repeating: " ", count: 58),
+      ])
+  }
+
   /// An alert with no buttons (a plan done) says that any key closes; a popup too small for the
   /// island still draws what fits.
   @Test func withoutButtonsAnyKeyClosesAndSmallSizesDrawWhatFits() {

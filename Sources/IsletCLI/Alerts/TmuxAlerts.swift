@@ -35,6 +35,9 @@ enum TmuxAlerts {
     /// socket can be forgotten.
     var gone = false
 
+    /// How many clients it reached, by the message or the popup.
+    var clients: Int { messaged.count + popups.count }
+
     mutating func note(_ failure: String) {
       problem = problem.map { "\($0); \(failure)" } ?? failure
     }

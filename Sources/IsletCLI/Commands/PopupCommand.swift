@@ -10,7 +10,8 @@ import IsletUI
 /// `islet __popup --db STORE ID`: an alert's popup, which tmux runs on a client (see
 /// `TmuxAlerts`). It draws the activity's expanded island with the alert's buttons and reads
 /// one key: a button's key sends its intents through the one intent path (from tmux), any
-/// other key closes it, and so do 8 seconds, or the activity being acted on elsewhere.
+/// other key closes it, and so do 8 seconds, or the activity being acted on elsewhere. Keys
+/// typed in its first half second were meant for the pane below, and are dropped.
 struct PopupCommand: Command {
   static let specs = [
     CommandSpec(
@@ -113,18 +114,21 @@ struct PopupCommand: Command {
     -> Outcome
   {
     let watcher = try? StoreWatcher(path: store.path)
-    let end = Spawner.monotonicMilliseconds() + Self.timeLimit
+    let opened = Spawner.monotonicMilliseconds()
+    let listening = opened + AlertPopup.keyDelay
+    let end = opened + Self.timeLimit
     var recheck: Milliseconds?
     var first = true
     while true {
-      // Each frame fills the popup, drawn over the last from the top.
-      environment.console.out(
-        (first ? Self.enter : "\u{1B}[H") + (try frame(subject, environment: environment)))
-      first = false
       let now = Spawner.monotonicMilliseconds()
+      // Each frame fills the popup, drawn over the last from the top.
+      let drawn = try frame(subject, listening: now >= listening, environment: environment)
+      environment.console.out((first ? Self.enter : "\u{1B}[H") + drawn)
+      first = false
       if now >= end { return .closed }
       let nextSecond = 1000 - environment.now.milliseconds % 1000
-      let timeout = min(end - now, nextSecond, recheck.map { max(0, $0 - now) } ?? Milliseconds.max)
+      let wakes = [end, now + nextSecond, recheck, now < listening ? listening : nil].compactMap { $0 }
+      let timeout = max(0, wakes.min()! - now)
       var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
       if let watcher { fds.append(pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
       if poll(&fds, nfds_t(fds.count), Int32(timeout)) < 0 {
@@ -132,11 +136,14 @@ struct PopupCommand: Command {
         if islet_take_signal() != 0 { return .interrupted }
         continue
       }
+      // The popup was closed under us.
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
       if fds[0].revents & Int16(POLLIN) != 0 {
-        return key().flatMap { key in subject.alert.flatMap { AlertPopup.action(for: key, in: $0) } }
+        let key = key()
+        if Spawner.monotonicMilliseconds() < listening { continue }
+        return key.flatMap { key in subject.alert.flatMap { AlertPopup.action(for: key, in: $0) } }
           .map(Outcome.chosen) ?? .closed
       }
-      if fds[0].revents != 0 { return .closed }
       if let watcher, fds[1].revents != 0 {
         switch watcher.takeEvents() {
         case .gone: return .closed
@@ -161,7 +168,7 @@ struct PopupCommand: Command {
   }
 
   /// The popup as ANSI text, sized to the popup's terminal.
-  private func frame(_ subject: Subject, environment: Environment) throws -> String {
+  private func frame(_ subject: Subject, listening: Bool, environment: Environment) throws -> String {
     let configuration = try environment.configuration
     var size = winsize()
     let known = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
@@ -172,7 +179,8 @@ struct PopupCommand: Command {
         .activities.first ?? subject.stored,
       now: environment.now, policy: configuration.policy, theme: try environment.theme,
       ascii: !environment.unicode)
-    let canvas = AlertPopup.draw(look, alert: subject.alert, width: width, height: height)
+    let canvas = AlertPopup.draw(
+      look, alert: subject.alert, listening: listening, width: width, height: height)
     let depth = environment.options.noColor ? .none : ColorDepth.of(environment: environment.variables)
     // Line breaks as the terminal needs them in raw mode; none after the last row, which would scroll.
     return ANSIText.render(canvas, theme: try environment.theme, depth: depth)

@@ -41,7 +41,14 @@ public enum AlertPopup {
     return alert.actions.first { self.key(for: $0) == key }
   }
 
-  public static func draw(_ look: Look, alert: Alert?, width: Int, height: Int) -> Canvas {
+  /// Keys pressed this soon after the popup opens were meant for the pane it covers (someone
+  /// typing when the alert came): they press nothing, and the hint shows once keys count.
+  public static let keyDelay: Milliseconds = 500
+
+  /// `listening`: whether keys count yet (see `keyDelay`); the hint row is blank until they do.
+  public static func draw(_ look: Look, alert: Alert?, listening: Bool = true, width: Int, height: Int)
+    -> Canvas
+  {
     var canvas = Canvas(width: width, height: height, ascii: look.ascii)
     guard width > 0, height > 0 else { return canvas }
     let g = look.g
@@ -54,6 +61,7 @@ public enum AlertPopup {
         x = canvas.put("[\(key)] \(action.label)", x: x, y: height - 2, role: role(action)) + 2
       }
     }
+    guard listening else { return canvas }
     let enter = look.ascii ? "Enter" : "⏎"
     let hint =
       actions.first.map { "\(enter) \($0.label) \(g.separator) any other key closes" } ?? "Any key closes"
