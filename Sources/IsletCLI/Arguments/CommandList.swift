@@ -13,4 +13,4 @@ var commandTypes: [any Command.Type] {
 }
 
 /// Commands islet runs itself, in the background; not for users, so not in the help.
-var hiddenCommandTypes: [any Command.Type] { [WatchCommand.self, HooksCommand.self] }
+var hiddenCommandTypes: [any Command.Type] { [WatchCommand.self, HooksCommand.self, PopupCommand.self] }

@@ -6,13 +6,15 @@ import IsletCore
 
 /// After a commit, asks the tmux server we run under (`$TMUX`) to redraw its status line at
 /// once, instead of at its next interval. One detached `tmux refresh-client -S`; nothing
-/// when not in tmux.
+/// when not in tmux. It also records the server beside the store (`TmuxServers`), so that
+/// alerts reach every server Islet is used from.
 public struct TmuxRefresher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    guard let socket = Self.socket(from: context.environment), let tmux = Self.tmuxPath(context.environment)
-    else { return }
+    guard let socket = Self.socket(from: context.environment) else { return }
+    TmuxServers.record(socket, storePath: context.store.path)
+    guard let tmux = Self.tmuxPath(context.environment) else { return }
     Spawner.spawn([tmux, "-S", socket, "refresh-client", "-S"], environment: context.environment)
   }
 

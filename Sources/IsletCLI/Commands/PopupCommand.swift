@@ -1,0 +1,208 @@
+import CSystem
+import IsletCore
+import IsletStore
+import IsletUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `islet __popup --db STORE ID`: an alert's popup, which tmux runs on a client (see
+/// `TmuxAlerts`). It draws the activity's expanded island with the alert's buttons and reads
+/// one key: a button's key sends its intents through the one intent path (from tmux), any
+/// other key closes it, and so do 8 seconds, or the activity being acted on elsewhere. Keys
+/// typed in its first half second were meant for the pane below, and are dropped.
+struct PopupCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "__popup", operands: "ID", brief: "an alert's popup", summary: "An alert's popup, run by tmux.",
+      maxOperands: 1)
+  ]
+
+  /// How long the popup stays when no key is pressed.
+  static let timeLimit: Milliseconds = 8000
+  /// Hides the cursor and clears the screen, and shows the cursor again.
+  static let enter = "\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  static let leave = "\u{1B}[?25h"
+
+  let activityID: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    activityID = parsed.operands.first
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    guard let id = activityID, !id.isEmpty else {
+      throw CommandFailure(
+        message: "__popup needs the alert's activity ID: __popup --db STORE ID", status: .usage)
+    }
+    let path = try environment.storePath
+    guard let store = try SQLiteActivityStore.openForReading(path: path) else {
+      throw CommandFailure(message: "there is no store at \(printable(path, limit: 200))", status: .usage)
+    }
+    defer { store.close() }
+    let subject = try Subject(id: id, store: store, environment: environment)
+    // Acted on before tmux opened it: there is nothing left to ask.
+    guard try !subject.actedOn(store) else { return .ok }
+    guard isatty(0) == 1, isatty(1) == 1 else {
+      throw CommandFailure(message: "__popup draws on a terminal; tmux runs it in a popup", status: .usage)
+    }
+    islet_catch_interrupts()
+    let outcome = try withRawTerminal(environment.console) {
+      try wait(for: subject, store: store, environment: environment)
+    }
+    switch outcome {
+    case .closed: return .ok
+    case .interrupted: return .interrupted
+    case .chosen(let action):
+      let intents = try environment.openIntents()
+      defer { intents.close() }
+      for intent in action.intents {
+        let report = try intents.send(intent, to: .id(id), source: .tmux)
+        if let refusal = report.refusal { return environment.refused(refusal.reason) }
+      }
+      return .ok
+    }
+  }
+
+  enum Outcome {
+    case chosen(Alert.Action)
+    case closed
+    case interrupted
+  }
+
+  /// The activity the popup is for, with the alert it shows.
+  struct Subject {
+    var stored: Activity
+    var alert: Alert?
+    /// The alert's event, and the newest event already seen: what comes after it, other than
+    /// what time caused at the alert's own instant (a plan's next segment), acts on it.
+    var alertAt: Instant?
+    var seen: Int64
+
+    init(id: String, store: SQLiteActivityStore, environment: Environment) throws {
+      guard let stored = try store.activity(id: id) else {
+        throw CommandFailure(message: "no activity has ID '\(printable(id))' in this store", status: .usage)
+      }
+      let configuration = try environment.configuration
+      let recorded = try store.history(activityID: id)
+      // A deadline no writer has recorded yet alerts as the watcher will record it.
+      let (settled, pending) = TimerEngine.settled(
+        [stored], at: environment.now, policy: configuration.policy)
+      let due = pending.filter { event in !recorded.contains { $0.kind == event.kind && $0.at == event.at } }
+      let event = AlertPolicy.alerts(recorded + due).last
+      self.stored = stored
+      alert = event.flatMap {
+        Alert(
+          for: $0, activity: settled.first ?? stored, at: environment.now, policy: configuration.alerts,
+          ascii: !environment.unicode)
+      }
+      alertAt = event?.at
+      seen = event?.seq ?? recorded.last?.seq ?? 0
+    }
+
+    func actedOn(_ store: SQLiteActivityStore) throws -> Bool {
+      try store.history(activityID: stored.id, after: seen).contains {
+        $0.source != .time || $0.at != alertAt
+      }
+    }
+  }
+
+  /// Draws the popup and waits for a key, the time limit, a signal, or the activity being
+  /// acted on; the island is drawn again each second, its time going on.
+  private func wait(for subject: Subject, store: SQLiteActivityStore, environment: Environment) throws
+    -> Outcome
+  {
+    let watcher = try? StoreWatcher(path: store.path)
+    let opened = Spawner.monotonicMilliseconds()
+    let listening = opened + AlertPopup.keyDelay
+    let end = opened + Self.timeLimit
+    var recheck: Milliseconds?
+    var first = true
+    while true {
+      let now = Spawner.monotonicMilliseconds()
+      // Each frame fills the popup, drawn over the last from the top.
+      let drawn = try frame(subject, listening: now >= listening, environment: environment)
+      environment.console.out((first ? Self.enter : "\u{1B}[H") + drawn)
+      first = false
+      if now >= end { return .closed }
+      let nextSecond = 1000 - environment.now.milliseconds % 1000
+      let wakes = [end, now + nextSecond, recheck, now < listening ? listening : nil].compactMap { $0 }
+      let timeout = max(0, wakes.min()! - now)
+      var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+      if let watcher { fds.append(pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+      if poll(&fds, nfds_t(fds.count), Int32(timeout)) < 0 {
+        guard errno == EINTR else { return .closed }
+        if islet_take_signal() != 0 { return .interrupted }
+        continue
+      }
+      // The popup was closed under us.
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
+      if fds[0].revents & Int16(POLLIN) != 0 {
+        let key = key()
+        if Spawner.monotonicMilliseconds() < listening { continue }
+        return key.flatMap { key in subject.alert.flatMap { AlertPopup.action(for: key, in: $0) } }
+          .map(Outcome.chosen) ?? .closed
+      }
+      if let watcher, fds[1].revents != 0 {
+        switch watcher.takeEvents() {
+        case .gone: return .closed
+        // A commit may show a moment after its write: looked at now, and again shortly.
+        case .changed: recheck = Spawner.monotonicMilliseconds() + 100
+        default: break
+        }
+      } else if let due = recheck, Spawner.monotonicMilliseconds() >= due {
+        recheck = nil
+      }
+      if try subject.actedOn(store) { return .closed }
+    }
+  }
+
+  /// One key pressed, as a character; nil for one that is more than one byte (an arrow, a
+  /// function key, a letter outside ASCII), which only closes the popup.
+  private func key() -> Character? {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    let count = read(0, &bytes, bytes.count)
+    guard count == 1, bytes[0] < 0x80 else { return nil }
+    return Character(Unicode.Scalar(bytes[0]))
+  }
+
+  /// The popup as ANSI text, sized to the popup's terminal.
+  private func frame(_ subject: Subject, listening: Bool, environment: Environment) throws -> String {
+    let configuration = try environment.configuration
+    var size = winsize()
+    let known = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
+    let width = known ? Int(size.ws_col) : AlertPopup.width
+    let height = known ? Int(size.ws_row) : AlertPopup.height(for: subject.stored)
+    let look = Look(
+      activity: TimerEngine.settled([subject.stored], at: environment.now, policy: configuration.policy)
+        .activities.first ?? subject.stored,
+      now: environment.now, policy: configuration.policy, theme: try environment.theme,
+      ascii: !environment.unicode)
+    let canvas = AlertPopup.draw(
+      look, alert: subject.alert, listening: listening, width: width, height: height)
+    let depth = environment.options.noColor ? .none : ColorDepth.of(environment: environment.variables)
+    // Line breaks as the terminal needs them in raw mode; none after the last row, which would scroll.
+    return ANSIText.render(canvas, theme: try environment.theme, depth: depth)
+      .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+  }
+
+  /// Runs `body` with the terminal reading each key as it is pressed, unechoed, and puts the
+  /// terminal back afterwards, whether `body` returns, throws, or a signal ends it.
+  private func withRawTerminal<T>(_ console: any Console, _ body: () throws -> T) throws -> T {
+    var saved = termios()
+    guard tcgetattr(0, &saved) == 0 else {
+      throw CommandFailure(message: "__popup draws on a terminal; tmux runs it in a popup", status: .usage)
+    }
+    islet_restore_terminal_on_crash(Self.leave)
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
+    tcsetattr(0, TCSANOW, &raw)
+    defer {
+      tcsetattr(0, TCSANOW, &saved)
+      console.out(Self.leave)
+    }
+    return try body()
+  }
+}

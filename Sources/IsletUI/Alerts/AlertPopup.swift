@@ -1,0 +1,83 @@
+import IsletCore
+
+/// The alert as a tmux popup, as the Dynamic Island expands for an alert: the expanded island,
+/// then the alert's buttons with the keys that press them, and what closes it.
+///
+/// ```
+/// ╭────────────────────────────────────────────────────────╮
+/// │ ⏱ Tea                                     [✓ c]  [↺ r] │
+/// │                     ▀▀█ █▀█   █▀█ ▀▀█                  │
+/// │                      ...                               │
+/// │ Started 10:05 · ID 1823                                │
+/// ╰────────────────────────────────────────────────────────╯
+///  [c] Done  [+] +5 min  [r] Reset
+///  ⏎ Done · any other key closes
+/// ```
+public enum AlertPopup {
+  public static let width = Expanded.targetSize.width
+
+  /// The island's rows and two more: the buttons and the hint.
+  public static func height(for activity: Activity) -> Int { Expanded.height(for: activity) + 2 }
+
+  /// The key that presses a button: the view's key for the same intent where it has one
+  /// (c done, r reset, s skip, ␣ on to the next segment, p pause), `+` to snooze.
+  public static func key(for action: Alert.Action) -> Character? {
+    switch action.key {
+    case "complete": "c"
+    case "snooze": "+"
+    case "reset": "r"
+    case "go-on": " "
+    case "skip": "s"
+    case "pause": "p"
+    default: nil
+    }
+  }
+
+  /// The button a key presses: its own key, `=` for `+` (the same key unshifted), Enter for
+  /// the first button; nil for a key that closes the popup.
+  public static func action(for key: Character, in alert: Alert) -> Alert.Action? {
+    if key == "\r" || key == "\n" { return alert.actions.first }
+    let key: Character = key == "=" ? "+" : key
+    return alert.actions.first { self.key(for: $0) == key }
+  }
+
+  /// Keys pressed this soon after the popup opens were meant for the pane it covers (someone
+  /// typing when the alert came): they press nothing, and the hint shows once keys count.
+  public static let keyDelay: Milliseconds = 500
+
+  /// `listening`: whether keys count yet (see `keyDelay`); the hint row is blank until they do.
+  public static func draw(_ look: Look, alert: Alert?, listening: Bool = true, width: Int, height: Int)
+    -> Canvas
+  {
+    var canvas = Canvas(width: width, height: height, ascii: look.ascii)
+    guard width > 0, height > 0 else { return canvas }
+    let g = look.g
+    canvas.draw(Expanded.draw(look, width: width, height: max(0, height - 2)), x: 0, y: 0)
+    let actions = (alert?.actions ?? []).filter { key(for: $0) != nil }
+    if height >= 2 {
+      var x = 1
+      for action in actions {
+        let key = key(for: action).map { $0 == " " ? g.spaceKey : String($0) } ?? ""
+        x = canvas.put("[\(key)] \(action.label)", x: x, y: height - 2, role: role(action)) + 2
+      }
+    }
+    guard listening else { return canvas }
+    let enter = look.ascii ? "Enter" : "⏎"
+    let hint =
+      actions.first.map { "\(enter) \($0.label) \(g.separator) any other key closes" } ?? "Any key closes"
+    canvas.put(
+      DisplayWidth.truncate(hint, to: max(0, width - 1), ellipsis: g.ellipsis), x: 1, y: height - 1,
+      role: .secondary)
+    return canvas
+  }
+
+  /// A button's colour, as the island's buttons for the same intent.
+  private static func role(_ action: Alert.Action) -> Role {
+    switch action.key {
+    case "complete": .buttonComplete
+    case "reset": .buttonReset
+    case "pause": .buttonPause
+    default: .buttonResume
+    }
+  }
+}

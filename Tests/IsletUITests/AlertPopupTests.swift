@@ -1,0 +1,89 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+@Suite struct AlertPopupTests {
+  /// The example countdown, over for 0:42 (+0:42 in big digits), and the alert its deadline gave.
+  func finished() -> (Look, Alert) {
+    let (activity, now) = inPhase(.finished)
+    let event = Event(
+      seq: 2, activityID: activity.id, kind: .finished, phase: .finished, elapsed: minutes(25), source: .time,
+      at: activity.deadline!, name: activity.name)
+    let settled = TimerEngine.settle(activity, at: now).activity
+    return (look(settled, at: now), Alert(for: event, activity: settled, at: now, policy: AlertPolicy())!)
+  }
+
+  @Test func theIslandExpandsWithTheAlertsButtonsAndTheirKeys() {
+    let (look, alert) = finished()
+    let canvas = AlertPopup.draw(look, alert: alert, width: 58, height: AlertPopup.height(for: look.activity))
+    #expect(
+      canvas.lines == [
+        "╭────────────────────────────────────────────────────────╮",
+        "│ ⏱ Workout · Time's up                     [✓ c]  [↺ r] │",
+        "│                    ▄  █▀█   █ █ ▀▀█                    │",
+        "│                   ▀█▀ █ █ ▀ ▀▀█ █▀▀                    │",
+        "│                       ▀▀▀ ▀   ▀ ▀▀▀                    │",
+        "│ Started 9:05 · ID 1823 · ada    ━━━━━━━━━━━━━━━━━ 100% │",
+        "╰────────────────────────────────────────────────────────╯",
+        " [c] Done  [+] +5 min  [r] Reset                          ",
+        " ⏎ Done · any other key closes                            ",
+      ])
+    #expect(canvas[1, 7].role == .buttonComplete && canvas[11, 7].role == .buttonResume)
+    #expect(canvas[1, 8].role == .secondary)
+    let ascii = AlertPopup.draw(
+      Look(activity: look.activity, now: look.now, ascii: true, utcOffset: 0), alert: alert, width: 58,
+      height: 9)
+    #expect(
+      ascii.lines.suffix(2) == [
+        " [c] Done  [+] +5 min  [r] Reset                          ",
+        " Enter Done - any other key closes                        ",
+      ])
+  }
+
+  @Test func eachButtonHasTheViewsKeyAndEnterPressesTheFirst() {
+    let (_, alert) = finished()
+    let pressed = { (key: Character) in AlertPopup.action(for: key, in: alert)?.intents }
+    #expect(pressed("c") == [.complete])
+    #expect(pressed("\r") == [.complete])
+    #expect(pressed("+") == [.snooze(for: 300_000)] && pressed("=") == [.snooze(for: 300_000)])
+    #expect(pressed("r") == [.reset])
+    #expect(pressed("q") == nil && pressed("x") == nil && pressed(" ") == nil)
+    // A plan's waiting segment goes on with the view's space, or is skipped.
+    let waiting = Alert(
+      activityID: "p", seq: 1, summary: "⏰ Pomodoro — Focus 1/4 done", body: "", urgency: .critical,
+      actions: [
+        .init(key: "go-on", label: "Start break", intents: [.toggle]),
+        .init(key: "skip", label: "Skip break", intents: [.toggle, .skip]),
+      ], awaitsAcknowledgment: true)
+    #expect(AlertPopup.action(for: " ", in: waiting)?.label == "Start break")
+    #expect(AlertPopup.action(for: "\r", in: waiting)?.label == "Start break")
+    #expect(AlertPopup.action(for: "s", in: waiting)?.intents == [.toggle, .skip])
+  }
+
+  /// Until keys count, the hint row is blank: a key then presses nothing.
+  @Test func theHintShowsOnceKeysCount() {
+    let (look, alert) = finished()
+    let opening = AlertPopup.draw(look, alert: alert, listening: false, width: 58, height: 9)
+    #expect(
+      opening.lines.suffix(2) == [
+        " [c] Done  [+] +5 min  [r] Reset" + String(repeating: " ", count: 26),
+        String(repeating: " ", count: 58),
+      ])
+  }
+
+  /// An alert with no buttons (a plan done) says that any key closes; a popup too small for the
+  /// island still draws what fits.
+  @Test func withoutButtonsAnyKeyClosesAndSmallSizesDrawWhatFits() {
+    let (look, alert) = finished()
+    var done = alert
+    done.actions = []
+    #expect(
+      AlertPopup.draw(look, alert: done, width: 58, height: 9).lines.last == " Any key closes"
+        + String(repeating: " ", count: 43))
+    for (width, height) in [(0, 0), (1, 1), (20, 3), (12, 9)] {
+      let canvas = AlertPopup.draw(look, alert: alert, width: width, height: height)
+      #expect(canvas.width == width && canvas.height == height)
+    }
+  }
+}
