@@ -135,3 +135,23 @@ import Testing
     #expect(try islet.binary("alert", "test").status == 0)
   }
 }
+
+/// The watcher reaches a tmux client attached to a server Islet was used from, with nothing of
+/// Islet open: the message, and the bell.
+@Suite(.serialized) struct AlertWatcherTmuxTests {
+  let islet = Sandbox()
+
+  @Test func aFinishedCountdownShowsOnTheAttachedClientWithNothingOpen() throws {
+    let tmux = try NestedTmux(islet)
+    islet.writeConfig("alerts = tmux bell\nalert-repeat = 0\n")
+    // Started from a shell of that server: the server is recorded, the watcher inherits no TMUX.
+    #expect(try islet.binary("start", "2s", "--name", "Tea", extra: ["TMUX": tmux.tmuxVariable]).status == 0)
+    #expect(!tmux.rang)
+    #expect(tmux.outer.waitFor { $0.contains("⏰ Tea — time's up") }, "\(tmux.outer.text)")
+    #expect(eventually { tmux.rang }, "the bell did not ring on the client")
+    let test = try islet.binary("alert", "test", extra: ["TMUX": tmux.tmuxVariable])
+    #expect(test.status == 0, "\(test)")
+    #expect(test.stdout.contains("  tmux     ✓ the message on 1 client of 1 tmux server"), "\(test)")
+    #expect(test.stdout.contains("  bell     ✓ the bell on 1 client of 1 tmux server"), "\(test)")
+  }
+}

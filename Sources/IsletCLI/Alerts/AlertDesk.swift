@@ -182,24 +182,35 @@ final class AlertDesk {
     }
     let bell = channels.contains(.bell)
     if channels.contains(.tmux) || bell || channels.contains(.popup) {
-      let servers = TmuxServers.read(storePath: storePath)
-      let popup = first && channels.contains(.popup) ? PopupRequest() : nil
+      let popup = first && channels.contains(.popup) ? popupRequest(for: alert) : nil
       let deliveries = TmuxAlerts.deliver(
-        alert, servers: servers, bell: bell, popup: popup, environment: environment)
-      let reached = deliveries.reduce(0) { $0 + $1.clients }
-      let result: Result<String, ChannelProblem> =
-        servers.isEmpty
-        ? .failure(ChannelProblem("no tmux server recorded yet: run any islet command inside tmux"))
-        : reached > 0
-          ? .success(
-            "\(reached) client\(reached == 1 ? "" : "s") of \(servers.count) tmux server\(servers.count == 1 ? "" : "s")"
-          )
-          : .failure(
-            ChannelProblem(
-              deliveries.compactMap(\.problem).first ?? "no client attached to the recorded tmux servers"))
-      for channel in [AlertChannel.tmux, .popup, .bell] where channels.contains(channel) {
-        outcomes.append(Outcome(channel: channel, result: result))
+        alert, storePath: storePath, message: channels.contains(.tmux), bell: bell, popup: popup,
+        environment: environment)
+      let problem = deliveries.compactMap(\.problem).first.map { ChannelProblem($0) }
+      func result(_ count: (TmuxAlerts.Delivery) -> Int, _ what: String) -> Result<String, ChannelProblem> {
+        let reached = deliveries.reduce(0) { $0 + count($1) }
+        if deliveries.isEmpty {
+          return .failure(ChannelProblem("no tmux server recorded yet: run an islet command inside tmux"))
+        }
+        guard reached > 0 else {
+          return .failure(problem ?? ChannelProblem("no client attached to the recorded tmux servers"))
+        }
+        return .success(
+          "\(what) on \(reached) client\(reached == 1 ? "" : "s") of \(deliveries.count) tmux server\(deliveries.count == 1 ? "" : "s")"
+        )
       }
+      if channels.contains(.tmux) {
+        outcomes.append(Outcome(channel: .tmux, result: result(\.clients, "the message")))
+      }
+      if channels.contains(.popup) {
+        outcomes.append(
+          Outcome(
+            channel: .popup,
+            result: popup == nil && first
+              ? .failure(ChannelProblem("the popup needs a timer (and islet at a UTF-8 path)"))
+              : result(\.popups.count, "the popup")))
+      }
+      if bell { outcomes.append(Outcome(channel: .bell, result: result(\.rung, "the bell"))) }
     }
     if channels.contains(.sound) {
       outcomes.append(
@@ -207,6 +218,15 @@ final class AlertDesk {
           channel: .sound, result: Sound.play(command: configuration.alerts.sound, environment: environment)))
     }
     return (notification, outcomes)
+  }
+
+  /// The popup for the alert's activity, when it is still there to show.
+  private func popupRequest(for alert: Alert) -> PopupRequest? {
+    guard !alert.activityID.isEmpty, let store = try? SQLiteActivityStore.openForReading(path: storePath),
+      let activity = try? store.activity(id: alert.activityID)
+    else { return nil }
+    defer { store.close() }
+    return PopupRequest(storePath: storePath, activity: activity)
   }
 
   /// The notification server's connection, made on first use and again after it is lost.

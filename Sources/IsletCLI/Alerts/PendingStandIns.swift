@@ -16,14 +16,3 @@ final class DesktopNotifier {
   func close(_ id: UInt32) {}
   func signals() -> [Signal] { [] }
 }
-
-struct PopupRequest {}
-enum TmuxServers {
-  static func read(storePath: String) -> [String] { [] }
-}
-enum TmuxAlerts {
-  struct Delivery { var server: String; var clients: Int; var problem: String? }
-  static func deliver(
-    _ alert: Alert, servers: [String], bell: Bool, popup: PopupRequest?, environment: [String: String]
-  ) -> [Delivery] { [] }
-}

@@ -58,17 +58,19 @@ enum TmuxAlerts {
   /// The servers recorded beside the store (`TmuxServers`), each delivered to; those gone are
   /// forgotten.
   static func deliver(
-    _ alert: Alert, storePath: String, bell: Bool, popup: PopupRequest?, environment: [String: String]
+    _ alert: Alert, storePath: String, message: Bool = true, bell: Bool, popup: PopupRequest?,
+    environment: [String: String]
   ) -> [Delivery] {
     let deliveries = deliver(
-      alert, servers: TmuxServers.read(storePath: storePath), bell: bell, popup: popup,
+      alert, servers: TmuxServers.read(storePath: storePath), message: message, bell: bell, popup: popup,
       environment: environment)
     TmuxServers.forget(deliveries.filter(\.gone).map(\.server), storePath: storePath)
     return deliveries
   }
 
   static func deliver(
-    _ alert: Alert, servers: [String], bell: Bool, popup: PopupRequest?, environment: [String: String]
+    _ alert: Alert, servers: [String], message shown: Bool = true, bell: Bool, popup: PopupRequest?,
+    environment: [String: String]
   ) -> [Delivery] {
     let tmux = TmuxRefresher.tmuxPath(environment)
     return servers.map { server in
@@ -101,7 +103,7 @@ enum TmuxAlerts {
         }.map(\.tty)
       }
       let rest = clients.filter { !delivery.popups.contains($0.tty) }
-      if !rest.isEmpty {
+      if shown && !rest.isEmpty {
         if let failure = message(alert, to: rest, server: server, tmux: tmux, environment: environment) {
           delivery.note(failure)
         } else {

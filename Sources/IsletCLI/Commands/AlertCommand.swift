@@ -31,6 +31,11 @@ struct AlertCommand: Command {
       activityID: "", seq: nil, summary: "\(g.event(.finished)) Islet \(g.dash) test alert",
       body: "This is how an alert looks · \(LocalTime.dateTime(environment.now))", urgency: .normal,
       actions: [], awaitsAcknowledgment: false)
+    // Run inside tmux, the test reaches this server even before any timer was started here.
+    if let socket = TmuxRefresher.socket(from: environment.variables) {
+      try makeFolders(above: path)
+      TmuxServers.record(socket, storePath: path)
+    }
     let desk = AlertDesk(storePath: path, environment: environment.variables)
     let outcomes = desk.deliver(alert, replacing: nil, first: true, configuration: configuration).outcomes
     environment.console.out("Alert test: \(alert.summary)\n")
