@@ -65,23 +65,8 @@ enum Spawner {
   /// Runs a program to its end and returns what it printed (at most 64 KiB), or nil when it
   /// failed.
   static func output(of arguments: [String], environment: [String: String]) -> [UInt8]? {
-    var pipeFDs: [Int32] = [-1, -1]
-    guard islet_pipe_cloexec(&pipeFDs) == 0 else { return nil }
-    let pid = spawn(arguments, environment: environment, outputFD: pipeFDs[1], newSession: false)
-    close(pipeFDs[1])
-    defer { close(pipeFDs[0]) }
-    guard let pid else { return nil }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65536 {
-      let count = read(pipeFDs[0], &chunk, chunk.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    guard status == 0 else { return nil }
-    return bytes
+    guard let finished = run(arguments, environment: environment, within: 3_600_000), finished.status == 0
+    else { return nil }
+    return finished.output
   }
 }
