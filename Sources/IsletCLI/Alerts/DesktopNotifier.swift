@@ -1,0 +1,405 @@
+import CDBus
+import Glibc
+import IsletUI
+
+/// The desktop's notification server (`org.freedesktop.Notifications`), reached over a private
+/// connection to the session bus: it shows alerts, replaces and withdraws them, and reports the
+/// buttons pressed. Used on one thread; the watcher polls `fileDescriptor` and reads `signals()`.
+///
+/// ```swift
+/// switch DesktopNotifier.connect(environment: environment) {
+/// case .success(let desktop):
+///   let id = desktop.notify(alert, replacing: nil)
+///   // later, when fileDescriptor is readable:
+///   for case .actionInvoked(id, let key) in desktop.signals() { … }
+/// case .failure(let failure):
+///   print(failure.reason)  // "no notification server on the session bus"
+/// }
+/// ```
+final class DesktopNotifier {
+  /// Why there is no notifier: one line, for `islet alert test`.
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+  }
+
+  /// What the server said since the last look.
+  enum Signal: Equatable {
+    /// A button was pressed (the server then closes the notification).
+    case actionInvoked(id: UInt32, key: String)
+    /// The notification is gone: 1 expired, 2 dismissed by the user, 3 closed by a call, 4 other.
+    case closed(id: UInt32, reason: UInt32)
+    /// The bus went away: nothing more will come, nothing can be sent.
+    case disconnected
+  }
+
+  /// What the server can do: "actions", "body", "body-markup", …
+  private(set) var capabilities: Set<String> = []
+  /// The server's name and version: `dunst 1.9.0`.
+  private(set) var server = ""
+  /// The last call that failed, and why.
+  private(set) var lastFailure: Failure?
+  private var connection: OpaquePointer?
+
+  /// No call waits longer than this for the bus or the server.
+  static let timeout: Int32 = 2000
+  static let name = "org.freedesktop.Notifications"
+  static let path = "/org/freedesktop/Notifications"
+
+  private init(connection: OpaquePointer) {
+    self.connection = connection
+  }
+
+  deinit { disconnect() }
+
+  /// Connects to the session bus that `environment` names and asks its notification server
+  /// what it can do. Never starts a bus.
+  static func connect(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+    let address: String
+    switch busAddress(environment) {
+    case .success(let found): address = found
+    case .failure(let failure): return .failure(failure)
+    }
+    var error = DBusError()
+    dbus_error_init(&error)
+    defer { dbus_error_free(&error) }
+    guard let connection = dbus_connection_open_private(address, &error) else {
+      return .failure(Failure(reason: "cannot connect to \(address): \(error.text)"))
+    }
+    dbus_connection_set_exit_on_disconnect(connection, 0)
+    // From here its deinit closes the connection, whatever fails.
+    let notifier = DesktopNotifier(connection: connection)
+    if let reason = notifier.authenticate() {
+      return .failure(Failure(reason: "cannot connect to \(address): \(reason)"))
+    }
+    // Hello is what dbus_bus_register sends, but with our timeout rather than its 25 s.
+    let bus = Destination(name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+    if case .failure(let failure) = notifier.call(bus, "Hello", { _ in }) {
+      return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
+    }
+    for member in ["ActionInvoked", "NotificationClosed"] {
+      let rule = "type='signal',sender='\(name)',path='\(path)',interface='\(name)',member='\(member)'"
+      if case .failure(let failure) = notifier.call(bus, "AddMatch", { $0.append(rule) }) {
+        return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
+      }
+    }
+    switch notifier.call(.notifications, "GetCapabilities", { _ in }) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let reply):
+      notifier.capabilities = Set(reply.strings() ?? [])
+    }
+    switch notifier.call(.notifications, "GetServerInformation", { _ in }) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let reply):
+      // name, vendor, version, spec_version
+      let name = reply.string() ?? "unnamed"
+      _ = reply.string()
+      notifier.server = [name, reply.string() ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+    return .success(notifier)
+  }
+
+  /// The bus's socket, for a poll that wakes when a signal comes; -1 once disconnected. A call
+  /// may read a signal off it into the queue, so read `signals()` before each poll.
+  var fileDescriptor: Int32 {
+    var fd: Int32 = -1
+    guard let connection, dbus_connection_get_unix_fd(connection, &fd) != 0 else { return -1 }
+    return fd
+  }
+
+  /// Shows `alert` (in place of notification `replacing`, when given); the server's id for it,
+  /// or nil when the server did not take it (`lastFailure` says why).
+  @discardableResult
+  func notify(_ alert: Alert, replacing: UInt32?) -> UInt32? {
+    let body = capabilities.contains("body-markup") ? Self.escaped(alert.body) : alert.body
+    let actions = capabilities.contains("actions") ? alert.actions.flatMap { [$0.key, $0.label] } : []
+    let reply = call(.notifications, "Notify") { arguments in
+      arguments.append("Islet")
+      arguments.append(replacing ?? 0)
+      // From the freedesktop icon naming specification, so every icon theme has one.
+      arguments.append("appointment-soon")
+      arguments.append(alert.summary)
+      arguments.append(body)
+      arguments.append(actions)
+      arguments.appendHints(urgency: alert.urgency.rawValue, desktopEntry: "islet")
+      // A critical alert stays until it is answered; the server times out the others.
+      arguments.append(alert.urgency == .critical ? Int32(0) : Int32(-1))
+    }
+    guard case .success(let arguments) = reply else { return nil }
+    return arguments.uint32()
+  }
+
+  /// Withdraws notification `id`.
+  func close(_ id: UInt32) {
+    _ = call(.notifications, "CloseNotification") { $0.append(id) }
+  }
+
+  /// The server's signals that have arrived, without waiting. `actionInvoked` and `closed` come
+  /// for every application's notifications: match the ids to the ones `notify` returned.
+  func signals() -> [Signal] {
+    guard let connection else { return [.disconnected] }
+    var found: [Signal] = []
+    var open = dbus_connection_read_write(connection, 0) != 0
+    while let message = dbus_connection_pop_message(connection) {
+      defer { dbus_message_unref(message) }
+      if dbus_message_is_signal(message, Self.name, "ActionInvoked") != 0 {
+        let arguments = Arguments(reading: message)
+        if let id = arguments.uint32(), let key = arguments.string() { found.append(.actionInvoked(id: id, key: key)) }
+      } else if dbus_message_is_signal(message, Self.name, "NotificationClosed") != 0 {
+        let arguments = Arguments(reading: message)
+        if let id = arguments.uint32(), let reason = arguments.uint32() {
+          found.append(.closed(id: id, reason: reason))
+        }
+      } else if dbus_message_is_signal(message, "org.freedesktop.DBus.Local", "Disconnected") != 0 {
+        open = false
+      }
+    }
+    if !open || dbus_connection_get_is_connected(connection) == 0 { found.append(.disconnected) }
+    return found
+  }
+
+  /// Closes the connection (a private one is never closed for us); later calls do nothing.
+  func disconnect() {
+    guard let connection else { return }
+    dbus_connection_close(connection)
+    dbus_connection_unref(connection)
+    self.connection = nil
+  }
+
+  // MARK: - The bus
+
+  /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else the socket the login session
+  /// keeps in `$XDG_RUNTIME_DIR`. An autolaunch address is left out: it would start a bus.
+  static func busAddress(_ environment: [String: String]) -> Result<String, Failure> {
+    if let given = environment["DBUS_SESSION_BUS_ADDRESS"], !given.isEmpty {
+      let usable = given.split(separator: ";").filter { !$0.hasPrefix("autolaunch:") }
+      guard !usable.isEmpty else {
+        return .failure(Failure(reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is \(given), and Islet starts no bus"))
+      }
+      return .success(usable.joined(separator: ";"))
+    }
+    guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+      return .failure(Failure(reason: "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"))
+    }
+    let socket = runtime + "/bus"
+    var info = stat()
+    guard stat(socket, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else {
+      return .failure(
+        Failure(reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and \(socket) does not exist"))
+    }
+    guard let escaped = dbus_address_escape_value(socket) else { return .failure(Failure(reason: "out of memory")) }
+    defer { dbus_free(escaped) }
+    return .success("unix:path=" + String(cString: escaped))
+  }
+
+  /// Who a call goes to.
+  private struct Destination {
+    var name: String
+    var path: String
+    var interface: String
+
+    static let notifications = Destination(
+      name: DesktopNotifier.name, path: DesktopNotifier.path, interface: DesktopNotifier.name)
+  }
+
+  /// Completes the handshake within `timeout`; why not, or nil. libdbus would do it inside the
+  /// first call, whose wait for the handshake has no end: a bus that accepts the connection and
+  /// never answers would hold the watcher for good.
+  private func authenticate() -> String? {
+    guard let connection else { return "the session bus went away" }
+    let end = Self.monotonicMilliseconds() + Int64(Self.timeout)
+    while dbus_connection_get_is_authenticated(connection) == 0 {
+      let left = end - Self.monotonicMilliseconds()
+      guard left > 0 else { return "the bus did not answer within \(Self.timeout / 1000) s" }
+      guard dbus_connection_read_write(connection, Int32(left)) != 0 else {
+        return "the bus closed the connection"
+      }
+    }
+    return nil
+  }
+
+  private static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// Calls `method` with the arguments `append` writes, waiting at most `timeout`; the reply's
+  /// arguments, or what went wrong.
+  private func call(_ to: Destination, _ method: String, _ append: (Arguments) -> Void)
+    -> Result<Arguments, Failure>
+  {
+    guard let connection else { return failed("the session bus went away") }
+    guard let message = dbus_message_new_method_call(to.name, to.path, to.interface, method) else {
+      return failed("out of memory")
+    }
+    defer { dbus_message_unref(message) }
+    let arguments = Arguments(writing: message)
+    append(arguments)
+    var error = DBusError()
+    dbus_error_init(&error)
+    defer { dbus_error_free(&error) }
+    guard let reply = dbus_connection_send_with_reply_and_block(connection, message, Self.timeout, &error) else {
+      switch error.name.map({ String(cString: $0) }) {
+      case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+        return failed("no notification server on the session bus")
+      case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout":
+        return failed("\(to.name) did not answer \(method) within \(Self.timeout / 1000) s")
+      case "org.freedesktop.DBus.Error.Disconnected":
+        return failed("the session bus went away")
+      default:
+        return failed("\(to.name) refused \(method): \(error.text)")
+      }
+    }
+    lastFailure = nil
+    return .success(Arguments(reading: reply, owned: true))
+  }
+
+  private func failed(_ reason: String) -> Result<Arguments, Failure> {
+    lastFailure = Failure(reason: reason)
+    return .failure(Failure(reason: reason))
+  }
+
+  /// The body with markup's special characters written as entities, for a server that reads
+  /// it as markup.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+// MARK: - Message arguments
+
+/// A message's arguments, written or read in order through libdbus's iterator (its variadic
+/// functions cannot be called from Swift).
+private final class Arguments {
+  private var iterator = DBusMessageIter()
+  /// A reply this reader owns and releases.
+  private let reply: OpaquePointer?
+
+  init(writing message: OpaquePointer) {
+    reply = nil
+    dbus_message_iter_init_append(message, &iterator)
+  }
+
+  init(reading message: OpaquePointer, owned: Bool = false) {
+    reply = owned ? message : nil
+    dbus_message_iter_init(message, &iterator)
+  }
+
+  deinit { if let reply { dbus_message_unref(reply) } }
+
+  func append(_ value: String) { Self.append(value, to: &iterator) }
+
+  func append(_ value: UInt32) {
+    var value = value
+    dbus_message_iter_append_basic(&iterator, TypeCode.uint32, &value)
+  }
+
+  func append(_ value: Int32) {
+    var value = value
+    dbus_message_iter_append_basic(&iterator, TypeCode.int32, &value)
+  }
+
+  /// An array of strings (`as`).
+  func append(_ values: [String]) {
+    var array = DBusMessageIter()
+    dbus_message_iter_open_container(&iterator, TypeCode.array, "s", &array)
+    for value in values { Self.append(value, to: &array) }
+    dbus_message_iter_close_container(&iterator, &array)
+  }
+
+  /// The hints dictionary (`a{sv}`): urgency as a byte, the desktop entry as a string.
+  func appendHints(urgency: UInt8, desktopEntry: String) {
+    var dictionary = DBusMessageIter()
+    dbus_message_iter_open_container(&iterator, TypeCode.array, "{sv}", &dictionary)
+    Self.entry("urgency", "y", in: &dictionary) { variant in
+      var byte = urgency
+      dbus_message_iter_append_basic(&variant, TypeCode.byte, &byte)
+    }
+    Self.entry("desktop-entry", "s", in: &dictionary) { Self.append(desktopEntry, to: &$0) }
+    dbus_message_iter_close_container(&iterator, &dictionary)
+  }
+
+  private static func entry(
+    _ key: String, _ signature: String, in dictionary: inout DBusMessageIter,
+    _ value: (inout DBusMessageIter) -> Void
+  ) {
+    var entry = DBusMessageIter()
+    var variant = DBusMessageIter()
+    dbus_message_iter_open_container(&dictionary, TypeCode.dictEntry, nil, &entry)
+    append(key, to: &entry)
+    dbus_message_iter_open_container(&entry, TypeCode.variant, signature, &variant)
+    value(&variant)
+    dbus_message_iter_close_container(&entry, &variant)
+    dbus_message_iter_close_container(&dictionary, &entry)
+  }
+
+  private static func append(_ value: String, to iterator: inout DBusMessageIter) {
+    value.withCString { text in
+      var pointer: UnsafePointer<CChar>? = text
+      _ = dbus_message_iter_append_basic(&iterator, TypeCode.string, &pointer)
+    }
+  }
+
+  /// The next argument as a string, or nil (and nothing read) when it is not one.
+  func string() -> String? {
+    guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.string else { return nil }
+    var pointer: UnsafePointer<CChar>?
+    dbus_message_iter_get_basic(&iterator, &pointer)
+    dbus_message_iter_next(&iterator)
+    return pointer.map { String(cString: $0) }
+  }
+
+  func uint32() -> UInt32? {
+    guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.uint32 else { return nil }
+    var value: UInt32 = 0
+    dbus_message_iter_get_basic(&iterator, &value)
+    dbus_message_iter_next(&iterator)
+    return value
+  }
+
+  /// The next argument as an array of strings.
+  func strings() -> [String]? {
+    guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.array,
+      dbus_message_iter_get_element_type(&iterator) == TypeCode.string
+    else { return nil }
+    var element = DBusMessageIter()
+    dbus_message_iter_recurse(&iterator, &element)
+    var values: [String] = []
+    while dbus_message_iter_get_arg_type(&element) == TypeCode.string {
+      var pointer: UnsafePointer<CChar>?
+      dbus_message_iter_get_basic(&element, &pointer)
+      if let pointer { values.append(String(cString: pointer)) }
+      dbus_message_iter_next(&element)
+    }
+    dbus_message_iter_next(&iterator)
+    return values
+  }
+}
+
+/// D-Bus type codes (the header's macros are casts Swift does not import).
+private enum TypeCode {
+  static let byte = Int32(UInt8(ascii: "y"))
+  static let int32 = Int32(UInt8(ascii: "i"))
+  static let uint32 = Int32(UInt8(ascii: "u"))
+  static let string = Int32(UInt8(ascii: "s"))
+  static let array = Int32(UInt8(ascii: "a"))
+  static let variant = Int32(UInt8(ascii: "v"))
+  static let dictEntry = Int32(UInt8(ascii: "e"))
+}
+
+extension DBusError {
+  /// The error's message, or its name when it has none.
+  fileprivate var text: String {
+    (message ?? name).map { String(cString: $0) } ?? "unknown error"
+  }
+}
