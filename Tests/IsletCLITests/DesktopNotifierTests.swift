@@ -86,7 +86,8 @@ import Testing
     notifier.close(id)
     let closing = bus.calls().last
     #expect(closing?.call == "CloseNotification" && closing?.id == id, "\(String(describing: closing))")
-    #expect(collect(from: notifier) { $0.contains(.closed(id: id, reason: 3)) } == [.closed(id: id, reason: 3)])
+    #expect(
+      collect(from: notifier) { $0.contains(.closed(id: id, reason: 3)) } == [.closed(id: id, reason: 3)])
   }
 
   /// The watcher sleeps in poll() on the bus's socket: a pressed button must wake it and come
@@ -103,7 +104,7 @@ import Testing
     #expect(signals == [.actionInvoked(id: id, key: "snooze"), .closed(id: id, reason: 2)])
   }
 
-  @Test func theBusGoingAwayIsReportedOnce() throws {
+  @Test func theBusGoingAwayIsReportedAndNothingMoreIsSent() throws {
     let bus = try SessionBus()
     let notifier = try DesktopNotifier.connect(environment: bus.environment).get()
     bus.stopBus()
@@ -140,7 +141,8 @@ import Testing
     let address = "unix:path=\(empty.path)/none"
     #expect(
       DesktopNotifier.connect(environment: ["DBUS_SESSION_BUS_ADDRESS": address]).failure?.reason
-        == "cannot connect to \(address): Failed to connect to socket \(empty.path)/none: No such file or directory")
+        == "cannot connect to \(address): Failed to connect to socket \(empty.path)/none: No such file or directory"
+    )
   }
 
   @Test func aBusWithoutANotificationServerIsSaidSo() throws {

@@ -21,7 +21,9 @@ final class SessionBus {
 
       init(from decoder: Decoder) throws {
         let value = try decoder.singleValueContainer()
-        if let number = try? value.decode(Int.self) { self = .number(number) } else {
+        if let number = try? value.decode(Int.self) {
+          self = .number(number)
+        } else {
           self = .text(try value.decode(String.self))
         }
       }

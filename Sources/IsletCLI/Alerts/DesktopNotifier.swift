@@ -9,9 +9,9 @@ import IsletUI
 /// ```swift
 /// switch DesktopNotifier.connect(environment: environment) {
 /// case .success(let desktop):
-///   let id = desktop.notify(alert, replacing: nil)
+///   let shown = desktop.notify(alert, replacing: nil)  // the server's id, 7
 ///   // later, when fileDescriptor is readable:
-///   for case .actionInvoked(id, let key) in desktop.signals() { … }
+///   for case .actionInvoked(let id, let key) in desktop.signals() where id == shown { … }
 /// case .failure(let failure):
 ///   print(failure.reason)  // "no notification server on the session bus"
 /// }
@@ -73,7 +73,8 @@ final class DesktopNotifier {
       return .failure(Failure(reason: "cannot connect to \(address): \(reason)"))
     }
     // Hello is what dbus_bus_register sends, but with our timeout rather than its 25 s.
-    let bus = Destination(name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+    let bus = Destination(
+      name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
     if case .failure(let failure) = notifier.call(bus, "Hello", { _ in }) {
       return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
     }
@@ -144,7 +145,9 @@ final class DesktopNotifier {
       defer { dbus_message_unref(message) }
       if dbus_message_is_signal(message, Self.name, "ActionInvoked") != 0 {
         let arguments = Arguments(reading: message)
-        if let id = arguments.uint32(), let key = arguments.string() { found.append(.actionInvoked(id: id, key: key)) }
+        if let id = arguments.uint32(), let key = arguments.string() {
+          found.append(.actionInvoked(id: id, key: key))
+        }
       } else if dbus_message_is_signal(message, Self.name, "NotificationClosed") != 0 {
         let arguments = Arguments(reading: message)
         if let id = arguments.uint32(), let reason = arguments.uint32() {
@@ -174,12 +177,14 @@ final class DesktopNotifier {
     if let given = environment["DBUS_SESSION_BUS_ADDRESS"], !given.isEmpty {
       let usable = given.split(separator: ";").filter { !$0.hasPrefix("autolaunch:") }
       guard !usable.isEmpty else {
-        return .failure(Failure(reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is \(given), and Islet starts no bus"))
+        return .failure(
+          Failure(reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is \(given), and Islet starts no bus"))
       }
       return .success(usable.joined(separator: ";"))
     }
     guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-      return .failure(Failure(reason: "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"))
+      return .failure(
+        Failure(reason: "no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"))
     }
     let socket = runtime + "/bus"
     var info = stat()
@@ -187,7 +192,9 @@ final class DesktopNotifier {
       return .failure(
         Failure(reason: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set and \(socket) does not exist"))
     }
-    guard let escaped = dbus_address_escape_value(socket) else { return .failure(Failure(reason: "out of memory")) }
+    guard let escaped = dbus_address_escape_value(socket) else {
+      return .failure(Failure(reason: "out of memory"))
+    }
     defer { dbus_free(escaped) }
     return .success("unix:path=" + String(cString: escaped))
   }
@@ -239,7 +246,8 @@ final class DesktopNotifier {
     var error = DBusError()
     dbus_error_init(&error)
     defer { dbus_error_free(&error) }
-    guard let reply = dbus_connection_send_with_reply_and_block(connection, message, Self.timeout, &error) else {
+    guard let reply = dbus_connection_send_with_reply_and_block(connection, message, Self.timeout, &error)
+    else {
       switch error.name.map({ String(cString: $0) }) {
       case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
         return failed("no notification server on the session bus")
