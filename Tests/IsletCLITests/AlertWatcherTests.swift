@@ -155,3 +155,107 @@ import Testing
     #expect(test.stdout.contains("  bell     ✓ the bell on 1 client of 1 tmux server"), "\(test)")
   }
 }
+
+/// The watcher's desktop notification, on a real session bus with the tests' notification
+/// server, with nothing of Islet open.
+@Suite(.serialized) struct AlertWatcherDesktopTests {
+  let islet = Sandbox()
+
+  func history() throws -> [EventKind] {
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    return try reader.history().map(\.kind)
+  }
+
+  func live() throws -> [Activity] {
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    return try reader.liveActivities()
+  }
+
+  @Test func aFinishedCountdownSendsOneNotificationWithButtonsAndSnoozeGivesFiveMinutes() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.filter { $0.call == "Notify" }
+    #expect(sent.count == 1, "\(bus.calls())")
+    let notification = try #require(sent.first)
+    #expect(notification.summary == "⏰ Tea — time's up")
+    #expect(notification.body?.hasPrefix("+0:00 · started ") == true, "\(notification)")
+    #expect(notification.actions == ["complete", "Done", "snooze", "+5 min", "reset", "Reset"])
+    #expect(notification.hints?["urgency"] == .number(2))
+    // The user presses +5 min: the watcher snoozes it through the one intent path.
+    try bus.invokeAction(id: try #require(notification.id), key: "snooze")
+    #expect(eventually { (try? history()) == [.started, .finished, .snoozed] }, "\((try? history()) ?? [])")
+    let tea = try #require(try live().first)
+    #expect(tea.state.phase == .active)
+    let left = try #require(
+      tea.remaining(at: Instant(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))))
+    #expect(left > 290_000 && left <= 300_000, "\(left) ms left after the snooze")
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    #expect(try reader.history().last?.source == .notification)
+  }
+
+  @Test func completingFromTheCommandLineWithdrawsTheNotification() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let id = try #require(sent?.id, "\(bus.calls())")
+    #expect(try islet.binary("complete", "Tea").status == 0)
+    let closed = bus.waitForCalls { $0.contains { $0.call == "CloseNotification" } }
+    #expect(closed.contains { $0.call == "CloseNotification" && $0.id == id }, "\(closed)")
+    // Nothing left to serve: the watcher goes.
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+  }
+
+  @Test func aPlanSegmentThatWaitsOffersTheWayOnAndItsButtonGoesOn() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\nplan.quick = Work 1s, Rest 30s; advance ask\n")
+    #expect(try islet.binary("start", "--plan", "quick", extra: bus.environment).status == 0)
+    let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let notification = try #require(sent, "\(bus.calls())")
+    #expect(notification.summary == "⏰ Quick — Work done", "\(notification)")
+    #expect(notification.actions == ["go-on", "Start rest", "skip", "Skip rest"], "\(notification)")
+    // A segment under a minute: an ordinary notification.
+    #expect(notification.hints?["urgency"] == .number(1))
+    try bus.invokeAction(id: try #require(notification.id), key: "go-on")
+    #expect(
+      eventually {
+        (try? live().first?.segment?.label) == "Rest" && (try? live().first?.state.phase) == .active
+      },
+      "\((try? history()) ?? [])")
+  }
+
+  /// Segments that go on by themselves update one notification in place; the plan's end is urgent.
+  @Test func aPlanThatGoesOnReplacesItsNotificationInPlace() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nplan.quick = Work 1s, Rest 1s; rounds 2; advance auto\n")
+    #expect(try islet.binary("start", "--plan", "quick", extra: bus.environment).status == 0)
+    let sent = bus.waitForCalls { $0.contains { $0.summary == "✓ Quick — done" } }.filter {
+      $0.call == "Notify"
+    }
+    let summaries = [
+      "⏰ Quick — Work 1/2 done", "⏰ Quick — Rest 1/2 done", "⏰ Quick — Work 2/2 done", "✓ Quick — done",
+    ]
+    #expect(sent.map(\.summary) == summaries, "\(sent)")
+    let first = try #require(sent.first?.id)
+    #expect(sent.map(\.replacesId) == [0, first, first, first], "\(sent)")
+    #expect(sent.map { $0.hints?["urgency"] } == [.number(1), .number(1), .number(1), .number(2)])
+    #expect(sent.first?.actions == ["skip", "Skip rest", "pause", "Pause"])
+    #expect(sent.last?.actions == [])
+  }
+
+  /// No session bus at all: the alert goes nowhere, and nothing fails or hangs.
+  @Test func noBusMeansNothingSentAndNothingFails() throws {
+    let played = islet.folder.file("played")
+    islet.writeConfig("alerts = desktop sound\nalert-repeat = 0\nsound = echo played >> '\(played)'\n")
+    let extra = ["XDG_RUNTIME_DIR": islet.folder.file("no-runtime")]
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: extra).status == 0)
+    // The other channel still gets it; the watcher then goes, as nothing of it is open.
+    #expect(eventually { ((try? String(contentsOfFile: played, encoding: .utf8)) ?? "") == "played\n" })
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+    #expect(try history() == [.started, .finished])
+  }
+}
