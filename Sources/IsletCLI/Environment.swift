@@ -107,7 +107,7 @@ final class Environment {
     guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, [], []) }
     let stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(
-      storePath: store.path, live: stored, policy: policy, environment: variables)
+      storePath: store.path, live: stored, environment: variables)
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
     return (store, ActivityMatcher.ranked(settled, at: now, policy: policy), pending)
   }

@@ -43,7 +43,7 @@ import Testing
     }
   }
 
-  @Test func aFinishedCountdownAlertsWithNothingOpenAndRepeatsUntilActedOn() throws {
+  @Test func aFinishedCountdownAlertsWithNothingOpenAndRepeatsAsConfigured() throws {
     let played = islet.folder.file("played")
     alertTo(played, repeat: 2, every: "1s")
     #expect(try islet.binary("start", "1s", "--name", "Tea").status == 0)
@@ -74,16 +74,31 @@ import Testing
     #expect(lines(played).count == atComplete)
   }
 
+  /// Any intent acknowledges the alert, one that leaves the countdown finished too (a rename).
+  @Test func aRenameStopsTheRepeats() throws {
+    let played = islet.folder.file("played")
+    alertTo(played, repeat: 20, every: "1s")
+    #expect(try islet.binary("start", "1s", "--name", "Tea").status == 0)
+    #expect(eventually { lines(played).count >= 1 }, "\(text(played))")
+    #expect(try islet.binary("update", "--name", "Green tea").status == 0)
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") }, "the watcher kept repeating")
+    #expect(lines(played).count <= 2, "\(text(played))")
+  }
+
   @Test func aChangedSettingTakesEffectWithoutRestartingTheWatcher() throws {
     let first = islet.folder.file("first")
     let second = islet.folder.file("second")
     alertTo(first, repeat: 0, every: "1m")
     #expect(try islet.binary("start", "3s", "--name", "Tea").status == 0)
     let pid = try #require(eventually { watcher() != nil } ? watcher() : nil)
-    alertTo(second, repeat: 0, every: "1m")
+    alertTo(second, repeat: 1, every: "1s")
     #expect(eventually { lines(second).count == 1 }, "the new sound setting was not used")
     #expect(text(first).isEmpty)
-    #expect(kill(pid, 0) == 0 || lockIsFree(islet.storePath + ".watch"))
+    // The same watcher gave it, and takes the next change too, for the repeat.
+    #expect(watcher() == pid)
+    alertTo(first, repeat: 1, every: "1s")
+    #expect(eventually { lines(first).count == 1 }, "the repeat did not follow the newer setting")
+    #expect(lines(second).count == 1)
   }
 
   /// Ten alerts, each with a hook and a sound: every child is reaped as it exits, while the
@@ -116,6 +131,15 @@ import Testing
       names.isSuperset(of: ["HOME", "PATH", "LANG", "LC_TIME", "ISLET_DB", "ISLET_ACTIVITY"]),
       "\(names.sorted())")
     #expect(text(seen).contains("ISLET_DB=\(islet.storePath)\n"))
+    // A hook of an event the command itself records sees the same.
+    let started = islet.folder.file("started-env")
+    try islet.hook("started", "#!/bin/sh\ncat > /dev/null\nenv > '\(started)'\n")
+    #expect(try islet.binary("start", "--name", "Watch", extra: extra).status == 0)
+    #expect(eventually { text(started).contains("ISLET_EVENT=started") }, "\(text(started))")
+    let startedNames = Set(
+      lines(started).compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+    #expect(startedNames.isDisjoint(with: ["TMUX", "TERM", "ODD_VARIABLE"]), "\(startedNames.sorted())")
+    #expect(startedNames.contains("ISLET_DB"))
   }
 
   @Test func alertTestSaysWhatEachChannelDid() throws {
@@ -156,6 +180,27 @@ import Testing
   }
 }
 
+extension AlertWatcherTmuxTests {
+  /// The status line is redrawn when time changes it, though the watcher runs in no tmux: here
+  /// it never redraws by itself (status-interval 0), and shows a file read by each redraw.
+  @Test func theWatcherRedrawsTheRecordedServersStatusLines() throws {
+    let tmux = try NestedTmux(islet)
+    let shown = islet.folder.file("shown")
+    try "before".write(toFile: shown, atomically: true, encoding: .utf8)
+    tmux.inner(["set", "-g", "status-interval", "0"])
+    tmux.inner(["set", "-g", "status-right", "#(cat '\(shown)')"])
+    #expect(tmux.outer.waitFor { $0.contains("before") }, "\(tmux.outer.text)")
+    islet.writeConfig("alerts = none\n")
+    // The server is recorded by a command run in it; the countdown is started from elsewhere,
+    // so only the watcher, at the deadline, can redraw it.
+    _ = try islet.binary("alert", "test", extra: ["TMUX": tmux.tmuxVariable])
+    #expect(try islet.binary("start", "2s", "--name", "Tea").status == 0)
+    try "after".write(toFile: shown, atomically: true, encoding: .utf8)
+    #expect(
+      tmux.outer.waitFor { $0.contains("after") }, "the status line was not redrawn: \(tmux.outer.text)")
+  }
+}
+
 /// The watcher's desktop notification, on a real session bus with the tests' notification
 /// server, with nothing of Islet open.
 @Suite(.serialized) struct AlertWatcherDesktopTests {
@@ -189,6 +234,7 @@ import Testing
     #expect(eventually { (try? history()) == [.started, .finished, .snoozed] }, "\((try? history()) ?? [])")
     let tea = try #require(try live().first)
     #expect(tea.state.phase == .active)
+    #expect(bus.notifications().count == 1, "\(bus.calls())")
     let left = try #require(
       tea.remaining(at: Instant(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))))
     #expect(left > 290_000 && left <= 300_000, "\(left) ms left after the snooze")
@@ -200,10 +246,13 @@ import Testing
   @Test func completingFromTheCommandLineWithdrawsTheNotification() throws {
     let bus = try SessionBus()
     islet.writeConfig("alerts = desktop\n")
-    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    #expect(
+      try islet.binary("start", "1s", "--name", "Read", "--icon", "book", extra: bus.environment).status == 0)
     let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
     let id = try #require(sent?.id, "\(bus.calls())")
-    #expect(try islet.binary("complete", "Tea").status == 0)
+    // Its icon, as the icon naming specification names a book.
+    #expect(sent?.appIcon == "accessories-dictionary")
+    #expect(try islet.binary("complete", "Read").status == 0)
     let closed = bus.waitForCalls { $0.contains { $0.call == "CloseNotification" } }
     #expect(closed.contains { $0.call == "CloseNotification" && $0.id == id }, "\(closed)")
     // Nothing left to serve: the watcher goes.

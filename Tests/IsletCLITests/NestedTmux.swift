@@ -40,7 +40,9 @@ final class NestedTmux {
   /// The client's last line: its status line, or the message shown over it.
   var messageLine: String { outer.screen().last { !$0.isEmpty } ?? "" }
 
-  private func inner(_ arguments: [String]) -> String {
+  /// Runs a tmux command on the inner server; what it printed.
+  @discardableResult
+  func inner(_ arguments: [String]) -> String {
     (try? Binary.run(["-L", name] + arguments, environment: environment, executable: "/usr/bin/tmux"))?.stdout
       ?? ""
   }

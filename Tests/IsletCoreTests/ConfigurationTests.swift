@@ -65,7 +65,8 @@ import Testing
         "alert-repeat = 21", 1,
         "alert-repeat is '21'; use how many times an alert repeats, from 0 (never) to 20"
       ),
-      ("alert-every = 0.5s", 1, "alert-every is '0.5s'; use a duration from 1s to 24h, such as 1m"),
+      ("alert-every = 0.5s", 1, "alert-every is '0.5s'; use a duration from 1s to 1h, such as 1m"),
+      ("alert-every = 2h", 1, "alert-every is '2h'; use a duration from 1s to 1h, such as 1m"),
       ("snooze = 0", 1, "snooze is '0'; use a duration from 1s to 24h, such as 5m"),
       ("snooze = 2d", 1, "snooze is '2d'; use a duration from 1s to 24h, such as 5m"),
       (

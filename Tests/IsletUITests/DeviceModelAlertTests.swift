@@ -139,6 +139,8 @@ extension DeviceModelTests {
     step(&model, .stored([reset.activity], seq: 3, events: reset.events), at: minutes(1) + seconds(20)) {
       $0.stored = [reset.activity]
       $0.seq = 3
+      // Acknowledged: no repeat is left to give.
+      $0.given["egg1"]?.repeats = AlertPolicy().repeatCount
     }
     #expect(model.tickAt == t0 + minutes(1) + seconds(5), "only the expansion's end is left")
     step(&model, .tick, at: minutes(2)) {
@@ -167,6 +169,7 @@ extension DeviceModelTests {
     ) {
       $0.stored = [snoozed.activity]
       $0.seq = 3
+      $0.given["egg1"]?.repeats = AlertPolicy().repeatCount
       $0.state.flash = DeviceState.Flash(
         text: "⏰ Egg snoozed, 5:00 to go", until: t0 + minutes(1) + seconds(5))
     }

@@ -11,7 +11,6 @@ final class AlertDesk {
   struct Given {
     var alert: Alert
     var event: Event
-    var firstAt: Instant
     var repeats: Int
     var notification: UInt32?
   }
@@ -51,32 +50,34 @@ final class AlertDesk {
     let alerting = AlertPolicy.alerts(events)
     for (activityID, entry) in given {
       let activity = live.first { $0.id == activityID }
-      let actedOn = events.contains { $0.activityID == activityID && $0.source != .time }
+      // Any intent acknowledges it; one that waits also ends when its wait does (time went on).
       let over =
-        entry.alert.awaitsAcknowledgment
-        ? !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false) : actedOn
+        AlertPolicy.acknowledges(events, entry.event)
+        || entry.alert.awaitsAcknowledgment
+          && !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false)
       if over && !alerting.contains(where: { $0.activityID == activityID }) { withdraw(activityID) }
     }
+    let ascii = !Glyphs.wantUnicode(ascii: false, environment: environment)
     for event in alerting {
       // Acted on in the same breath (a key in the view at the deadline): nothing to say.
-      let later = events.drop { $0 != event }.dropFirst()
-      if later.contains(where: { $0.activityID == event.activityID && $0.source != .time }) { continue }
+      if AlertPolicy.acknowledges(events, event) { continue }
       // An alert older than the watcher's hold is history: a watcher started late says nothing.
       if now - event.at > Self.holdAfterLastAlert { continue }
       guard let activity = live.first(where: { $0.id == event.activityID }) ?? find(event.activityID),
-        let alert = Alert(
-          for: event, activity: activity, at: now, policy: configuration.alerts,
-          ascii: !Glyphs.wantUnicode(ascii: false, environment: environment))
+        let alert = Alert(for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
       else { continue }
       let previous = given[event.activityID]?.notification
       let delivered = deliver(alert, replacing: previous, first: true, configuration: configuration)
       // Followed (repeated, withdrawn) only where it reached someone.
       guard delivered.outcomes.contains(where: \.succeeded) else {
-        given[event.activityID] = nil
+        withdraw(event.activityID)
         continue
       }
+      // Repeats count from the event, as the view counts them: those a late watcher missed are
+      // not given in a burst.
       given[event.activityID] = Given(
-        alert: alert, event: event, firstAt: now, repeats: 0, notification: delivered.notification)
+        alert: alert, event: event, repeats: configuration.alerts.repeatsDue(since: event.at, at: now),
+        notification: delivered.notification ?? previous)
       lastAlertAt = now
     }
   }
@@ -85,7 +86,7 @@ final class AlertDesk {
   func repeatDue(live: [Activity], at now: Instant, configuration: Configuration) {
     let policy = configuration.alerts
     for (activityID, entry) in given where entry.alert.awaitsAcknowledgment {
-      let due = policy.repeatsDue(since: entry.firstAt, at: now)
+      let due = policy.repeatsDue(since: entry.event.at, at: now)
       guard due > entry.repeats, let activity = live.first(where: { $0.id == activityID }),
         AlertPolicy.awaits(activity, since: entry.event),
         let alert = Alert(
@@ -97,6 +98,7 @@ final class AlertDesk {
       next.alert = alert
       next.notification =
         deliver(alert, replacing: entry.notification, first: false, configuration: configuration).notification
+        ?? entry.notification
       given[activityID] = next
       lastAlertAt = now
     }
@@ -105,17 +107,17 @@ final class AlertDesk {
   /// The next instant the desk must wake at: a repeat, or the end of its hold.
   func nextWake(configuration: Configuration) -> Instant? {
     let repeats = given.values.filter(\.alert.awaitsAcknowledgment).compactMap {
-      configuration.alerts.nextRepeat(since: $0.firstAt, given: $0.repeats)
+      configuration.alerts.nextRepeat(since: $0.event.at, given: $0.repeats)
     }
     let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
     return (repeats + (hold.map { [$0] } ?? [])).min()
   }
 
-  /// Whether a notification of ours is still open, its buttons ours to serve.
-  var isHolding: Bool { given.values.contains { $0.notification != nil } }
+  /// Whether a notification of ours with buttons is still open: the buttons are ours to serve.
+  var isHolding: Bool { given.values.contains { $0.notification != nil && !$0.alert.actions.isEmpty } }
 
-  /// Withdraws everything once the hold is over: an hour after the last alert, its buttons
-  /// are no longer served.
+  /// An hour after the last alert, the buttons are no longer served: their notifications are
+  /// withdrawn (one without buttons stays, as the server keeps it).
   func endHold(at now: Instant) {
     guard let last = lastAlertAt, now >= last + Self.holdAfterLastAlert else { return }
     withdrawAll()
@@ -134,6 +136,8 @@ final class AlertDesk {
         guard let (activityID, entry) = given.first(where: { $0.value.notification == id }),
           let action = entry.alert.actions.first(where: { $0.key == key })
         else { continue }
+        // One press a notification: a second (a double click) would skip two segments.
+        given[activityID]?.notification = nil
         presses.append((activityID, action.intents))
       case .closed(let id, _):
         for (activityID, entry) in given where entry.notification == id {
@@ -147,9 +151,11 @@ final class AlertDesk {
     return presses
   }
 
-  /// Withdraws every alert still open: the watcher can no longer serve their buttons.
+  /// Withdraws what the watcher can no longer serve as it goes: every notification with
+  /// buttons (one without stays, as the server keeps it).
   func withdrawAll() {
-    for activityID in Array(given.keys) { withdraw(activityID) }
+    for (activityID, entry) in given where !entry.alert.actions.isEmpty { withdraw(activityID) }
+    given = [:]
   }
 
   private func withdraw(_ activityID: String) {
@@ -203,12 +209,16 @@ final class AlertDesk {
         outcomes.append(Outcome(channel: .tmux, result: result(\.clients, "the message")))
       }
       if channels.contains(.popup) {
-        outcomes.append(
-          Outcome(
-            channel: .popup,
-            result: popup == nil && first
-              ? .failure(ChannelProblem("the popup needs a timer (and islet at a UTF-8 path)"))
-              : result(\.popups.count, "the popup")))
+        let shown: Result<String, ChannelProblem>
+        if alert.activityID.isEmpty {
+          // A sample has no timer to draw: the clients that would show one are what is checked.
+          shown = result(\.clients, "a timer's popup can open").map { $0 + " (a test has no timer to show)" }
+        } else if popup == nil && first {
+          shown = .failure(ChannelProblem("the popup cannot be started: islet's path is not UTF-8"))
+        } else {
+          shown = result(\.popups.count, "the popup")
+        }
+        outcomes.append(Outcome(channel: .popup, result: shown))
       }
       if bell { outcomes.append(Outcome(channel: .bell, result: result(\.rung, "the bell"))) }
     }

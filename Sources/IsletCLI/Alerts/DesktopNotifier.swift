@@ -117,8 +117,7 @@ final class DesktopNotifier {
     let reply = call(.notifications, "Notify") { arguments in
       arguments.append("Islet")
       arguments.append(replacing ?? 0)
-      // From the freedesktop icon naming specification, so every icon theme has one.
-      arguments.append("appointment-soon")
+      arguments.append(Self.iconName(alert.icon))
       arguments.append(alert.summary)
       arguments.append(body)
       arguments.append(actions)
@@ -128,6 +127,17 @@ final class DesktopNotifier {
     }
     guard case .success(let arguments) = reply else { return nil }
     return arguments.uint32()
+  }
+
+  /// The activity's icon as the freedesktop icon naming specification names one like it, so
+  /// that every icon theme has it; a timer's alarm for the rest.
+  static func iconName(_ icon: String) -> String {
+    let names = [
+      "call": "call-start", "meeting": "x-office-calendar", "music": "audio-x-generic",
+      "book": "accessories-dictionary", "write": "accessories-text-editor", "code": "utilities-terminal",
+      "sleep": "weather-clear-night",
+    ]
+    return names[icon] ?? "appointment-soon"
   }
 
   /// Withdraws notification `id`.

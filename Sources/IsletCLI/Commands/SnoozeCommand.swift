@@ -28,7 +28,7 @@ struct SnoozeCommand: Command {
     // One operand is the duration when it reads as one, else the activity.
     if let last = operands.last, operands.count == 2 || DurationText.parse(last).isSuccess {
       switch DurationText.parse(last) {
-      case .success(let parsed) where parsed >= 1000: span = parsed
+      case .success(let parsed) where parsed >= AlertPolicy.shortestSnooze: span = parsed
       case .success:
         throw UsageError(
           message: "snooze needs a second or more, not '\(printable(last))'", command: "snooze")

@@ -9,8 +9,8 @@ import IsletStore
 /// `islet __watch`: the deadline watcher's life. It holds the store's watcher lock, records
 /// each deadline as it passes (so the handlers run when no command does), gives the alerts
 /// (whoever recorded their events), serves the notification's buttons, and ends when no live
-/// activity has a deadline or expiry left and no alert of its own repeats or is still open
-/// (at most an hour after its last alert).
+/// activity has a deadline left and no alert of its own repeats or has buttons still open (at
+/// most an hour after its last alert).
 struct WatchCommand: Command {
   static let specs = [
     CommandSpec(
@@ -43,6 +43,8 @@ struct WatchCommand: Command {
     let childExits = islet_child_exits_fd()
     defer { if childExits >= 0 { close(childExits) } }
     let desk = AlertDesk(storePath: path, environment: environment.variables)
+    // However the watcher ends (a store error too), no button is left that nobody serves.
+    defer { desk.withdrawAll() }
     // Where the last watcher stopped, unless the store has been replaced since.
     let newest = try store.lastEventSeq()
     var seen = min(lock.alerted ?? newest, newest)
@@ -63,6 +65,10 @@ struct WatchCommand: Command {
       }
       intents.reconfigure(configuration)
       let settled = try intents.settle()
+      // The watcher runs in no tmux: the pills of the servers Islet was used from turn red now.
+      if !settled.events.isEmpty {
+        TmuxRefresher.refreshRecorded(storePath: path, environment: environment.variables)
+      }
       let recorded = try store.history(after: seen)
       seen = recorded.last?.seq ?? seen
       let now = environment.now
@@ -83,7 +89,7 @@ struct WatchCommand: Command {
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
       // ran is due now, and waiting for a past time returns at once.
       let next = [
-        DeadlineWatcherLauncher.nextDeadline(settled.live, policy: configuration.policy),
+        DeadlineWatcherLauncher.nextDeadline(settled.live),
         desk.nextWake(configuration: configuration),
       ].compactMap { $0 }.min()
       guard let next else {
@@ -91,7 +97,7 @@ struct WatchCommand: Command {
         // the lock held; look once more after letting go, and carry on if we can take it back.
         lock.release()
         let live = try store.liveActivities()
-        let again = DeadlineWatcherLauncher.nextDeadline(live, policy: configuration.policy) != nil
+        let again = DeadlineWatcherLauncher.nextDeadline(live) != nil
         if again && lock.tryAcquire() { continue }
         return .ok
       }
@@ -101,9 +107,7 @@ struct WatchCommand: Command {
         wake = watcher.wait(until: next, also: desk.descriptors + [childExits])
       }
       switch wake {
-      case .gone, .interrupted:
-        desk.withdrawAll()
-        return .ok
+      case .gone, .interrupted: return .ok
       case .changed, .deadline, .readable: continue
       }
     }

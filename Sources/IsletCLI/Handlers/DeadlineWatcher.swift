@@ -12,27 +12,23 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    Self.ensure(
-      storePath: context.store.path, live: context.live, policy: context.configuration.policy,
-      environment: context.environment)
+    Self.ensure(storePath: context.store.path, live: context.live, environment: context.environment)
   }
 
   /// The earliest `finished` still to record: a countdown's or a segment's end, which may
   /// already have passed. An expiry waits for the next command, which records it: a watcher
   /// for every stopwatch left running would sleep for hours.
-  static func nextDeadline(_ live: [Activity], policy: TimePolicy) -> Instant? {
+  static func nextDeadline(_ live: [Activity]) -> Instant? {
     live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
   }
 
   /// Starts a watcher when a running countdown's `finished` is still to be recorded and no
   /// watcher holds the store's lock. Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
-  static func ensure(
-    storePath path: String, live: [Activity], policy: TimePolicy, environment: [String: String]
-  ) {
+  static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
-    guard nextDeadline(live, policy: policy) != nil else { return }
+    guard nextDeadline(live) != nil else { return }
     guard let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }

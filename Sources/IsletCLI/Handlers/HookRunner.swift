@@ -59,7 +59,7 @@ public struct HookRunner: PostCommitHandler {
   static func environment(_ variables: [String: String], storePath: String) -> [String: String] {
     let kept: Set<String> = [
       "HOME", "USER", "LOGNAME", "SHELL", "PATH", "LANG", "LANGUAGE", "TZ", "DBUS_SESSION_BUS_ADDRESS",
-      "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY",
+      "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "NO_COLOR",
     ]
     var chosen = variables.filter { name, _ in
       kept.contains(name) || name.hasPrefix("LC_") || name.hasPrefix("XDG_") || name.hasPrefix("ISLET_")

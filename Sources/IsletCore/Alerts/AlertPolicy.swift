@@ -41,6 +41,19 @@ public struct AlertPolicy: Equatable, Sendable {
     }
   }
 
+  /// The shortest snooze: `snooze`, `islet snooze` and the engine all take a second or more.
+  public static let shortestSnooze: Milliseconds = 1000
+
+  /// Whether one of `events` is someone acting on the alert's activity after it (any intent,
+  /// a rename too, as opposed to time going on): that acknowledges the alert.
+  public static func acknowledges(_ events: [Event], _ alert: Event) -> Bool {
+    events.contains { event in
+      guard event.activityID == alert.activityID, event.source != .time else { return false }
+      if let seq = event.seq, let alertSeq = alert.seq { return seq > alertSeq }
+      return event.at >= alert.at
+    }
+  }
+
   /// Whether `activity` still waits on the alert `event` gave: nobody has acted on it since,
   /// so the alert repeats (a countdown that is over, a plan's segment waiting to go on).
   public static func awaits(_ activity: Activity, since event: Event) -> Bool {

@@ -237,9 +237,13 @@ public struct Configuration: Equatable, Sendable {
       }
       alerts.repeatCount = number
     case "alert-every", "snooze":
-      guard case .success(let span) = DurationText.parse(value), span >= 1000, span <= 86_400_000 else {
+      // Repeats are an hour apart at most: the watcher serves an alert for an hour after it.
+      let longest: Milliseconds = key == "snooze" ? 86_400_000 : 3_600_000
+      guard case .success(let span) = DurationText.parse(value), span >= AlertPolicy.shortestSnooze,
+        span <= longest
+      else {
         return
-          "\(key) is '\(printable(value, limit: 20))'; use a duration from 1s to 24h, such as \(key == "snooze" ? "5m" : "1m")"
+          "\(key) is '\(printable(value, limit: 20))'; use a duration from 1s to \(key == "snooze" ? "24h, such as 5m" : "1h, such as 1m")"
       }
       if key == "snooze" { alerts.snooze = span } else { alerts.repeatEvery = span }
     case "sound":

@@ -181,7 +181,7 @@ public enum TimerEngine {
     case (.snooze, _) where activity.isPlan:
       return Refusal("\(name) is a plan; toggle or skip goes on, and snooze is for a finished countdown")
     case (.snooze(let span), .finished):
-      return span > 0 ? nil : Refusal("snooze needs a duration of a second or more")
+      return span >= AlertPolicy.shortestSnooze ? nil : Refusal("snooze needs a duration of a second or more")
     case (.snooze, _):
       return Refusal("\(name) has not finished; snooze gives a finished countdown more time")
     case (.skip, _) where !activity.isPlan:

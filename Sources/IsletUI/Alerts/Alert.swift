@@ -27,6 +27,8 @@ public struct Alert: Equatable, Sendable {
   }
 
   public var activityID: String
+  /// The activity's icon name (`timer`, `coffee`), or its plan segment's.
+  public var icon: String
   /// The event that caused it, as the history numbers it.
   public var seq: Int64?
   public var summary: String
@@ -37,10 +39,11 @@ public struct Alert: Equatable, Sendable {
   public var awaitsAcknowledgment: Bool
 
   public init(
-    activityID: String, seq: Int64?, summary: String, body: String, urgency: Urgency, actions: [Action],
-    awaitsAcknowledgment: Bool
+    activityID: String, icon: String = "timer", seq: Int64?, summary: String, body: String, urgency: Urgency,
+    actions: [Action], awaitsAcknowledgment: Bool
   ) {
     self.activityID = activityID
+    self.icon = icon
     self.seq = seq
     self.summary = summary
     self.body = body
@@ -117,7 +120,8 @@ public struct Alert: Equatable, Sendable {
       return nil
     }
     self.init(
-      activityID: event.activityID, seq: event.seq, summary: summary, body: body, urgency: urgency,
+      activityID: event.activityID, icon: activity.icon, seq: event.seq, summary: summary, body: body,
+      urgency: urgency,
       actions: actions, awaitsAcknowledgment: awaits)
   }
 

@@ -242,9 +242,13 @@ public struct DeviceModel: Equatable, Sendable {
       // Repeats the view missed (heard late) are not given in a burst.
       given[event.activityID] = Given(
         event: event, repeats: looked ? alerts.repeatsDue(since: event.at, at: now) : alerts.repeatCount)
-      if looked { newest = event }
+      if looked && !AlertPolicy.acknowledges(events, event) { newest = event }
     }
     given = given.filter { id, _ in stored.contains { $0.id == id } }
+    // Any intent acknowledges an alert, a rename too: it is not given again.
+    for (id, entry) in given where AlertPolicy.acknowledges(events, entry.event) {
+      given[id]?.repeats = alerts.repeatCount
+    }
     guard let newest else { return [] }
     return give(newest, at: now)
   }
