@@ -181,7 +181,10 @@ import Testing
     let tmux = try NestedTmux(islet)
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
+    let opened = Date()
     #expect(tmux.outer.waitFor(within: 20) { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
+    // By its time limit, not at once for some other reason.
+    #expect(Date().timeIntervalSince(opened) > 6, "closed after \(Date().timeIntervalSince(opened)) s")
     #expect(try kinds(tea.id) == ["started cli", "finished time"])
   }
 
