@@ -85,6 +85,14 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "'5m' is not a change; use a sign and a duration such as +5m"),
     BadInput(arguments: ["adjust", "+0"], status: 64, says: "'+0' is not a positive duration"),
     BadInput(arguments: ["adjust", "+101h"], status: 64, says: "'+101h' is longer than the 100 hours"),
+    BadInput(arguments: ["snooze", "Tea", "soon"], status: 64, says: "'soon' is not a duration"),
+    BadInput(arguments: ["snooze", "0s"], status: 64, says: "'0s' is not a positive duration"),
+    BadInput(arguments: ["snooze", "0.5s"], status: 64, says: "snooze needs a second or more, not '0.5s'"),
+    BadInput(arguments: ["snooze", "101h"], status: 64, says: "'101h' is longer than the 100 hours"),
+    BadInput(arguments: ["snooze", "a", "5m", "b"], status: 64, says: "unexpected argument 'b'"),
+    BadInput(arguments: ["alert"], status: 64, says: "use islet alert test"),
+    BadInput(
+      arguments: ["alert", "tset"], status: 64, says: "'tset' is not an alert command; use islet alert test"),
     BadInput(
       arguments: ["wait", "--timeout", "0"], status: 64, says: "--timeout '0' is not a positive duration"),
     BadInput(

@@ -11,7 +11,8 @@ struct SnoozeCommand: Command {
         + """
 
 
-        DURATION is 5m unless the configuration's snooze says otherwise. The countdown's length
+        DURATION is 5m unless the configuration's snooze says otherwise; given alone, an
+        operand that starts with a digit is the DURATION. The countdown's length
         becomes the time it has run so far plus DURATION, so its log keeps the whole time. Only
         a finished countdown can be snoozed; a running one takes adjust +5m.
         """,
@@ -25,8 +26,9 @@ struct SnoozeCommand: Command {
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     let operands = parsed.operands
-    // One operand is the duration when it reads as one, else the activity.
-    if let last = operands.last, operands.count == 2 || DurationText.parse(last).isSuccess {
+    // One operand is the duration when it starts as one (a digit), else the activity.
+    if let last = operands.last, operands.count == 2 || last.first.map({ $0.isASCII && $0.isNumber }) == true
+    {
       switch DurationText.parse(last) {
       case .success(let parsed) where parsed >= AlertPolicy.shortestSnooze: span = parsed
       case .success:
@@ -45,12 +47,5 @@ struct SnoozeCommand: Command {
     let span = try span ?? environment.configuration.alerts.snooze
     return try environment.dispatch(
       .snooze(for: span), target: target, command: "snooze", describe: environment.confirmation)
-  }
-}
-
-extension Result {
-  fileprivate var isSuccess: Bool {
-    if case .success = self { return true }
-    return false
   }
 }
