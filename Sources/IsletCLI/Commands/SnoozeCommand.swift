@@ -11,10 +11,10 @@ struct SnoozeCommand: Command {
         + """
 
 
-        DURATION is 5m unless the configuration's snooze says otherwise; given alone, an
-        operand that starts with a digit is the DURATION. The countdown's length
-        becomes the time it has run so far plus DURATION, so its log keeps the whole time. Only
-        a finished countdown can be snoozed; a running one takes adjust +5m.
+        DURATION is 5m unless the configuration's snooze says otherwise; given alone, an operand
+        that starts with a digit is the DURATION. The countdown's length becomes the time it has
+        run so far plus DURATION, so its log keeps the whole time. Only a finished countdown can
+        be snoozed; a running one takes adjust +5m.
         """,
       maxOperands: 2)
   ]
