@@ -181,7 +181,10 @@ final class AlertDesk {
               ? .success(
                 "sent to \(desktop.server)\(desktop.capabilities.contains("actions") ? ", with buttons" : ", which shows no buttons")"
               )
-              : .failure(ChannelProblem("\(desktop.server) did not take the notification"))))
+              : .failure(
+                ChannelProblem(
+                  "\(desktop.server) did not take the notification"
+                    + (desktop.lastFailure.map { ": \($0.reason)" } ?? "")))))
       case .failure(let problem):
         outcomes.append(Outcome(channel: .desktop, result: .failure(problem)))
       }
@@ -214,7 +217,8 @@ final class AlertDesk {
           // A sample has no timer to draw: the clients that would show one are what is checked.
           shown = result(\.clients, "a timer's popup can open").map { $0 + " (a test has no timer to show)" }
         } else if popup == nil && first {
-          shown = .failure(ChannelProblem("the popup cannot be started: islet's path is not UTF-8"))
+          shown = .failure(
+            ChannelProblem("the popup cannot be started: the timer is gone, or islet's path is not UTF-8"))
         } else {
           shown = result(\.popups.count, "the popup")
         }
@@ -232,10 +236,10 @@ final class AlertDesk {
 
   /// The popup for the alert's activity, when it is still there to show.
   private func popupRequest(for alert: Alert) -> PopupRequest? {
-    guard !alert.activityID.isEmpty, let store = try? SQLiteActivityStore.openForReading(path: storePath),
-      let activity = try? store.activity(id: alert.activityID)
+    guard !alert.activityID.isEmpty, let store = try? SQLiteActivityStore.openForReading(path: storePath)
     else { return nil }
     defer { store.close() }
+    guard let activity = try? store.activity(id: alert.activityID) else { return nil }
     return PopupRequest(storePath: storePath, activity: activity)
   }
 
