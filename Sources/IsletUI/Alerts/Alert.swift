@@ -97,10 +97,10 @@ public struct Alert: Equatable, Sendable {
           Action(key: "go-on", label: "Start \(label.lowercased())", intents: [.toggle]),
           Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.toggle, .skip]),
         ]
-      } else if activity.state.phase.isLive, let now = activity.planPosition {
-        let label = printable(now.segment, limit: UserText.Bounds.label.characters)
+      } else if activity.state.phase.isLive, let current = activity.planPosition {
+        let label = printable(current.segment, limit: UserText.Bounds.label.characters)
         let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
-        body = "\(Self.segmentText(now)) started, \(activity.displayTime(at: event.at))\(ends)"
+        body = "\(Self.segmentText(current)) started, \(activity.displayTime(at: event.at))\(ends)"
         if activity.state.phase == .active {
           actions = [
             Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.skip]),
