@@ -1,0 +1,380 @@
+import IsletCore
+
+/// What a desktop bar shows at one instant: the live activities, ranked as `status` has them
+/// (the first is the island's pill, the second its bubble), and how to draw them.
+public struct BarScene: Sendable {
+  public var live: [Activity]
+  public var now: Instant
+  public var policy: TimePolicy
+  public var theme: Theme
+  public var ascii: Bool
+  public var goal: GoalTally?
+  /// The islet binary's path, for polybar's click actions.
+  public var binary: String
+  /// The local time zone's offset from UTC in seconds; nil asks the system.
+  public var utcOffset: Int?
+
+  public init(
+    live: [Activity], now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
+    ascii: Bool = false, goal: GoalTally? = nil, binary: String = "islet", utcOffset: Int? = nil
+  ) {
+    self.live = live
+    self.now = now
+    self.policy = policy
+    self.theme = theme
+    self.ascii = ascii
+    self.goal = goal
+    self.binary = binary
+    self.utcOffset = utcOffset
+  }
+
+  var current: Look? {
+    live.first.map {
+      Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset, goal: goal)
+    }
+  }
+
+  var next: Look? {
+    live.count > 1
+      ? Look(activity: live[1], now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset)
+      : nil
+  }
+}
+
+/// The output conventions of the desktop bars (`status --format waybar` …): each turns a scene
+/// into one line, the same island as the tmux status line shows, with text the bar would
+/// interpret escaped. Pure: the one-shot status and the follow loop both print its lines.
+///
+/// ```swift
+/// for line in BarFormat.i3bar.prologue { print(line) }
+/// print(BarFormat.i3bar.line(BarScene(live: live, now: now)))
+/// ```
+public enum BarFormat: String, CaseIterable, Sendable {
+  case waybar, polybar, i3blocks, i3bar
+  case i3statusRs = "i3status-rs"
+
+  public static var names: [String] { allCases.map(\.rawValue) }
+
+  /// Lines printed once, before the first update: i3bar's header and the opening of its
+  /// endless array of updates.
+  public var prologue: [String] {
+    self == .i3bar ? [#"{"version":1,"click_events":true}"#, "["] : []
+  }
+
+  /// One update, without its line break. With nothing live, the form that clears the bar.
+  public func line(_ scene: BarScene) -> String {
+    let island = scene.current.map { BarIsland(look: $0, next: scene.next) }
+    switch self {
+    case .waybar: return island?.waybar ?? BarJSON.object([("text", .string("")), ("class", .string("none"))])
+    case .polybar: return island?.polybar(binary: scene.binary) ?? ""
+    case .i3blocks: return island?.i3blocks ?? BarJSON.object([("full_text", .string(""))])
+    case .i3bar: return (island?.i3bar ?? "[]") + ","
+    case .i3statusRs: return island?.i3statusRs ?? BarJSON.object([("text", .string("")), ("state", .string("Idle"))])
+    }
+  }
+}
+
+/// The island as text: the pill's pieces (icon, title, round, mark, time) and the next
+/// activity's bubble, with the roles the theme colors them by.
+struct BarIsland {
+  let look: Look
+  let next: Look?
+
+  var g: Glyphs { look.g }
+  var activity: Activity { look.activity }
+
+  /// `⏱ Workout`, or a plan's `🍅 Focus 2/4`.
+  var title: String {
+    var parts = [look.icon, activity.segment?.label ?? look.name]
+    if let round = look.shortRound { parts.append(round) }
+    return parts.joined(separator: " ")
+  }
+
+  /// `● 12:30`, `⏸ 12:30`, or the time alone once it is over.
+  var clock: String {
+    let mark = Compact.mark(look).text
+    return mark.isEmpty ? look.time : mark + " " + look.time
+  }
+
+  /// The next activity's bubble, `◖4◗`, as the island draws it beside the pill.
+  var bubble: String? { next.map { g.leftCap + Minimal.content($0).text + g.rightCap } }
+
+  /// What the bar shows: `⏱ Workout ● 12:30 ◖4◗`.
+  var text: String { [title, clock, bubble].compactMap { $0 }.joined(separator: " ") }
+
+  /// What a narrow bar shows: `⏱ 12m`.
+  var shortText: String { look.icon + " " + look.shortTime }
+
+  /// The role that says the phase: an alert once over (or in a plan's cue), dimmed when
+  /// stale, the timer's while running, the accent while paused.
+  var role: Role {
+    if look.timeAlerts { return .alert }
+    if look.isDimmed { return .stale }
+    switch look.phase {
+    case .active: return .timer
+    case .paused: return .accent
+    default: return .secondary
+    }
+  }
+
+  var phase: String { look.phase.rawValue }
+
+  /// A countdown's progress, 0 to 100; nil for a stopwatch.
+  var percentage: Int? {
+    guard activity.isCountdown, let fraction = activity.progress(at: look.now) else { return nil }
+    return min(100, max(0, Int((fraction * 100).rounded(.down))))
+  }
+
+  /// The lock screen's details, a line each: title and phase, time and progress, a plan's
+  /// place and goal, when it started and whose it is, the next activity.
+  var details: [String] {
+    let dot = " \(g.separator) "
+    var lines = [look.icon + " " + look.name + (look.subtitle.map { dot + $0 } ?? "")]
+    lines.append(look.time + (percentage.map { dot + "\($0)%" } ?? ""))
+    let facts = look.planFacts
+    let place = facts.place + (facts.goal.map { [$0] } ?? [])
+    if !place.isEmpty { lines.append(place.joined(separator: dot)) }
+    var footer = ["Started \(look.calendar.dayAndClock(activity.createdAt))"]
+    if let id = activity.attributes.recordID { footer.append("ID \(id)") }
+    if let owner = activity.attributes.owner { footer.append(owner) }
+    if let category = activity.state.category { footer.append(category) }
+    lines.append(footer.joined(separator: dot))
+    if let next { lines.append("Next: \(next.icon) \(next.activity.segment?.label ?? next.name) \(next.time)") }
+    return lines
+  }
+
+  /// The theme's color for `role`, `#rrggbb`; nil when the theme gives none (mono).
+  func color(_ role: Role) -> String? {
+    look.theme.style(role).foreground.map { color in
+      let c = color.components
+      return "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+  }
+
+  // MARK: - The formats
+
+  /// waybar's custom module with `return-type: json`; text and tooltip are Pango markup.
+  var waybar: String {
+    var members: [(String, BarJSON)] = [
+      ("text", .string(Pango.escaped(text))), ("alt", .string(phase)),
+      ("tooltip", .string(Pango.escaped(details.joined(separator: "\n")))), ("class", .string(phase)),
+    ]
+    if let percentage { members.append(("percentage", .number(percentage))) }
+    return BarJSON.object(members)
+  }
+
+  /// i3bar's blocks: the pill, then the bubble, each named by its activity's id for clicks.
+  /// `markup: none` keeps every character of a name as text.
+  var i3bar: String {
+    var pill: [(String, BarJSON)] = [
+      ("name", .string("islet")), ("instance", .string(activity.id)), ("full_text", .string(text)),
+      ("short_text", .string(shortText)), ("markup", .string("none")),
+    ]
+    if let color = color(role) { pill.append(("color", .string(color))) }
+    if look.phase == .finished { pill.append(("urgent", .bool(true))) }
+    var blocks = [BarJSON.object(pill)]
+    if let next {
+      let content = Minimal.content(next).text
+      var bubble: [(String, BarJSON)] = [
+        ("name", .string("islet")), ("instance", .string(next.activity.id)),
+        ("full_text", .string(g.leftCap + content + g.rightCap)), ("short_text", .string(content)),
+        ("markup", .string("none")),
+      ]
+      if let color = color(.secondary) { bubble.append(("color", .string(color))) }
+      blocks.append(BarJSON.object(bubble))
+      // The bubble alone is what the pill's text already ends with.
+      blocks[0] = BarJSON.object(pill.map { $0.0 == "full_text" ? ("full_text", .string(title + " " + clock)) : $0 })
+    }
+    return "[" + blocks.joined(separator: ",") + "]"
+  }
+
+  /// i3blocks' `format=json`: one object a line, the keys of an i3bar block.
+  var i3blocks: String {
+    var members: [(String, BarJSON)] = [("full_text", .string(text)), ("short_text", .string(shortText))]
+    if let color = color(role) { members.append(("color", .string(color))) }
+    if look.phase == .finished { members.append(("urgent", .bool(true))) }
+    return BarJSON.object(members)
+  }
+
+  /// i3status-rust's custom block with `json = true`: its text is Pango markup.
+  var i3statusRs: String {
+    BarJSON.object([
+      ("text", .string(Pango.escaped(text))), ("short_text", .string(Pango.escaped(shortText))),
+      ("state", .string(state)), ("icon", .string(icon)),
+    ])
+  }
+
+  /// i3status-rust's states: Critical once over, Warning in the last minute (or a plan's cue),
+  /// Good during a plan's break, Info while running, Idle otherwise.
+  var state: String {
+    switch look.phase {
+    case .finished: return "Critical"
+    case .active:
+      if activity.cueSecond(at: look.now) != nil { return "Warning" }
+      if let remaining = activity.remaining(at: look.now), remaining <= 60_000 { return "Warning" }
+      return activity.planPosition?.kind == .break ? "Good" : "Info"
+    default: return "Idle"
+    }
+  }
+
+  /// An icon name every i3status-rust icon set has (`files/icons/*.toml`).
+  var icon: String {
+    switch look.phase {
+    case .finished: return "bell"
+    case .paused: return activity.isPlan ? "pomodoro_paused" : "time"
+    default:
+      guard let kind = activity.planPosition?.kind else { return "time" }
+      return kind == .break ? "pomodoro_break" : "pomodoro"
+    }
+  }
+
+  /// polybar's tags: the title in the text color, the clock in the phase's, the whole pill a
+  /// button (left toggles, middle resets, right completes) and the bubble one for its own
+  /// activity.
+  func polybar(binary: String) -> String {
+    var out = Polybar.actions(binary: binary, id: activity.id) {
+      Polybar.colored(title, color(.text)) + " " + Polybar.colored(clock, color(role))
+    }
+    if let next, let bubble {
+      out += " " + Polybar.actions(binary: binary, id: next.activity.id) { Polybar.colored(bubble, color(.secondary)) }
+    }
+    return out
+  }
+}
+
+/// Pango markup's text: `&`, `<` and `>` as entities, so a name is shown and never styles.
+enum Pango {
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}
+
+/// polybar's formatting tags.
+enum Polybar {
+  /// Text that polybar shows as typed. polybar has no escape for `%{` (lemonbar's `%%` is not
+  /// implemented, polybar PR #2748), so a zero-width space follows every `%`: no tag can begin
+  /// inside a name, nor a name's last `%` join the tag after it.
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      out.append(character)
+      if character == "%" { out += "\u{200B}" }
+    }
+    return out
+  }
+
+  static func colored(_ text: String, _ color: String?) -> String {
+    guard let color else { return escaped(text) }
+    return "%{F\(color)}" + escaped(text) + "%{F-}"
+  }
+
+  /// `%{A1:…:}%{A2:…:}%{A3:…:}content%{A}%{A}%{A}`: the intents on the activity `id`, the
+  /// binary single-quoted for the shell polybar runs them with, and every `:` of the
+  /// command written `\:`, as polybar reads an action.
+  static func actions(binary: String, id: String, _ content: () -> String) -> String {
+    let run = "'" + binary.replacingAll("'", with: "'\\''") + "'"
+    var out = ""
+    for (button, intent) in [(1, "toggle"), (2, "reset"), (3, "complete")] {
+      let command = "\(run) \(intent) \(id) >/dev/null 2>&1"
+      out += "%{A\(button):" + command.replacingAll(":", with: "\\:") + ":}"
+    }
+    return out + content() + "%{A}%{A}%{A}"
+  }
+}
+
+/// A click a bar reports on stdin (i3bar's `click_events`, i3blocks' persistent blocks): the
+/// intent its button means and the activity it was on.
+public struct BarClick: Equatable, Sendable {
+  public var intent: Intent
+  /// The activity's id (the block's `instance`); nil for the current one.
+  public var target: String?
+
+  public init(intent: Intent, target: String?) {
+    self.intent = intent
+    self.target = target
+  }
+
+  /// The click a line of the stream means: i3bar's events come as an endless JSON array
+  /// (`[`, then `{…}`, then `,{…}`); i3blocks' as one object a line. Left toggles, middle
+  /// resets, right completes; anything else (another block's click, another button, a line
+  /// that is not an event) is nil.
+  public static func parse(_ line: String) -> BarClick? {
+    var bytes = Array(line.utf8)[...]
+    func dropSpace() { while let first = bytes.first, [0x20, 0x09, 0x0A, 0x0D].contains(first) { bytes.removeFirst() } }
+    dropSpace()
+    if bytes.first == UInt8(ascii: "[") { bytes.removeFirst() }
+    dropSpace()
+    if bytes.first == UInt8(ascii: ",") { bytes.removeFirst() }
+    guard bytes.count <= 4096, case .object(let event)? = JSONValue.parse(Array(bytes)) else { return nil }
+    if let name = event["name"], name != .string("islet") { return nil }
+    guard case .number(let button)? = event["button"] else { return nil }
+    let intent: Intent
+    switch button {
+    case 1: intent = .toggle
+    case 2: intent = .reset
+    case 3: intent = .complete
+    default: return nil
+    }
+    var target: String?
+    if case .string(let instance)? = event["instance"], !instance.isEmpty,
+      instance.utf8.count <= 64, instance.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    {
+      target = instance
+    }
+    return BarClick(intent: intent, target: target)
+  }
+}
+
+/// Just enough JSON to write a bar's line: keys in the order given.
+enum BarJSON {
+  case string(String)
+  case number(Int)
+  case bool(Bool)
+
+  static func object(_ members: [(String, BarJSON)]) -> String {
+    "{" + members.map { quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+  }
+
+  var text: String {
+    switch self {
+    case .string(let value): return Self.quoted(value)
+    case .number(let value): return String(value)
+    case .bool(let value): return value ? "true" : "false"
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for character in self {
+      if character == target { out += replacement } else { out.append(character) }
+    }
+    return out
+  }
+}
