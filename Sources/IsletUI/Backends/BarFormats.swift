@@ -30,7 +30,8 @@ public struct BarScene: Sendable {
 
   var current: Look? {
     live.first.map {
-      Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset, goal: goal)
+      Look(
+        activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset, goal: goal)
     }
   }
 
@@ -65,11 +66,13 @@ public enum BarFormat: String, CaseIterable, Sendable {
   public func line(_ scene: BarScene) -> String {
     let island = scene.current.map { BarIsland(look: $0, next: scene.next) }
     switch self {
-    case .waybar: return island?.waybar ?? BarJSON.object([("text", .string("")), ("class", .string("none"))])
+    case .waybar:
+      return island?.waybar ?? BarJSON.object([("text", .string("")), ("class", .string("none"))])
     case .polybar: return island?.polybar(binary: scene.binary) ?? ""
     case .i3blocks: return island?.i3blocks ?? BarJSON.object([("full_text", .string(""))])
     case .i3bar: return (island?.i3bar ?? "[]") + ","
-    case .i3statusRs: return island?.i3statusRs ?? BarJSON.object([("text", .string("")), ("state", .string("Idle"))])
+    case .i3statusRs:
+      return island?.i3statusRs ?? BarJSON.object([("text", .string("")), ("state", .string("Idle"))])
     }
   }
 }
@@ -139,7 +142,9 @@ struct BarIsland {
     if let owner = activity.attributes.owner { footer.append(owner) }
     if let category = activity.state.category { footer.append(category) }
     lines.append(footer.joined(separator: dot))
-    if let next { lines.append("Next: \(next.icon) \(next.activity.segment?.label ?? next.name) \(next.time)") }
+    if let next {
+      lines.append("Next: \(next.icon) \(next.activity.segment?.label ?? next.name) \(next.time)")
+    }
     return lines
   }
 
@@ -183,7 +188,8 @@ struct BarIsland {
       if let color = color(.secondary) { bubble.append(("color", .string(color))) }
       blocks.append(BarJSON.object(bubble))
       // The bubble alone is what the pill's text already ends with.
-      blocks[0] = BarJSON.object(pill.map { $0.0 == "full_text" ? ("full_text", .string(title + " " + clock)) : $0 })
+      blocks[0] = BarJSON.object(
+        pill.map { $0.0 == "full_text" ? ("full_text", .string(title + " " + clock)) : $0 })
     }
     return "[" + blocks.joined(separator: ",") + "]"
   }
@@ -236,7 +242,9 @@ struct BarIsland {
       Polybar.colored(title, color(.text)) + " " + Polybar.colored(clock, color(role))
     }
     if let next, let bubble {
-      out += " " + Polybar.actions(binary: binary, id: next.activity.id) { Polybar.colored(bubble, color(.secondary)) }
+      out +=
+        " "
+        + Polybar.actions(binary: binary, id: next.activity.id) { Polybar.colored(bubble, color(.secondary)) }
     }
     return out
   }
@@ -309,7 +317,9 @@ public struct BarClick: Equatable, Sendable {
   /// that is not an event) is nil.
   public static func parse(_ line: String) -> BarClick? {
     var bytes = Array(line.utf8)[...]
-    func dropSpace() { while let first = bytes.first, [0x20, 0x09, 0x0A, 0x0D].contains(first) { bytes.removeFirst() } }
+    func dropSpace() {
+      while let first = bytes.first, [0x20, 0x09, 0x0A, 0x0D].contains(first) { bytes.removeFirst() }
+    }
     dropSpace()
     if bytes.first == UInt8(ascii: "[") { bytes.removeFirst() }
     dropSpace()
@@ -326,7 +336,8 @@ public struct BarClick: Equatable, Sendable {
     }
     var target: String?
     if case .string(let instance)? = event["instance"], !instance.isEmpty,
-      instance.utf8.count <= 64, instance.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+      instance.utf8.count <= 64,
+      instance.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
     {
       target = instance
     }
@@ -359,7 +370,8 @@ enum BarJSON {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
