@@ -171,8 +171,10 @@ struct BarIsland {
   /// i3bar's blocks: the pill, then the bubble, each named by its activity's id for clicks.
   /// `markup: none` keeps every character of a name as text.
   var i3bar: String {
+    // With a bubble of its own beside it, the pill's text leaves it out.
+    let full = next == nil ? text : title + " " + clock
     var pill: [(String, BarJSON)] = [
-      ("name", .string("islet")), ("instance", .string(activity.id)), ("full_text", .string(text)),
+      ("name", .string("islet")), ("instance", .string(activity.id)), ("full_text", .string(full)),
       ("short_text", .string(shortText)), ("markup", .string("none")),
     ]
     if let color = color(role) { pill.append(("color", .string(color))) }
@@ -187,9 +189,6 @@ struct BarIsland {
       ]
       if let color = color(.secondary) { bubble.append(("color", .string(color))) }
       blocks.append(BarJSON.object(bubble))
-      // The bubble alone is what the pill's text already ends with.
-      blocks[0] = BarJSON.object(
-        pill.map { $0.0 == "full_text" ? ("full_text", .string(title + " " + clock)) : $0 })
     }
     return "[" + blocks.joined(separator: ",") + "]"
   }
@@ -296,52 +295,6 @@ enum Polybar {
       out += "%{A\(button):" + command.replacingAll(":", with: "\\:") + ":}"
     }
     return out + content() + "%{A}%{A}%{A}"
-  }
-}
-
-/// A click a bar reports on stdin (i3bar's `click_events`, i3blocks' persistent blocks): the
-/// intent its button means and the activity it was on.
-public struct BarClick: Equatable, Sendable {
-  public var intent: Intent
-  /// The activity's id (the block's `instance`); nil for the current one.
-  public var target: String?
-
-  public init(intent: Intent, target: String?) {
-    self.intent = intent
-    self.target = target
-  }
-
-  /// The click a line of the stream means: i3bar's events come as an endless JSON array
-  /// (`[`, then `{…}`, then `,{…}`); i3blocks' as one object a line. Left toggles, middle
-  /// resets, right completes; anything else (another block's click, another button, a line
-  /// that is not an event) is nil.
-  public static func parse(_ line: String) -> BarClick? {
-    var bytes = Array(line.utf8)[...]
-    func dropSpace() {
-      while let first = bytes.first, [0x20, 0x09, 0x0A, 0x0D].contains(first) { bytes.removeFirst() }
-    }
-    dropSpace()
-    if bytes.first == UInt8(ascii: "[") { bytes.removeFirst() }
-    dropSpace()
-    if bytes.first == UInt8(ascii: ",") { bytes.removeFirst() }
-    guard bytes.count <= 4096, case .object(let event)? = JSONValue.parse(Array(bytes)) else { return nil }
-    if let name = event["name"], name != .string("islet") { return nil }
-    guard case .number(let button)? = event["button"] else { return nil }
-    let intent: Intent
-    switch button {
-    case 1: intent = .toggle
-    case 2: intent = .reset
-    case 3: intent = .complete
-    default: return nil
-    }
-    var target: String?
-    if case .string(let instance)? = event["instance"], !instance.isEmpty,
-      instance.utf8.count <= 64,
-      instance.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-    {
-      target = instance
-    }
-    return BarClick(intent: intent, target: target)
   }
 }
 
