@@ -249,6 +249,9 @@ import Testing
       BarClick.parse(#"{"name":"islet","instance":"","button":1,"x":3,"y":4}"#)
         == BarClick(intent: .toggle, target: nil))
     #expect(BarClick.parse(#"{"button":2}"#) == BarClick(intent: .reset, target: nil))
+    #expect(BarClick.parse(String(format: i3bar, 1))?.dispatchTarget == .id("wk01"))
+    #expect(BarClick.parse(#"{"button":2}"#)?.dispatchTarget == .current)
+    #expect(BarFormat.allCases.filter(\.readsClicks) == [.i3blocks, .i3bar])
   }
 
   @Test(arguments: [

@@ -12,6 +12,9 @@ public struct BarClick: Equatable, Sendable {
     self.target = target
   }
 
+  /// The target to send `intent` to: the clicked block's activity, else the current one.
+  public var dispatchTarget: IntentDispatcher.Target { target.map { .id($0) } ?? .current }
+
   /// The click a line of the stream means: i3bar's events come as an endless JSON array
   /// (`[`, then `{…}`, then `,{…}`); i3blocks' as one object a line. Left toggles, middle
   /// resets, right completes; anything else (another block's click, another button, a line

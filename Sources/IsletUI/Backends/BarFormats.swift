@@ -62,6 +62,10 @@ public enum BarFormat: String, CaseIterable, Sendable {
     self == .i3bar ? [#"{"version":1,"click_events":true}"#, "["] : []
   }
 
+  /// Whether the bar writes its clicks on the stream's stdin (`BarClick.parse` reads them);
+  /// the others run the click's command themselves.
+  public var readsClicks: Bool { self == .i3bar || self == .i3blocks }
+
   /// One update, without its line break. With nothing live, the form that clears the bar.
   public func line(_ scene: BarScene) -> String {
     let island = scene.current.map { BarIsland(look: $0, next: scene.next) }
