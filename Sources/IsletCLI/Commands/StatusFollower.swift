@@ -80,14 +80,17 @@ final class StatusFollower {
   }
 
   private func follow(_ store: SQLiteActivityStore, watcher: StoreWatcher) throws -> ExitStatus {
-    // The watcher is made before the first read, so a commit between the two is seen.
+    // The watcher is made before the first read, so a commit between the two is seen; what it
+    // heard until now (its own connection's opening, too) is in that read.
+    if watcher.takeEvents() == .gone { throw Self.gone(store.path) }
     var seq = try store.lastEventSeq()
     var stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
     var tally: GoalTally?
     var counted: (pending: [Event], until: Instant)?
     // A write seen before its commit shows: looked at again after these delays (milliseconds).
-    let recheckDelays: [Int64] = [1, 2, 5, 10, 25, 50, 100]
+    // Any connection closing the WAL is heard too (a reader's as well), so they are few.
+    let recheckDelays: [Int64] = [1, 5, 25, 100]
     var recheck: (at: Instant, step: Int)?
     var fds = [
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -119,9 +122,7 @@ final class StatusFollower {
       var look = false
       if fds[0].revents != 0 {
         switch watcher.takeEvents() {
-        case .gone:
-          throw StoreError.unavailable(
-            path: store.path, detail: "it was removed or replaced while following")
+        case .gone: throw Self.gone(store.path)
         case .changed:
           look = true
           recheck = nil
@@ -143,6 +144,10 @@ final class StatusFollower {
         recheck = step < recheckDelays.count ? (environment.now + recheckDelays[step], step) : nil
       }
     }
+  }
+
+  private static func gone(_ path: String) -> StoreError {
+    .unavailable(path: path, detail: "it was removed or replaced while following")
   }
 
   /// The next instant anything a line shows can change with time alone: a running timer's
