@@ -87,6 +87,7 @@ final class StatusFollower {
     var stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
     var tally: GoalTally?
+    var unrecorded: [Event] = []
     var counted: (pending: [Event], until: Instant)?
     // A write seen before its commit shows: looked at again after these delays (milliseconds).
     // Any connection closing the WAL is heard too (a reader's as well), so they are few.
@@ -106,6 +107,13 @@ final class StatusFollower {
         counted = (pending, goal.startOfDay(goal.startOfDay(now) + 26 * 3_600_000))
       }
       try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)))
+      // Time has caused what no writer recorded (its watcher killed, say): one is started, as
+      // any reader would.
+      if !pending.isEmpty && pending != unrecorded {
+        DeadlineWatcherLauncher.ensure(
+          storePath: store.path, live: stored, environment: environment.variables)
+      }
+      unrecorded = pending
 
       let wake = [Self.nextChange(live, at: now, policy: policy), recheck?.at, counted?.until]
         .compactMap { $0 }.min()
@@ -180,7 +188,9 @@ final class StatusFollower {
     while stat(folder, &info) != 0 && folder != "/" { folder = StoreLocation.parent(of: folder) }
     let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     defer { if inotify >= 0 { close(inotify) } }
-    let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MODIFY | IN_CLOSE_WRITE)
+    // In the store's own folder, its first writes too (it is read once it has a header).
+    let mine = folder == StoreLocation.parent(of: path)
+    let mask = UInt32(IN_CREATE | IN_MOVED_TO) | (mine ? UInt32(IN_MODIFY | IN_CLOSE_WRITE) : 0)
     guard inotify >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
       throw StoreError.unavailable(
         path: path, detail: "cannot watch \(folder) for it: \(String(cString: strerror(errno)))")
