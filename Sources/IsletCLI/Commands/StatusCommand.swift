@@ -117,15 +117,8 @@ struct StatusCommand: Command {
     let theme = try environment.theme
     if follow {
       let follower = StatusFollower(
-        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal
-      ) { set in
-        // What a bar shows while nothing (or not the activity named) is live.
-        guard
-          case .success(let activity) = ActivityMatcher.match(
-            target, among: set.live, at: set.now, policy: policy)
-        else { return format == .json ? "null" : "" }
-        return render(activity, in: set, theme: theme, environment: environment)
-      }
+        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
+        render: followed(policy: policy, theme: theme, in: environment))
       return try follower.run()
     }
     let (store, live, pending) = try environment.readLive(policy: policy)
@@ -143,6 +136,20 @@ struct StatusCommand: Command {
     let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
     environment.console.out(render(activity, in: set, theme: theme, environment: environment) + "\n")
     return .ok
+  }
+
+  /// What `--follow` prints for each live set: this format's output, or what a bar shows while
+  /// nothing (or not the activity named) is live. A bar's format gives its own.
+  private func followed(policy: TimePolicy, theme: Theme, in environment: Environment)
+    -> StatusFollower.Render
+  {
+    { set in
+      guard
+        case .success(let activity) = ActivityMatcher.match(
+          target, among: set.live, at: set.now, policy: policy)
+      else { return format == .json ? "null" : "" }
+      return render(activity, in: set, theme: theme, environment: environment)
+    }
   }
 
   /// `activity`'s output among the live `set`, without its line break.
