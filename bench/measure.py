@@ -360,11 +360,68 @@ def drift():
     run(a.islet, "end", out, env=at(t))
 
 
+def status_follow():
+    # `status --follow` as a bar runs it, its stdout a pipe read line by line, each line
+    # timestamped as it is read; tty-clock ticks beside it in a tmux server of its own.
+    run(a.islet, "start", "25m", "--name", "Follow")
+    follower = subprocess.Popen([a.islet, "status", "--follow"], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    lines = []
+
+    def read():
+        for line in follower.stdout:
+            lines.append((time.time(), line.decode(errors="replace").rstrip("\n")))
+    threading.Thread(target=read, daemon=True).start()
+    clock = installed("tty-clock")
+    if clock:
+        tmux("new-session", "-d", "-x", "100", "-y", "30", "exec tty-clock -s -c", server="follow")
+    time.sleep(2)
+    pids = [follower.pid] + ([int(tmux("display", "-p", "#{pane_pid}", server="follow").stdout)] if clock else [])
+    count = len(lines)
+    (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
+    printed = len(lines) - count
+    ratio = f" ({cpu / others[0][0]:.2f}× tty-clock)" if others and others[0][0] > 0 else ""
+    rows.append((f"`status --follow`, a timer ticking ({a.window} s)",
+                 f"{cpu:.3f} % of a core{ratio}, {wakes:.2f} wakeups/s, {printed} lines",
+                 f"tty-clock: {others[0][0]:.3f} %, {others[0][1]:.2f} wakeups/s" if others
+                 else "tty-clock not installed (skipped)", "≤ tty-clock; one line a second"))
+    if clock:
+        tmux("kill-server", server="follow")
+
+    # Renaming the paused countdown from another process: from the command's start, and from its
+    # return (the intent is committed before its post-commit handlers run, so the line may come first).
+    run(a.islet, "pause")
+    time.sleep(0.5)
+    from_start, from_return = [], []
+    for k in range(10):
+        count = len(lines)
+        began = time.time()
+        run(a.islet, "update", "--name", f"Renamed{k}")
+        returned = time.time()
+        deadline = began + 2
+        while time.time() < deadline and not any(f"Renamed{k} " in text for _, text in lines[count:]):
+            time.sleep(0.0005)
+        seen = [t for t, text in lines[count:] if f"Renamed{k} " in text]
+        from_start.append((seen[0] - began) * 1000 if seen else float("inf"))
+        from_return.append((seen[0] - returned) * 1000 if seen else float("inf"))
+        time.sleep(0.3)
+    rows.append(("an intent in another shell until its line is read from `status --follow` (10 renames)",
+                 f"from the command's start: median {statistics.median(from_start):.1f} ms, max {max(from_start):.1f} ms; "
+                 f"from its return: median {statistics.median(from_return):.1f} ms, max {max(from_return):.1f} ms",
+                 "", "≤ 10 ms"))
+    time.sleep(1)
+    [(cpu, wakes)] = cpu_and_wakeups([follower.pid], min(a.window, 10))
+    rows.append((f"`status --follow`, all paused ({min(a.window, 10)} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s",
+                 "", "0 wakeups/s"))
+    follower.terminate()
+    follower.wait()
+    run(a.islet, "end")
+
+
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
 for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
-                plan_transitions, drift, plan_drift):
+                plan_transitions, drift, plan_drift, status_follow):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))

@@ -3,7 +3,7 @@ import IsletStore
 import IsletUI
 
 /// `islet status`: an activity as one line, a Live Activity presentation, or JSON; nothing
-/// (exit 1) when nothing is live.
+/// (exit 1) when nothing is live. With `--follow`, a new line each time it changes.
 struct StatusCommand: Command {
   static let specs = [
     CommandSpec(
@@ -22,11 +22,16 @@ struct StatusCommand: Command {
         in the configuration), e.g. --template '{icon} {segment} {round}/{rounds} {time}'.
         JSON prints the activity with its plan (null for a single timer) and today's goal (null
         without one), the presentation's lines, or null when nothing is live.
+        --follow keeps going, for a bar: it prints the line at once, then again each time it
+        changes (each second while a timer runs, at once after an intent from any shell, never
+        while all is paused); an empty line (null for JSON) while nothing is live. It ends when
+        its reader goes away, or on Ctrl-C, SIGTERM or SIGHUP.
 
         Examples:
           islet status --presentation lockscreen
           islet status --presentation compact --format ansi --theme light
           islet status --format tmux --width 40
+          islet status --follow --format json
         """,
       options: [
         OptionSpec(
@@ -40,6 +45,7 @@ struct StatusCommand: Command {
           help:
             "a custom line from {icon} {name} {time} {phase} {progress} {id} {segment} {round} {rounds} {goal}"
         ),
+        OptionSpec(name: "follow", value: nil, help: "keep printing: a new line each time it changes"),
       ],
       maxOperands: 1, globals: ["theme", "ascii", "no-color"])
   ]
@@ -56,6 +62,8 @@ struct StatusCommand: Command {
   let template: String?
   /// The activity named; nil for the current one, with the next beside it on the island.
   let target: String?
+  /// `--follow`: a new line each time the output changes, until the reader goes away.
+  let follow: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     let text = parsed.value("format") ?? "plain"
@@ -76,6 +84,7 @@ struct StatusCommand: Command {
     self.format = format
     self.presentation = presentation
     target = parsed.operands.first
+    follow = parsed.has("follow")
   }
 
   private static func width(_ parsed: ParsedArguments) throws -> Int? {
@@ -106,6 +115,12 @@ struct StatusCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
     let theme = try environment.theme
+    if follow {
+      let follower = StatusFollower(
+        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
+        render: followed(policy: policy, theme: theme, in: environment))
+      return try follower.run()
+    }
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
@@ -118,19 +133,42 @@ struct StatusCommand: Command {
       return .refused
     case .failure(let failure): throw environment.matchFailure(failure, command: "status")
     }
+    let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
+    environment.console.out(render(activity, in: set, theme: theme, environment: environment) + "\n")
+    return .ok
+  }
+
+  /// What `--follow` prints for each live set: this format's output, or what a bar shows while
+  /// nothing (or not the activity named) is live. A bar's format gives its own.
+  private func followed(policy: TimePolicy, theme: Theme, in environment: Environment)
+    -> StatusFollower.Render
+  {
+    { set in
+      guard
+        case .success(let activity) = ActivityMatcher.match(
+          target, among: set.live, at: set.now, policy: policy)
+      else { return format == .json ? "null" : "" }
+      return render(activity, in: set, theme: theme, environment: environment)
+    }
+  }
+
+  /// `activity`'s output among the live `set`, without its line break.
+  private func render(_ activity: Activity, in set: LiveSet, theme: Theme, environment: Environment) -> String
+  {
     // The island shows the next activity beside the current one, unless one was named.
-    let next = target == nil && live.count > 1 ? live[1] : nil
+    let next = target == nil && set.live.count > 1 ? set.live[1] : nil
     let canvas = presentation.map { presentation in
       let ascii = !environment.unicode
-      let look = Look(activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, goal: goal)
-      let beside = next.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
+      let look = Look(
+        activity: activity, now: set.now, policy: set.policy, theme: theme, ascii: ascii, goal: set.goal)
+      let beside = next.map {
+        Look(activity: $0, now: set.now, policy: set.policy, theme: theme, ascii: ascii)
+      }
       return presentation.draw(look, next: beside, width: width)
     }
-    environment.console.out(
-      output(
-        environment.text(activity, policy: policy, goal: goal), canvas: canvas, theme: theme, in: environment)
-        + "\n")
-    return .ok
+    let shown = ActivityText(
+      activity: activity, now: set.now, policy: set.policy, glyphs: environment.glyphs, goal: set.goal)
+    return output(shown, canvas: canvas, theme: theme, in: environment)
   }
 
   /// What is printed, without its line break: the activity `shown`, drawn on `canvas` when a

@@ -1,0 +1,211 @@
+import CSystem
+import IsletCore
+import IsletStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a status line is drawn from: the live activities, ranked, as time has left them at
+/// `now`, and today's goal (nil without one).
+struct LiveSet {
+  var live: [Activity]
+  var now: Instant
+  var policy: TimePolicy
+  var goal: GoalTally?
+}
+
+/// `islet status --follow`'s loop: prints `render`'s text for the live set at once, then again
+/// each time it would print something else, and sleeps in between, until the next instant the
+/// text can change (a displayed second, a settlement, a stale date), a commit from any process,
+/// a signal, or its reader going away. It reads the store read-only, as `status` does.
+///
+/// `render` is the format: the text for a live set (empty live included), without its line
+/// break. Bar formats plug in here, with their `prologue` (lines printed once, first).
+final class StatusFollower {
+  typealias Render = (LiveSet) throws -> String
+
+  private let environment: Environment
+  private let policy: TimePolicy
+  private let goal: DailyGoal?
+  private let prologue: [String]
+  private let render: Render
+  private var printed: String?
+
+  init(
+    environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
+    render: @escaping Render
+  ) {
+    self.environment = environment
+    self.policy = policy
+    self.goal = goal
+    self.prologue = prologue
+    self.render = render
+  }
+
+  /// Why the loop stopped short: a signal, or the reader gone.
+  private struct Stop: Error { let status: ExitStatus }
+
+  func run() throws -> ExitStatus {
+    islet_catch_interrupts()
+    // Signals are let in only while asleep (`islet_wait_for`), so none falls between a look
+    // and the sleep.
+    islet_defer_interrupts()
+    do {
+      for line in prologue { try emit(line, always: true) }
+      let path = try environment.storePath
+      var store: SQLiteActivityStore
+      while true {
+        if let opened = try SQLiteActivityStore.openForReading(path: path) {
+          store = opened
+          break
+        }
+        try emit(try render(LiveSet(live: [], now: environment.now, policy: policy, goal: nil)))
+        try awaitStore(at: path)
+      }
+      defer { store.close() }
+      return try follow(store, watcher: try StoreWatcher(path: path))
+    } catch let stop as Stop {
+      return stop.status
+    }
+  }
+
+  /// Prints `text` as one line when it differs from the last printed; a failed write stops the
+  /// loop (`CommandLineInterface.run` says how: quietly when the reader has gone).
+  private func emit(_ text: String, always: Bool = false) throws {
+    guard always || text != printed else { return }
+    printed = text
+    environment.console.out(text + "\n")
+    if environment.console.outputFailure != nil { throw Stop(status: .ok) }
+  }
+
+  private func follow(_ store: SQLiteActivityStore, watcher: StoreWatcher) throws -> ExitStatus {
+    // The watcher is made before the first read, so a commit between the two is seen; what it
+    // heard until now (its own connection's opening, too) is in that read.
+    if watcher.takeEvents() == .gone { throw Self.gone(store.path) }
+    var seq = try store.lastEventSeq()
+    var stored = try store.liveActivities()
+    DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
+    var tally: GoalTally?
+    var unrecorded: [Event] = []
+    var counted: (pending: [Event], until: Instant)?
+    // A write seen before its commit shows: looked at again after these delays (milliseconds).
+    // Any connection closing the WAL is heard too (a reader's as well), so they are few.
+    let recheckDelays: [Int64] = [1, 5, 25, 100]
+    var recheck: (at: Instant, step: Int)?
+    var fds = [
+      pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+      // No events asked: a pipe's write end still reports POLLERR once its reader is gone.
+      pollfd(fd: 1, events: 0, revents: 0),
+    ]
+    while true {
+      let now = environment.now
+      let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+      let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
+      if let goal, counted.map({ $0.pending != pending || now >= $0.until }) ?? true {
+        tally = try environment.goalTally(store: store, pending: pending)
+        counted = (pending, goal.startOfDay(goal.startOfDay(now) + 26 * 3_600_000))
+      }
+      try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)))
+      // Time has caused what no writer recorded (its watcher killed, say): one is started, as
+      // any reader would.
+      if !pending.isEmpty && pending != unrecorded {
+        DeadlineWatcherLauncher.ensure(
+          storePath: store.path, live: stored, environment: environment.variables)
+      }
+      unrecorded = pending
+
+      let wake = [Self.nextChange(live, at: now, policy: policy), recheck?.at, counted?.until]
+        .compactMap { $0 }.min()
+      let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
+      fds[0].revents = 0
+      fds[1].revents = 0
+      _ = islet_wait_for(&fds, 2, timeout)
+      switch islet_take_signal() {
+      case SIGINT: return .interrupted
+      case SIGTERM, SIGHUP: return .ok
+      default: break
+      }
+      if fds[1].revents != 0 { return .readerGone }
+      var look = false
+      if fds[0].revents != 0 {
+        switch watcher.takeEvents() {
+        case .gone: throw Self.gone(store.path)
+        case .changed:
+          look = true
+          recheck = nil
+        default: break
+        }
+      }
+      if let due = recheck, due.at <= environment.now { look = true }
+      guard look else { continue }
+      let newest = try store.lastEventSeq()
+      if newest != seq {
+        seq = newest
+        stored = try store.liveActivities()
+        counted = nil
+        recheck = nil
+        DeadlineWatcherLauncher.ensure(
+          storePath: store.path, live: stored, environment: environment.variables)
+      } else {
+        let step = recheck.map { $0.step + 1 } ?? 0
+        recheck = step < recheckDelays.count ? (environment.now + recheckDelays[step], step) : nil
+      }
+    }
+  }
+
+  private static func gone(_ path: String) -> StoreError {
+    .unavailable(path: path, detail: "it was removed or replaced while following")
+  }
+
+  /// The next instant anything a line shows can change with time alone: a running timer's
+  /// next displayed second, a deadline, a stale date, an expiry, a settlement. Nil while
+  /// everything is paused or idle.
+  static func nextChange(_ live: [Activity], at now: Instant, policy: TimePolicy) -> Instant? {
+    var times: [Instant] = []
+    for activity in live {
+      let phase = activity.phase(at: now, policy: policy)
+      if phase == .active || phase == .finished {
+        let anchor = activity.deadline ?? activity.state.startedAt
+        let offset = ((now - anchor) % 1000 + 1000) % 1000
+        times.append(now + (1000 - offset))
+      }
+      let moments = [
+        activity.deadline, activity.state.staleDate, activity.expiresAt(policy: policy),
+        TimerEngine.nextSettlement(activity, policy: policy),
+      ]
+      times += moments.compactMap { $0 }.filter { $0 > now }
+    }
+    return times.min()
+  }
+
+  /// Sleeps until something is made or written in the nearest folder on the store's path that
+  /// exists, so that a store made later is followed from then on; a signal or the reader
+  /// going away stops the loop.
+  private func awaitStore(at path: String) throws {
+    var folder = StoreLocation.parent(of: path)
+    var info = stat()
+    while stat(folder, &info) != 0 && folder != "/" { folder = StoreLocation.parent(of: folder) }
+    let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    defer { if inotify >= 0 { close(inotify) } }
+    // In the store's own folder, its first writes too (it is read once it has a header).
+    let mine = folder == StoreLocation.parent(of: path)
+    let mask = UInt32(IN_CREATE | IN_MOVED_TO) | (mine ? UInt32(IN_MODIFY | IN_CLOSE_WRITE) : 0)
+    guard inotify >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
+      throw StoreError.unavailable(
+        path: path, detail: "cannot watch \(folder) for it: \(String(cString: strerror(errno)))")
+    }
+    // Made while the watch was being set up: no event will come for it.
+    if stat(path, &info) == 0 && info.st_size > 0 { return }
+    var fds = [
+      pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
+    ]
+    _ = islet_wait_for(&fds, 2, -1)
+    switch islet_take_signal() {
+    case SIGINT: throw Stop(status: .interrupted)
+    case SIGTERM, SIGHUP: throw Stop(status: .ok)
+    default: break
+    }
+    if fds[1].revents != 0 { throw Stop(status: .readerGone) }
+  }
+}
