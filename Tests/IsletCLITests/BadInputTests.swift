@@ -135,7 +135,9 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["list", "--all=yes"], status: 64, says: "--all takes no value, but was given 'yes'"),
     BadInput(
       arguments: ["status", "--format", "xml"], status: 64,
-      says: "--format 'xml' is not a format; use plain, ansi, tmux or json"),
+      says:
+        "--format 'xml' is not a format; use plain, ansi, tmux, json, waybar, polybar, i3blocks, i3bar, i3status-rs"
+    ),
     BadInput(
       arguments: ["status", "--presentation", "huge"], status: 64,
       says: "--presentation 'huge' is not a presentation; use minimal, compact, expanded, lockscreen"),

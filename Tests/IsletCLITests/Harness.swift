@@ -82,7 +82,8 @@ enum Binary {
 
   /// Starts the real binary; the caller waits.
   static func start(
-    _ arguments: [String], environment: [String: String], executable: String = path, folder: String? = nil
+    _ arguments: [String], environment: [String: String], executable: String = path, folder: String? = nil,
+    input: Pipe? = nil
   ) throws -> (Process, Pipe, Pipe) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -93,7 +94,7 @@ enum Binary {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input ?? FileHandle.nullDevice
     try process.run()
     return (process, out, err)
   }

@@ -168,9 +168,9 @@ final class Follower: CustomStringConvertible {
   private(set) var lines: [String] = []
   private var partial: [UInt8] = []
 
-  init(in sandbox: Sandbox, _ arguments: [String] = []) throws {
+  init(in sandbox: Sandbox, _ arguments: [String] = [], input: Pipe? = nil) throws {
     (process, out, err) = try Binary.start(
-      ["status", "--follow"] + arguments, environment: sandbox.environment)
+      ["status", "--follow"] + arguments, environment: sandbox.environment, input: input)
   }
 
   var description: String { "lines so far: \(lines)" }

@@ -49,7 +49,7 @@ import Testing
   }
 
   static let statusUsage =
-    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json] [--width N] [--template T] [--follow] [--theme NAME|FILE] [--ascii] [--no-color]\n"
+    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
     "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--from-tmux-buffer B]\n"
 
@@ -121,7 +121,8 @@ import Testing
       ),
       (
         ["status", "--format", "xml"],
-        "Error: --format 'xml' is not a format; use plain, ansi, tmux or json\n" + statusUsage
+        "Error: --format 'xml' is not a format; use plain, ansi, tmux, json, waybar, polybar, i3blocks, i3bar, i3status-rs\n"
+          + statusUsage
       ),
       (
         ["status", "--presentation", "huge"],

@@ -37,7 +37,9 @@ struct StatusCommand: Command {
         OptionSpec(
           name: "presentation", value: "minimal|compact|expanded|lockscreen",
           help: "one of the Live Activity presentations"),
-        OptionSpec(name: "format", value: "plain|ansi|tmux|json", help: "the output (default plain)"),
+        OptionSpec(
+          name: "format", value: "plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs",
+          help: "the output (default plain); the bars' formats are described by islet bar"),
         OptionSpec(
           name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
         OptionSpec(
@@ -52,7 +54,11 @@ struct StatusCommand: Command {
 
   /// `--format`: what the output is made of.
   enum Format: String, CaseIterable {
-    case plain, ansi, tmux, json
+    case plain, ansi, tmux, json, waybar, polybar, i3blocks, i3bar
+    case i3statusRs = "i3status-rs"
+
+    /// A desktop bar's line (`BarFormat`), drawn from the live set rather than one activity.
+    var bar: BarFormat? { BarFormat(rawValue: rawValue) }
   }
 
   let format: Format
@@ -69,7 +75,8 @@ struct StatusCommand: Command {
     let text = parsed.value("format") ?? "plain"
     guard let format = Format(rawValue: text) else {
       throw UsageError(
-        message: "--format '\(printable(text))' is not a format; use plain, ansi, tmux or json",
+        message:
+          "--format '\(printable(text))' is not a format; use \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
         command: "status")
     }
     var presentation = try parsed.presentation()
@@ -116,8 +123,11 @@ struct StatusCommand: Command {
     let policy = try environment.configuration.policy
     let theme = try environment.theme
     if follow {
+      let bar = format.bar
       let follower = StatusFollower(
         environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
+        prologue: bar?.prologue ?? [],
+        clicks: bar?.readsClicks == true ? { line in Self.click(line, in: environment) } : nil,
         render: followed(policy: policy, theme: theme, in: environment))
       return try follower.run()
     }
@@ -125,6 +135,17 @@ struct StatusCommand: Command {
     defer { store?.close() }
     let now = environment.now
     let goal = try environment.goalTally(store: store, pending: pending)
+    let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
+    if let bar = format.bar {
+      let shown: [Activity]
+      switch barShown(in: set) {
+      case .success(let found): shown = found
+      case .failure(let failure): throw environment.matchFailure(failure, command: "status")
+      }
+      let line = bar.line(barScene(shown, in: set, theme: theme, environment: environment))
+      environment.console.out((bar.prologue + [line]).joined(separator: "\n") + "\n")
+      return shown.isEmpty ? .refused : .ok
+    }
     let activity: Activity
     switch ActivityMatcher.match(target, among: live, at: now, policy: policy) {
     case .success(let found): activity = found
@@ -133,9 +154,37 @@ struct StatusCommand: Command {
       return .refused
     case .failure(let failure): throw environment.matchFailure(failure, command: "status")
     }
-    let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
     environment.console.out(render(activity, in: set, theme: theme, environment: environment) + "\n")
     return .ok
+  }
+
+  /// What a bar shows of the live set: a named activity is the pill alone; otherwise the
+  /// island, the next one beside it.
+  private func barShown(in set: LiveSet) -> Result<[Activity], ActivityMatcher.Failure> {
+    guard target != nil else { return .success(set.live) }
+    switch ActivityMatcher.match(target, among: set.live, at: set.now, policy: set.policy) {
+    case .success(let found): return .success([found])
+    case .failure(.nothingLive): return .success([])
+    case .failure(let failure): return .failure(failure)
+    }
+  }
+
+  private func barScene(_ shown: [Activity], in set: LiveSet, theme: Theme, environment: Environment)
+    -> BarScene
+  {
+    let binary = String(validating: Spawner.executableBytes ?? Array("islet".utf8), as: UTF8.self) ?? "islet"
+    return BarScene(
+      live: shown, now: set.now, policy: set.policy, theme: theme, ascii: !environment.unicode,
+      goal: set.goal,
+      binary: binary)
+  }
+
+  /// A bar's click (i3bar's, i3blocks'), sent through the one intent path; what is not a
+  /// click, or is refused, changes nothing and is not said (a bar shows no stderr).
+  private static func click(_ line: String, in environment: Environment) {
+    guard let click = BarClick.parse(line), let intents = try? environment.openIntents() else { return }
+    defer { intents.close() }
+    _ = try? intents.send(click.intent, to: click.dispatchTarget, source: .mouse)
   }
 
   /// What `--follow` prints for each live set: this format's output, or what a bar shows while
@@ -144,6 +193,11 @@ struct StatusCommand: Command {
     -> StatusFollower.Render
   {
     { set in
+      if let bar = format.bar {
+        // A bar clears itself with its own empty form, for nothing live or the named one gone.
+        let shown = (try? barShown(in: set).get()) ?? []
+        return bar.line(barScene(shown, in: set, theme: theme, environment: environment))
+      }
       guard
         case .success(let activity) = ActivityMatcher.match(
           target, among: set.live, at: set.now, policy: policy)
@@ -198,6 +252,9 @@ struct StatusCommand: Command {
       if let template { return TmuxText.escaped(shown.filled(template)) }
       guard let canvas else { return TmuxText.escaped(shown.line) }
       return TmuxText.render(canvas, theme: theme, depth: depth)
+    case .waybar, .polybar, .i3blocks, .i3bar, .i3statusRs:
+      // `run` prints the bars' lines from the live set before it gets here.
+      return shown.line
     case .plain:
       if let lines { return lines.joined(separator: "\n") }
       if let template { return shown.filled(template) }

@@ -30,16 +30,20 @@ final class StatusFollower {
   private let goal: DailyGoal?
   private let prologue: [String]
   private let render: Render
+  /// What to do with each line read from stdin (a bar's clicks); nil leaves stdin alone.
+  private let clicks: ((String) -> Void)?
   private var printed: String?
+  private var unread: [UInt8] = []
 
   init(
     environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
-    render: @escaping Render
+    clicks: ((String) -> Void)? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
     self.goal = goal
     self.prologue = prologue
+    self.clicks = clicks
     self.render = render
   }
 
@@ -97,6 +101,8 @@ final class StatusFollower {
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
       // No events asked: a pipe's write end still reports POLLERR once its reader is gone.
       pollfd(fd: 1, events: 0, revents: 0),
+      // A bar's clicks, one JSON line each; until stdin ends.
+      pollfd(fd: clicks == nil ? -1 : 0, events: Int16(POLLIN), revents: 0),
     ]
     while true {
       let now = environment.now
@@ -118,15 +124,15 @@ final class StatusFollower {
       let wake = [Self.nextChange(live, at: now, policy: policy), recheck?.at, counted?.until]
         .compactMap { $0 }.min()
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
-      fds[0].revents = 0
-      fds[1].revents = 0
-      _ = islet_wait_for(&fds, 2, timeout)
+      for index in fds.indices { fds[index].revents = 0 }
+      _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
       switch islet_take_signal() {
       case SIGINT: return .interrupted
       case SIGTERM, SIGHUP: return .ok
       default: break
       }
       if fds[1].revents != 0 { return .readerGone }
+      if fds[2].revents != 0 && !readClicks() { fds[2].fd = -1 }
       var look = false
       if fds[0].revents != 0 {
         switch watcher.takeEvents() {
@@ -152,6 +158,23 @@ final class StatusFollower {
         recheck = step < recheckDelays.count ? (environment.now + recheckDelays[step], step) : nil
       }
     }
+  }
+
+  /// Reads what stdin has and hands each whole line to `clicks`; false once stdin has ended.
+  private func readClicks() -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let count = read(0, &chunk, chunk.count)
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+    guard count > 0 else { return false }
+    unread += chunk[0..<count]
+    while let end = unread.firstIndex(of: UInt8(ascii: "\n")) {
+      let line = String(decoding: unread[..<end], as: UTF8.self)
+      unread.removeSubrange(...end)
+      clicks?(line)
+    }
+    // A line longer than any click is garbage: dropped rather than kept growing.
+    if unread.count > 65536 { unread.removeAll() }
+    return true
   }
 
   private static func gone(_ path: String) -> StoreError {

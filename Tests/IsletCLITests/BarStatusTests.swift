@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `islet status --format BAR`: one update of each bar's stream, from the store.
+@Suite struct BarStatusTests {
+  let islet = Sandbox()
+
+  func object(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+  }
+
+  @Test func eachBarShowsTheIslandWithTheNextActivityBeside() throws {
+    islet("start", "25m", "--name", "Tea & <b>biscuits</b>", "--id", "1823")
+    islet.clock.advance(by: 1_000)
+    islet("start", "--name", "Focus")
+    islet.clock.advance(by: 754_000)
+    let waybar = try object(islet("status", "--format", "waybar").stdout)
+    #expect(waybar["text"] as? String == "⏱ Focus ● 12:34 ◖13◗")
+    #expect(
+      (waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea &amp; &lt;b&gt;biscuits&lt;/b&gt; 12:25") == true
+    )
+    let i3bar = islet("status", "--format", "i3bar").stdout.split(separator: "\n").map(String.init)
+    #expect(i3bar.count == 3 && i3bar[1] == "[", "\(i3bar)")
+    let blocks = try #require(
+      try JSONSerialization.jsonObject(with: Data(i3bar[2].dropLast().utf8)) as? [[String: Any]])
+    #expect(blocks.map { $0["full_text"] as? String } == ["⏱ Focus ● 12:34", "◖13◗"])
+    let rs = try object(islet("status", "--format", "i3status-rs").stdout)
+    #expect(rs["state"] as? String == "Info")
+    let named = try object(islet("status", "--format", "i3blocks", "1823").stdout)
+    #expect(named["full_text"] as? String == "⏱ Tea & <b>biscuits</b> ● 12:25", "a named activity alone")
+    #expect(islet("status", "--format", "polybar").stdout.contains(" toggle "))
+  }
+
+  @Test func withNothingLiveTheBarIsClearedAndStatusSaysSo() {
+    #expect(
+      islet("status", "--format", "waybar")
+        == Run(status: 1, stdout: "{\"text\":\"\",\"class\":\"none\"}\n", stderr: ""))
+    #expect(islet("status", "--format", "polybar") == Run(status: 1, stdout: "\n", stderr: ""))
+  }
+}
