@@ -57,18 +57,20 @@ struct TmuxSnippet {
     ]
     if ranges {
       lines += [
-        "# Clicks on the island (with set -g mouse on): left pauses or resumes, right opens this menu,",
+        "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right opens this menu,",
         "# middle shows the expanded island in a popup. The rest of the status line keeps tmux's keys.",
         "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' } "
           + "{ select-window -t = }",
+        "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' }",
         "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu("-x M -y S")) } { \(Self.windowMenu) }",
         "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(popup) }",
       ]
     } else {
       lines += [
-        "# Clicks on the right of the status line, where the island is (with set -g mouse on): left",
-        "# pauses or resumes, right opens this menu, middle shows the expanded island in a popup.",
+        "# Clicks on the right of the status line, where the island is (with set -g mouse on): each",
+        "# left click pauses or resumes, right opens this menu, middle shows the expanded island in a popup.",
         "bind-key -n MouseDown1StatusRight run-shell -b '\(say("toggle"))'",
+        "bind-key -n DoubleClick1StatusRight run-shell -b '\(say("toggle"))'",
         "bind-key -n MouseDown3StatusRight \(menu("-x M -y S"))",
         "bind-key -n MouseDown2StatusRight \(popup)",
       ]
