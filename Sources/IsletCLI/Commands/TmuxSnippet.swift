@@ -24,7 +24,7 @@ struct TmuxSnippet {
       "# second; it disappears when nothing is live. The island is held in @islet-island and added",
       "# once to the end of your status-right (put this after your own status-right).",
       "set -g status-interval 1",
-      "if-shell -F '#{<:#{status-right-length},100}' 'set -g status-right-length 100'",
+      "if-shell -F '#{e|<:#{status-right-length},100}' 'set -g status-right-length 100'",
       "set -g @islet-island '\(island)'",
       "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'",
       "",
@@ -33,7 +33,7 @@ struct TmuxSnippet {
         + "\(keys.snooze) snooze, \(keys.start) new countdown,",
       "# \(keys.rename) rename, \(keys.pane) one-row pane, \(keys.plan) start the plan, \(keys.skip) skip, "
         + "\(keys.menu) the menu.",
-      "bind-key \(tableKey) switch-client -T islet",
+      "bind-key \(tableKey) switch-client -T islet \\; display-message \"\(hint)\"",
       "bind-key -T islet \(keys.toggle) run-shell -b '\(say("toggle"))'",
       "bind-key -T islet \(keys.reset) run-shell -b '\(say("reset"))'",
       "bind-key -T islet \(keys.complete) run-shell -b '\(say("complete"))'",
@@ -79,6 +79,13 @@ struct TmuxSnippet {
   }
 
   let run = #""$ISLET_BIN""#
+
+  /// What prefix T shows while tmux waits for Islet's key.
+  var hint: String {
+    "Islet: \(keys.toggle) pause/resume, \(keys.reset) reset, \(keys.complete) done, \(keys.end) end, "
+      + "\(keys.snooze) snooze, \(keys.start) countdown, \(keys.rename) rename, \(keys.pane) pane, "
+      + "\(keys.plan) plan, \(keys.skip) skip, \(keys.menu) menu"
+  }
   let onIsland = "#{==:#{mouse_status_range},islet}"
 
   /// The shell script of every key: islet runs with the arguments after the client's name, and
