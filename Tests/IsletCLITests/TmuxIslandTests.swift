@@ -44,9 +44,13 @@ import Testing
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Focus") })
     let before = tmux.outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
-    for (key, phase) in [("p", Phase.paused), ("p", .active), ("r", .idle), ("p", .active), ("d", .completed)] {
+    for (key, phase) in [
+      ("p", Phase.paused), ("p", .active), ("r", .idle), ("p", .active), ("d", .completed),
+    ] {
       #expect(tmux.isletKey(key), "prefix T \(key): the client entered the islet table")
-      #expect(eventually { self.phase(of: id) == phase }, "after prefix T \(key): \(String(describing: self.phase(of: id)))")
+      #expect(
+        eventually { self.phase(of: id) == phase },
+        "after prefix T \(key): \(String(describing: self.phase(of: id)))")
     }
     let second = try start("--name", "Tea")
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Tea") })
@@ -74,13 +78,15 @@ import Testing
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("USER-RIGHT") })
     for (typed, reason) in [
-      ("5m Tea", "islet: '5m Tea' is not a duration; use 90s, 25m"), ("10 min", "islet: '10 min' is not a duration"),
+      ("5m Tea", "islet: '5m Tea' is not a duration; use 90s, 25m"),
+      ("10 min", "islet: '10 min' is not a duration"),
     ] {
       #expect(tmux.isletKey("t"))
       #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
       tmux.outer.send("-l", typed)
       tmux.outer.send("Enter")
-      #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains(reason) }, "for '\(typed)': \(tmux.statusLine)")
+      #expect(
+        tmux.outer.waitFor { _ in tmux.statusLine.contains(reason) }, "for '\(typed)': \(tmux.statusLine)")
       tmux.outer.send("Escape")
       #expect(tmux.outer.waitFor { _ in !tmux.statusLine.contains(reason) })
     }
@@ -111,7 +117,9 @@ import Testing
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     tmux.click(x: tmux.statusLine.count - 3, button: 2, release: false)
-    let entries = ["Pause or resume (p)", "+5 min", "Snooze", "Done", "Reset", "End", "New countdown…", "Expand"]
+    let entries = [
+      "Pause or resume (p)", "+5 min", "Snooze", "Done", "Reset", "End", "New countdown…", "Expand",
+    ]
     #expect(tmux.outer.waitFor { screen in entries.allSatisfy(screen.contains) }, "\(tmux.outer.text)")
     // Its keys are the island's: d completes.
     tmux.outer.send("d")

@@ -19,25 +19,33 @@ import Testing
     #expect(lines.contains("set -g @islet-island ' #(\"$ISLET_BIN\" status --format tmux)'"))
     #expect(
       lines.contains(
-        "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'"))
+        "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'"
+      ))
     #expect(!lines.contains { $0.contains("status-right '") }, "nothing replaces the user's status-right")
-    #expect(lines.contains { $0.hasPrefix("bind-key T switch-client -T islet \\; display-message \"Islet: F5 pause/resume, r reset") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix(
+          "bind-key T switch-client -T islet \\; display-message \"Islet: F5 pause/resume, r reset")
+      })
     #expect(lines.contains("bind-key -T islet F5 run-shell -b '\(say) toggle'"))
     #expect(lines.contains("bind-key -T islet r run-shell -b '\(say) reset'"))
     #expect(lines.contains("bind-key -T islet s run-shell -b '\(say) snooze'"))
-    #expect(lines.contains("bind-key -T islet o split-window -d -v -l 1 '\"$ISLET_BIN\" --presentation compact'"))
+    #expect(
+      lines.contains("bind-key -T islet o split-window -d -v -l 1 '\"$ISLET_BIN\" --presentation compact'"))
     #expect(lines.contains { $0.hasPrefix("bind-key -T islet m display-menu ") })
     // Outside the islet table only prefix T and the status line's mouse keys are bound.
     let outside = lines.filter { $0.hasPrefix("bind-key ") && !$0.hasPrefix("bind-key -T islet ") }
     #expect(
       outside.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
-        "bind-key T switch-client", "bind-key -n MouseDown1StatusRight", "bind-key -n DoubleClick1StatusRight",
+        "bind-key T switch-client", "bind-key -n MouseDown1StatusRight",
+        "bind-key -n DoubleClick1StatusRight",
         "bind-key -n MouseDown3StatusRight", "bind-key -n MouseDown2StatusRight",
       ])
     #expect(!run.stdout.contains("range=user"), "tmux 3.3 has no user ranges")
     #expect(islet("tmux", "--end-key", "x; rm -rf ~").status == 64)
     #expect(islet("tmux", "--table-key", "").status == 64)
-    #expect(islet("tmux", "--pane-key", "p").stderr.hasPrefix("Error: --toggle-key and --pane-key are both 'p'"))
+    #expect(
+      islet("tmux", "--pane-key", "p").stderr.hasPrefix("Error: --toggle-key and --pane-key are both 'p'"))
     #expect(
       islet("tmux", "--tmux-version", "three")
         == Run(
@@ -54,7 +62,8 @@ import Testing
       let text = islet("tmux", "--tmux-version", version).stdout
       let lines = text.split(separator: "\n").map(String.init)
       #expect(
-        lines.contains("set -g @islet-island ' #[range=user|islet]#(\"$ISLET_BIN\" status --format tmux)#[norange]'"),
+        lines.contains(
+          "set -g @islet-island ' #[range=user|islet]#(\"$ISLET_BIN\" status --format tmux)#[norange]'"),
         "\(version)")
       #expect(
         lines.contains(
@@ -62,7 +71,9 @@ import Testing
         ), "\(version)")
       #expect(
         lines.contains {
-          $0.hasPrefix("bind-key -n MouseDown3Status if-shell -F '#{==:#{mouse_status_range},islet}' { display-menu -T \"#[align=centre]Islet\"")
+          $0.hasPrefix(
+            "bind-key -n MouseDown3Status if-shell -F '#{==:#{mouse_status_range},islet}' { display-menu -T \"#[align=centre]Islet\""
+          )
             && $0.hasSuffix("{ new-window } }")
         }, "the window menu stays tmux's: \(version)")
       #expect(!text.contains("StatusRight"), "\(version)")

@@ -135,7 +135,8 @@ struct TmuxCommand: Command {
       lines.append("# Warning: \(warning)")
       environment.console.err("islet: \(warning)\n")
     }
-    let snippet = TmuxSnippet(keys: keys, tableKey: tableKey, plan: plan, ranges: tmux?.hasUserRanges ?? false)
+    let snippet = TmuxSnippet(
+      keys: keys, tableKey: tableKey, plan: plan, ranges: tmux?.hasUserRanges ?? false)
     lines += [
       "# Made for \(tmux.map { "tmux \($0.text)" } ?? "tmux 3.3 (no tmux on PATH)"): print it again for another tmux.",
       "",

@@ -104,7 +104,8 @@ struct TmuxSnippet {
 
   /// A prompt whose typed text goes into a tmux buffer, which `command` then reads.
   func prompt(_ label: String, _ command: String) -> String {
-    let action = "set-buffer -b islet-input -- \"%%%\" ; run-shell -b '\(say("\(command) --from-tmux-buffer islet-input"))'"
+    let action =
+      "set-buffer -b islet-input -- \"%%%\" ; run-shell -b '\(say("\(command) --from-tmux-buffer islet-input"))'"
     return "command-prompt -p \"\(label)\" \"\(TmuxCommand.tmuxDoubleQuoted(action))\""
   }
 
