@@ -110,7 +110,7 @@ struct TmuxCommand: Command {
       key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) })
     else {
       throw UsageError(
-        message: "--\(option) '\(printable(key))' is not a tmux key; use a key such as T, F5 or C-p",
+        message: "--\(option) '\(printable(key))' is not a tmux key; use a key such as P, F5 or C-p",
         command: "tmux")
     }
     return key
