@@ -29,7 +29,7 @@ struct TmuxCommand: Command {
         after changing it.
 
         Example:
-          islet tmux --table-key F5 > ~/.tmux.islet.conf
+          islet tmux --table-key F5 >> ~/.tmux.conf
         """,
       options: [
         OptionSpec(name: "table-key", value: "K", help: "after the prefix, enters Islet's keys (default T)"),

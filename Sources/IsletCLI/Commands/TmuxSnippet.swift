@@ -57,8 +57,9 @@ struct TmuxSnippet {
     ]
     if ranges {
       lines += [
-        "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right opens this menu,",
-        "# middle shows the expanded island in a popup. The rest of the status line keeps tmux's keys.",
+        "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right",
+        "# opens this menu, middle shows the expanded island in a popup. The rest of the status line",
+        "# keeps tmux's own clicks.",
         "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' } "
           + "{ select-window -t = }",
         "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' }",
