@@ -227,7 +227,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       (["plans", "--json=yes"], "--json takes no value, but was given 'yes'"),
       (["tmux", "--skip-key", ""], "--skip-key '' is not a tmux key; use a key such as P, F5 or C-p"),
       (["tmux", "--plan-key", "O; rm -rf ~"], "--plan-key 'O; rm -rf ~' is not a tmux key"),
-      (["tmux", "--skip-key", "P"], "--toggle-key and --skip-key are both 'P'; give each a key of its own"),
+      (["tmux", "--skip-key", "p"], "--toggle-key and --skip-key are both 'p'; give each a key of its own"),
       (
         ["tmux", "--reset-key", "F5", "--pane-key", "F5"],
         "--reset-key and --pane-key are both 'F5'; give each a key of its own"

@@ -48,19 +48,25 @@ import Testing
     let statusLine = { outer.screen().last(where: { !$0.isEmpty }) ?? "" }
     #expect(outer.waitFor { _ in statusLine().contains("[0]") }, "\(outer.text)")
 
-    // P: run-shell. A stopwatch starts.
-    outer.send("C-b", "P")
+    // p in the islet table: run-shell. A stopwatch starts.
+    outer.send("C-b", "T")
+    #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
+    outer.send("p")
     #expect(eventually { liveActivities().map(\.name) == ["Timer"] }, "\(outer.text)")
     // #(…) in status-right: the island.
     #expect(outer.waitFor { _ in statusLine().contains("◖ ⏱ Timer") }, "\(outer.text)")
-    // T: command-prompt, then set-buffer and run-shell.
+    // t: command-prompt, then set-buffer and run-shell.
     outer.send("C-b", "T")
+    #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
+    outer.send("t")
     #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
     outer.send("-l", "5m")
     outer.send("Enter")
     #expect(eventually { liveActivities().contains { $0.state.duration == 5 * 60_000 } }, "\(outer.text)")
-    // I: split-window. A one-row island of its own.
-    outer.send("C-b", "I")
+    // o: split-window. A one-row island of its own.
+    outer.send("C-b", "T")
+    #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
+    outer.send("o")
     #expect(outer.waitFor { $0.contains("\n◖ ⏱ Timer") }, "\(outer.text)")
   }
 

@@ -8,28 +8,84 @@ import Testing
 @Suite struct TmuxSnippetTests {
   let islet = Sandbox()
 
-  @Test func theSnippetBindsTheKeysAndTheSegment() {
-    let run = islet("tmux", "--toggle-key", "F5")
+  let say = ##"sh -c "$ISLET_RUN" islet "#{client_name}""##
+
+  @Test func theSnippetBindsTheKeysInTheIsletTableAndTheSegment() {
+    let run = islet("tmux", "--toggle-key", "F5", "--tmux-version", "3.3a")
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("set -g status-interval 1"))
     #expect(lines.contains { $0.hasPrefix("set-environment -g ISLET_BIN \"/") && $0.hasSuffix("\"") })
-    #expect(lines.contains("set -ag status-right ' #(\"$ISLET_BIN\" status --format tmux)'"))
-    #expect(lines.contains("bind-key F5 run-shell -b '\"$ISLET_BIN\" toggle >/dev/null 2>&1 || true'"))
-    #expect(lines.contains { $0.hasPrefix("bind-key R run-shell -b") && $0.contains("reset") })
+    #expect(lines.contains("set -g @islet-island ' #(\"$ISLET_BIN\" status --format tmux)'"))
+    #expect(
+      lines.contains(
+        "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'"
+      ))
+    #expect(!lines.contains { $0.contains("status-right '") }, "nothing replaces the user's status-right")
     #expect(
       lines.contains {
-        $0.hasPrefix("bind-key I split-window -v -l 1") && $0.contains("--presentation compact")
+        $0.hasPrefix(
+          "bind-key T switch-client -T islet \\; display-message \"Islet: F5 pause/resume, r reset")
       })
+    #expect(lines.contains("bind-key -T islet F5 run-shell -b '\(say) toggle'"))
+    #expect(lines.contains("bind-key -T islet r run-shell -b '\(say) reset'"))
+    #expect(lines.contains("bind-key -T islet s run-shell -b '\(say) snooze'"))
+    #expect(
+      lines.contains("bind-key -T islet o split-window -d -v -l 1 '\"$ISLET_BIN\" --presentation compact'"))
+    #expect(lines.contains { $0.hasPrefix("bind-key -T islet m display-menu ") })
+    // Outside the islet table only prefix T and the status line's mouse keys are bound.
+    let outside = lines.filter { $0.hasPrefix("bind-key ") && !$0.hasPrefix("bind-key -T islet ") }
+    #expect(
+      outside.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+        "bind-key T switch-client", "bind-key -n MouseDown1StatusRight",
+        "bind-key -n DoubleClick1StatusRight",
+        "bind-key -n MouseDown3StatusRight", "bind-key -n MouseDown2StatusRight",
+      ])
+    #expect(!run.stdout.contains("range=user"), "tmux 3.3 has no user ranges")
     #expect(islet("tmux", "--end-key", "x; rm -rf ~").status == 64)
+    #expect(islet("tmux", "--table-key", "").status == 64)
+    #expect(
+      islet("tmux", "--pane-key", "p").stderr.hasPrefix("Error: --toggle-key and --pane-key are both 'p'"))
+    #expect(
+      islet("tmux", "--tmux-version", "three")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: --tmux-version 'three' is not a tmux version; use one such as 3.3a or 3.4\nUsage: islet tmux [--table-key K] [--toggle-key K] [--reset-key K] [--complete-key K] [--end-key K] [--snooze-key K] [--skip-key K] [--plan-key K] [--pane-key K] [--start-key K] [--rename-key K] [--menu-key K] [--tmux-version V]\n"
+        ))
+  }
+
+  /// From tmux 3.4 only the island is a button: a user range, and the status line's mouse keys
+  /// ask `mouse_status_range`, keeping tmux's own actions elsewhere.
+  @Test func forTmux34OnlyTheIslandIsAButton() {
+    for version in ["3.4", "tmux next-3.5", "tmux master"] {
+      let text = islet("tmux", "--tmux-version", version).stdout
+      let lines = text.split(separator: "\n").map(String.init)
+      #expect(
+        lines.contains(
+          "set -g @islet-island ' #[range=user|islet]#(\"$ISLET_BIN\" status --format tmux)#[norange]'"),
+        "\(version)")
+      #expect(
+        lines.contains(
+          "bind-key -n MouseDown1Status if-shell -F '#{==:#{mouse_status_range},islet}' { run-shell -b '\(say) toggle' } { select-window -t = }"
+        ), "\(version)")
+      #expect(
+        lines.contains {
+          $0.hasPrefix(
+            "bind-key -n MouseDown3Status if-shell -F '#{==:#{mouse_status_range},islet}' { display-menu -T \"#[align=centre]Islet\""
+          )
+            && $0.hasSuffix("{ new-window } }")
+        }, "the window menu stays tmux's: \(version)")
+      #expect(!text.contains("StatusRight"), "\(version)")
+    }
   }
 
   /// The plan key starts the plan the configuration names, as it is when the snippet is made.
   @Test func thePlanKeyStartsTheConfiguredPlanAndTheSkipKeySkips() {
     let keys = [
       "# Plans: start the configured one (plan = pomodoro), and skip to its next segment.",
-      "bind-key O run-shell -b '\"$ISLET_BIN\" start --plan pomodoro >/dev/null 2>&1 || true'",
-      "bind-key S run-shell -b '\"$ISLET_BIN\" skip >/dev/null 2>&1 || true'",
+      "bind-key -T islet P run-shell -b '\(say) start --plan pomodoro'",
+      "bind-key -T islet S run-shell -b '\(say) skip'",
     ]
     let lines = islet("tmux").stdout.split(separator: "\n").map(String.init)
     #expect(keys.allSatisfy(lines.contains), "\(lines)")
@@ -37,8 +93,8 @@ import Testing
     let chosen = islet("tmux", "--plan-key", "F6", "--skip-key", "C-s").stdout
     #expect(
       chosen.contains(
-        "\nbind-key F6 run-shell -b '\"$ISLET_BIN\" start --plan deep >/dev/null 2>&1 || true'\n"))
-    #expect(chosen.contains("\nbind-key C-s run-shell -b '\"$ISLET_BIN\" skip >/dev/null 2>&1 || true'\n"))
+        "\nbind-key -T islet F6 run-shell -b '\(say) start --plan deep'\n"))
+    #expect(chosen.contains("\nbind-key -T islet C-s run-shell -b '\(say) skip'\n"))
     // A configuration it cannot read is said, as by every command.
     islet.writeConfig("plan = nope\n")
     #expect(
@@ -79,39 +135,15 @@ import Testing
     #expect(outer.waitFor(within: 3) { _ in !statusLine(outer).contains("Workout") })
   }
 
-  @Test func eachBoundKeyDispatchesItsIntentAndPrintsNothing() throws {
-    let id = try Binary.run(["start", "25m", "--name", "Focus"], environment: islet.environment).stdout
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    let (outer, kill) = try innerTmux()
-    defer { kill() }
-    #expect(outer.waitFor { _ in statusLine(outer).contains("Focus") })
-    let before = outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
-    for (key, phase) in [
-      ("P", Phase.paused), ("P", .active), ("R", .idle), ("P", .active), ("D", .completed),
-    ] {
-      outer.send("C-b", key)
-      #expect(eventually { self.phase(of: id) == phase }, "after \(key)")
-    }
-    let second = try Binary.run(["start", "--name", "Tea"], environment: islet.environment).stdout
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(outer.waitFor { _ in statusLine(outer).contains("Tea") })
-    outer.send("C-b", "X")
-    #expect(eventually { self.phase(of: second) == .ended })
-    // Nothing was printed over the pane: the same lines as before the keys.
-    #expect(outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == before)
-    #expect(outer.waitFor { _ in !statusLine(outer).contains("◖") })
-  }
-
   /// On a plan whose work cannot end by the clock before the skip key lands (an hour, asking).
   @Test func thePlanAndSkipKeysStartAndSkip() throws {
     islet.writeConfig("plan = deep\nplan.deep = Deep work 1h, Break 10m; rounds 2; advance ask\n")
-    let (outer, kill) = try innerTmux()
-    defer { kill() }
+    let tmux = try IslandTmux(islet)
     // The inner status line is drawn once its configuration, the snippet, is loaded.
-    #expect(outer.waitFor { _ in statusLine(outer).contains("[0]") })
-    outer.send("C-b", "O")
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("[0]") })
+    #expect(tmux.isletKey("P"))
     #expect(eventually { self.live().map { "\($0.name) \($0.segment?.label ?? "-")" } == ["Deep Deep work"] })
-    outer.send("C-b", "S")
+    #expect(tmux.isletKey("S"))
     #expect(eventually { self.live().first?.state.progress?.part == .rest })
     #expect(live().first?.state.progress?.worked == 0, "a skipped work segment is not counted")
   }
@@ -120,16 +152,6 @@ import Testing
     guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return [] }
     defer { store.close() }
     return (try? store.liveActivities()) ?? []
-  }
-
-  @Test func thePaneKeyOpensAOneRowIsland() throws {
-    _ = try Binary.run(["start", "25m", "--name", "Workout"], environment: islet.environment)
-    let (outer, kill) = try innerTmux()
-    defer { kill() }
-    #expect(outer.waitFor { _ in statusLine(outer).contains("Workout") })
-    outer.send("C-b", "I")
-    // A row of its own, starting with the island's pill.
-    #expect(outer.waitFor { $0.contains("\n◖ ⏱ Workout") })
   }
 
   @Test func userTextIsShownAndNeverRun() throws {
@@ -149,16 +171,16 @@ import Testing
     let marker = islet.folder.file("ran")
     let id = try Binary.run(["start", "--name", "Focus"], environment: islet.environment).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let (outer, kill) = try innerTmux()
-    defer { kill() }
-    #expect(outer.waitFor { _ in statusLine(outer).contains("Focus") })
+    let tmux = try IslandTmux(islet)
+    let outer = tmux.outer
+    #expect(outer.waitFor { _ in tmux.statusLine.contains("Focus") })
     let name = "Deep \"work\" $(touch \(marker)) #(id) 'q' `id` $HOME ; ~"
-    outer.send("C-b", "N")
+    #expect(tmux.isletKey("n"))
     #expect(outer.waitFor { $0.contains("Rename the timer:") })
     outer.send("-l", name)
     outer.send("Enter")
     #expect(eventually { self.name(of: id) == name })
-    outer.send("C-b", "T")
+    #expect(tmux.isletKey("t"))
     #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
     outer.send("-l", "10m")
     outer.send("Enter")

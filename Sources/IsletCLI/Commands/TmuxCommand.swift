@@ -12,69 +12,80 @@ struct TmuxCommand: Command {
     CommandSpec(
       name: "tmux",
       operands: "",
-      brief: "a snippet for ~/.tmux.conf: status line, keys, a pane",
-      summary: "Print a snippet for ~/.tmux.conf: the status-line segment, key bindings and a one-row pane.",
+      brief: "a snippet for ~/.tmux.conf: status line, keys, clicks, a pane",
+      summary:
+        "Print a snippet for ~/.tmux.conf: the status-line island, an Islet key table, clicks and a one-row pane.",
       details: """
-        The snippet names this binary by its path. Paste it into ~/.tmux.conf and run
-        tmux source-file ~/.tmux.conf. Run it from a release build (see the README): tmux calls the
-        status command every second. The plan key starts the plan that 'plan =' names in the
-        configuration (pomodoro unless set), as it was when the snippet was printed: print the
-        snippet again after changing it.
+        The snippet names this binary by its path. Paste it into ~/.tmux.conf after your own
+        status-right and run tmux source-file ~/.tmux.conf; sourcing it again changes nothing.
+        Its keys live in a key table of their own, entered with prefix T (--table-key), so they
+        replace none of tmux's keys: prefix T p pauses or resumes. A click on the island needs
+        set -g mouse on: left toggles, right opens a menu, middle shows the expanded island in a
+        popup. The snippet is made for the tmux on PATH (tmux -V; --tmux-version says another):
+        from tmux 3.4 only the island is a button, before it the right of the status line is.
+        Run it from a release build (see the README): tmux calls the status command every
+        second. The plan key starts the plan that 'plan =' names in the configuration
+        (pomodoro unless set), as it was when the snippet was printed: print the snippet again
+        after changing it.
 
         Example:
-          islet tmux --toggle-key F5 >> ~/.tmux.conf
+          islet tmux --table-key F5 >> ~/.tmux.conf
         """,
       options: [
-        OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default P)"),
-        OptionSpec(name: "reset-key", value: "K", help: "reset (default R)"),
-        OptionSpec(name: "complete-key", value: "K", help: "complete (default D)"),
-        OptionSpec(name: "end-key", value: "K", help: "end (default X)"),
+        OptionSpec(name: "table-key", value: "K", help: "after the prefix, enters Islet's keys (default T)"),
+        OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default p)"),
+        OptionSpec(name: "reset-key", value: "K", help: "reset (default r)"),
+        OptionSpec(name: "complete-key", value: "K", help: "complete (default d)"),
+        OptionSpec(name: "end-key", value: "K", help: "end (default x)"),
+        OptionSpec(name: "snooze-key", value: "K", help: "snooze a finished countdown (default s)"),
         OptionSpec(name: "skip-key", value: "K", help: "skip a plan's segment (default S)"),
         OptionSpec(
-          name: "plan-key", value: "K", help: "start the plan the configuration names (default O)"),
-        OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default I)"),
+          name: "plan-key", value: "K", help: "start the plan the configuration names (default P)"),
+        OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default o)"),
         OptionSpec(
-          name: "start-key", value: "K", help: "prompt for a duration and start a countdown (default T)"),
+          name: "start-key", value: "K", help: "prompt for a duration and start a countdown (default t)"),
         OptionSpec(
-          name: "rename-key", value: "K", help: "prompt for a new name for the current timer (default N)"),
+          name: "rename-key", value: "K", help: "prompt for a new name for the current timer (default n)"),
+        OptionSpec(name: "menu-key", value: "K", help: "open the island's menu (default m)"),
+        OptionSpec(
+          name: "tmux-version", value: "V", help: "make the snippet for this tmux (default: tmux -V)"),
       ],
       maxOperands: 0)
   ]
 
-  /// The keys bound, after the prefix, each one key name as tmux writes them.
+  /// The keys bound in the `islet` key table, each one key name as tmux writes them.
   struct Keys {
-    var toggle = "P"
-    var reset = "R"
-    var complete = "D"
-    var end = "X"
+    var toggle = "p"
+    var reset = "r"
+    var complete = "d"
+    var end = "x"
+    var snooze = "s"
     var skip = "S"
-    var plan = "O"
-    var pane = "I"
-    var start = "T"
-    var rename = "N"
+    var plan = "P"
+    var pane = "o"
+    var start = "t"
+    var rename = "n"
+    var menu = "m"
   }
 
+  /// The key after the prefix that enters the `islet` table: tmux 3.3 binds neither `T` nor
+  /// the plugin manager (`I`, `U`, `M-u`).
+  let tableKey: String
   let keys: Keys
+  /// The tmux the snippet is for, as `tmux -V` says it; nil to ask the tmux on PATH.
+  let version: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     var keys = Keys()
     let options: [(String, WritableKeyPath<Keys, String>)] = [
       ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
-      ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane), ("start-key", \.start),
-      ("rename-key", \.rename),
+      ("snooze-key", \.snooze), ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane),
+      ("start-key", \.start), ("rename-key", \.rename), ("menu-key", \.menu),
     ]
     var bound: [String: String] = [:]
     for (option, path) in options {
-      let key = parsed.value(option) ?? keys[keyPath: path]
-      // One key name as tmux writes them: a character, or a name such as F5 or C-p.
-      guard !key.isEmpty, key.count <= 12,
-        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) })
-      else {
-        throw UsageError(
-          message: "--\(option) '\(printable(key))' is not a tmux key; use a key such as P, F5 or C-p",
-          command: "tmux")
-      }
-      // A second binding of a key would silently replace the first.
+      let key = try Self.key(parsed.value(option) ?? keys[keyPath: path], option: option)
+      // A second binding of a key in the table would silently replace the first.
       if let other = bound[key] {
         throw UsageError(
           message: "--\(other) and --\(option) are both '\(key)'; give each a key of its own", command: "tmux"
@@ -84,6 +95,25 @@ struct TmuxCommand: Command {
       keys[keyPath: path] = key
     }
     self.keys = keys
+    tableKey = try Self.key(parsed.value("table-key") ?? "T", option: "table-key")
+    version = parsed.value("tmux-version")
+    if let version, TmuxVersion(version) == nil {
+      throw UsageError(
+        message: "--tmux-version '\(printable(version))' is not a tmux version; use one such as 3.3a or 3.4",
+        command: "tmux")
+    }
+  }
+
+  /// One key name as tmux writes them: a character, or a name such as F5 or C-p.
+  static func key(_ key: String, option: String) throws -> String {
+    guard !key.isEmpty, key.count <= 12,
+      key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) })
+    else {
+      throw UsageError(
+        message: "--\(option) '\(printable(key))' is not a tmux key; use a key such as P, F5 or C-p",
+        command: "tmux")
+    }
+    return key
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -97,44 +127,23 @@ struct TmuxCommand: Command {
           + "install islet under a UTF-8 path",
         status: .usage)
     }
-    let debug = binary.contains("/debug/")
-    let run = #""$ISLET_BIN""#
+    let tmux = version.flatMap(TmuxVersion.init) ?? TmuxVersion.onPath(environment.variables)
     var lines = ["# Islet for tmux: paste into ~/.tmux.conf, then run: tmux source-file ~/.tmux.conf"]
-    if debug {
+    if binary.contains("/debug/") {
       let warning =
         "this is a debug build; for a status line that costs nothing, install a release build (see the README)"
       lines.append("# Warning: \(warning)")
       environment.console.err("islet: \(warning)\n")
     }
+    let snippet = TmuxSnippet(
+      keys: keys, tableKey: tableKey, plan: plan, ranges: tmux?.hasUserRanges ?? false)
     lines += [
+      "# Made for \(tmux.map { "tmux \($0.text)" } ?? "tmux 3.3 (no tmux on PATH)"): print it again for another tmux.",
       "",
       "# Where this islet is; every command below runs it as \"$ISLET_BIN\".",
       "set-environment -g ISLET_BIN \"\(Self.tmuxDoubleQuoted(binary))\"",
-      "",
-      "# The status line: the current timer as the Dynamic Island's compact pill, redrawn every",
-      "# second; it disappears when nothing is live.",
-      "set -g status-interval 1",
-      "set -g status-right-length 100",
-      "set -ag status-right ' #(\(run) status --format tmux)'",
-      "",
-      "# Keys (after the prefix). Output is silenced so nothing is printed over your pane.",
-      "bind-key \(keys.toggle) run-shell -b '\(run) toggle >/dev/null 2>&1 || true'",
-      "bind-key \(keys.reset) run-shell -b '\(run) reset >/dev/null 2>&1 || true'",
-      "bind-key \(keys.complete) run-shell -b '\(run) complete >/dev/null 2>&1 || true'",
-      "bind-key \(keys.end) run-shell -b '\(run) end >/dev/null 2>&1 || true'",
-      "",
-      "# Plans: start the configured one (plan = \(plan)), and skip to its next segment.",
-      "bind-key \(keys.plan) run-shell -b '\(run) start --plan \(plan) >/dev/null 2>&1 || true'",
-      "bind-key \(keys.skip) run-shell -b '\(run) skip >/dev/null 2>&1 || true'",
-      "",
-      "# Prompts: a countdown of a typed duration, and a new name for the current timer. The typed",
-      "# text goes through a tmux buffer, never through a shell, so quotes, $(…) and # stay text.",
-      "bind-key \(keys.start) command-prompt -p \"Countdown (e.g. 25m):\" \"set-buffer -b islet-input -- \\\"%%%\\\" ; run-shell -b '\\\"\\$ISLET_BIN\\\" start --from-tmux-buffer islet-input >/dev/null 2>&1 || true'\"",
-      "bind-key \(keys.rename) command-prompt -p \"Rename the timer:\" \"set-buffer -b islet-input -- \\\"%%%\\\" ; run-shell -b '\\\"\\$ISLET_BIN\\\" update --from-tmux-buffer islet-input >/dev/null 2>&1 || true'\"",
-      "",
-      "# A one-row pane with the live island (q closes it; the timer keeps running).",
-      "bind-key \(keys.pane) split-window -v -l 1 '\(run) --presentation compact'",
     ]
+    lines += snippet.lines
     environment.console.out(lines.joined(separator: "\n") + "\n")
     return .ok
   }

@@ -1,0 +1,182 @@
+/// The tmux commands of `islet tmux`'s snippet after `ISLET_BIN` is set: the island, the
+/// `islet` key table, the mouse keys and the menu. Every line can be sourced again: options are
+/// set, not appended, and a key is bound to the same command again.
+struct TmuxSnippet {
+  let keys: TmuxCommand.Keys
+  let tableKey: String
+  /// The configured plan, which the plan key starts.
+  let plan: String
+  /// tmux 3.4's `#[range=user|…]`: only the island is a button.
+  let ranges: Bool
+
+  var lines: [String] {
+    let island =
+      ranges
+      ? " #[range=user|islet]#(\(run) status --format tmux)#[norange]" : " #(\(run) status --format tmux)"
+    let menu = { (position: String) in
+      "display-menu -T \"#[align=centre]Islet\" -t = \(position) " + menuItems.joined(separator: " ")
+    }
+    var lines = [
+      "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
+      "set-environment -g ISLET_RUN '\(Self.script)'",
+      "",
+      "# The status line: the current timer as the Dynamic Island's compact pill, redrawn every",
+      "# second; it disappears when nothing is live. The island is held in @islet-island and added",
+      "# once to the end of your status-right (put this after your own status-right).",
+      "set -g status-interval 1",
+      "if-shell -F '#{e|<:#{status-right-length},100}' 'set -g status-right-length 100'",
+      "set -g @islet-island '\(island)'",
+      "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'",
+      "",
+      "# Keys: prefix \(tableKey) enters Islet's key table (tmux and its plugin manager leave \(tableKey) free),",
+      "# then one key: \(keys.toggle) pause or resume, \(keys.reset) reset, \(keys.complete) done, \(keys.end) end, "
+        + "\(keys.snooze) snooze, \(keys.start) new countdown,",
+      "# \(keys.rename) rename, \(keys.pane) one-row pane, \(keys.plan) start the plan, \(keys.skip) skip, "
+        + "\(keys.menu) the menu.",
+      "bind-key \(tableKey) switch-client -T islet \\; display-message \"\(hint)\"",
+      "bind-key -T islet \(keys.toggle) run-shell -b '\(say("toggle"))'",
+      "bind-key -T islet \(keys.reset) run-shell -b '\(say("reset"))'",
+      "bind-key -T islet \(keys.complete) run-shell -b '\(say("complete"))'",
+      "bind-key -T islet \(keys.end) run-shell -b '\(say("end"))'",
+      "bind-key -T islet \(keys.snooze) run-shell -b '\(say("snooze"))'",
+      "",
+      "# Plans: start the configured one (plan = \(plan)), and skip to its next segment.",
+      "bind-key -T islet \(keys.plan) run-shell -b '\(say("start --plan \(plan)"))'",
+      "bind-key -T islet \(keys.skip) run-shell -b '\(say("skip"))'",
+      "",
+      "# Prompts: a countdown of a typed duration, and a new name for the current timer. The typed",
+      "# text goes through a tmux buffer, never through a shell, so quotes, $(…) and # stay text.",
+      "bind-key -T islet \(keys.start) \(countdownPrompt)",
+      "bind-key -T islet \(keys.rename) \(prompt("Rename the timer:", "update"))",
+      "",
+      "# A one-row pane with the live island, below the current one, which keeps the focus (q",
+      "# closes it; the timer keeps running).",
+      "bind-key -T islet \(keys.pane) split-window -d -v -l 1 '\(run) --presentation compact'",
+      "bind-key -T islet \(keys.menu) \(menu("-x C -y C"))",
+      "",
+    ]
+    if ranges {
+      lines += [
+        "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right",
+        "# opens this menu, middle shows the expanded island in a popup. The rest of the status line",
+        "# keeps tmux's own clicks.",
+        "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' } "
+          + "{ select-window -t = }",
+        "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' }",
+        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu("-x M -y S")) } { \(Self.windowMenu) }",
+        "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(popup) }",
+      ]
+    } else {
+      lines += [
+        "# Clicks on the right of the status line, where the island is (with set -g mouse on): each",
+        "# left click pauses or resumes, right opens this menu, middle shows the expanded island in a popup.",
+        "bind-key -n MouseDown1StatusRight run-shell -b '\(say("toggle"))'",
+        "bind-key -n DoubleClick1StatusRight run-shell -b '\(say("toggle"))'",
+        "bind-key -n MouseDown3StatusRight \(menu("-x M -y S"))",
+        "bind-key -n MouseDown2StatusRight \(popup)",
+      ]
+    }
+    return lines
+  }
+
+  let run = #""$ISLET_BIN""#
+
+  /// What prefix T shows while tmux waits for Islet's key.
+  var hint: String {
+    "Islet: \(keys.toggle) pause/resume, \(keys.reset) reset, \(keys.complete) done, \(keys.end) end, "
+      + "\(keys.snooze) snooze, \(keys.start) countdown, \(keys.rename) rename, \(keys.pane) pane, "
+      + "\(keys.plan) plan, \(keys.skip) skip, \(keys.menu) menu"
+  }
+  let onIsland = "#{==:#{mouse_status_range},islet}"
+
+  /// The shell script of every key: islet runs with the arguments after the client's name, and
+  /// the first line it wrote to stderr, its refusal, is shown on that client as a message, its
+  /// `#` doubled so that tmux shows them; nothing is printed over the pane.
+  static let script =
+    ##"c=$1; shift; e=$("$ISLET_BIN" "$@" 2>&1 >/dev/null | sed -n "1{s/^Error: /islet: /;s/\x23/&&/g;p}"); "##
+    + ##"[ -z "$e" ] || tmux display-message -d 5000 -c "$c" "$e"; true"##
+
+  /// A shell command (for tmux single quotes) running islet with `arguments` through
+  /// `ISLET_RUN`. It holds no `#` but `#{client_name}`, so expanding it once or twice (in a
+  /// menu) keeps it.
+  func say(_ arguments: String) -> String {
+    ##"sh -c "$ISLET_RUN" islet "#{client_name}" \##(arguments)"##
+  }
+
+  /// A prompt whose typed text goes into a tmux buffer, which `command` then reads.
+  func prompt(_ label: String, _ command: String) -> String {
+    let action =
+      "set-buffer -b islet-input -- \"%%%\" ; run-shell -b '\(say("\(command) --from-tmux-buffer islet-input"))'"
+    return "command-prompt -p \"\(label)\" \"\(TmuxCommand.tmuxDoubleQuoted(action))\""
+  }
+
+  var countdownPrompt: String { prompt("Countdown (e.g. 25m):", "start") }
+
+  /// The expanded island, live, in a popup over the pane (q closes it).
+  var popup: String { "display-popup -E -w 64 -h 11 '\(run) --presentation expanded'" }
+
+  /// The menu's entries: name, key, command.
+  var menuItems: [String] {
+    let items: [(String, String, String)] = [
+      ("Pause or resume", "p", "run-shell -b '\(say("toggle"))'"),
+      ("+5 min", "+", "run-shell -b '\(say("adjust +5m"))'"),
+      ("Snooze", "s", "run-shell -b '\(say("snooze"))'"),
+      ("Done", "d", "run-shell -b '\(say("complete"))'"),
+      ("Reset", "r", "run-shell -b '\(say("reset"))'"),
+      ("End", "x", "run-shell -b '\(say("end"))'"),
+      ("", "", ""),
+      ("New countdown…", "t", countdownPrompt),
+      ("Start \(plan)", "P", "run-shell -b '\(say("start --plan \(plan)"))'"),
+      ("Expand", "e", popup),
+    ]
+    return items.map { name, key, command in
+      name.isEmpty ? "''" : "\"\(name)\" \(key) { \(command) }"
+    }
+  }
+
+  /// tmux's own menu for a right click on a window's name, kept for the rest of the status line.
+  static let windowMenu =
+    ##"display-menu -T "#[align=centre]#{window_index}:#{window_name}" -t = -x W -y W "#{?#{>:#{session_windows},1},,-}Swap Left" l { swap-window -t :-1 } "#{?#{>:#{session_windows},1},,-}Swap Right" r { swap-window -t :+1 } "#{?pane_marked_set,,-}Swap Marked" s { swap-window } '' Kill X { kill-window } Respawn R { respawn-window -k } "#{?pane_marked,Unmark,Mark}" m { select-pane -m } Rename n { command-prompt -F -I "#W" { rename-window -t "#{window_id}" "%%" } } '' "New After" w { new-window -a } "New At End" W { new-window }"##
+}
+
+/// A tmux version as `tmux -V` prints it: `tmux 3.3a`, `tmux next-3.4`, `tmux master`.
+struct TmuxVersion {
+  let text: String
+  let major: Int
+  let minor: Int
+
+  init?(_ text: String) {
+    var word = text.hasPrefix("tmux ") ? String(text.dropFirst(5)) : text
+    word = word.trimmingSpaces()
+    self.text = word
+    if word == "master" {
+      (major, minor) = (99, 0)
+      return
+    }
+    if word.hasPrefix("next-") { word.removeFirst(5) }
+    let parts = word.split(separator: ".", maxSplits: 1)
+    guard parts.count == 2, let major = Int(parts[0]),
+      let minor = Int(parts[1].prefix { $0.isASCII && $0.isNumber }), !parts[1].isEmpty,
+      parts[1].first?.isNumber == true
+    else { return nil }
+    (self.major, self.minor) = (major, minor)
+  }
+
+  /// `#[range=user|…]` and `mouse_status_range` came with tmux 3.4.
+  var hasUserRanges: Bool { (major, minor) >= (3, 4) }
+
+  /// The version of the tmux on PATH; nil when there is none or it says something else.
+  static func onPath(_ environment: [String: String]) -> TmuxVersion? {
+    guard let tmux = TmuxRefresher.tmuxPath(environment),
+      let bytes = Spawner.output(of: [tmux, "-V"], environment: environment),
+      let text = String(validating: bytes, as: UTF8.self)
+    else { return nil }
+    return TmuxVersion(text)
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import IsletCore
+@testable import IsletStore
+
+/// The snippet in a real tmux configured as a user's: sourced again and again, its key table,
+/// its prompts' messages, and clicks on the status line.
+@Suite(.serialized) struct TmuxIslandTests {
+  let islet = Sandbox()
+
+  func start(_ arguments: String...) throws -> String {
+    try Binary.run(["start"] + arguments, environment: islet.environment).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func phase(of id: String) -> Phase? {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return nil }
+    defer { store.close() }
+    return (try? store.activity(id: id))?.state.phase
+  }
+
+  func live() -> [Activity] {
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return [] }
+    defer { store.close() }
+    return (try? store.liveActivities()) ?? []
+  }
+
+  @Test func sourcedThreeTimesItLeavesOneIslandAfterTheUsersStatusRight() throws {
+    _ = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet, userStatusRight: "USER-RIGHT", times: 3)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("◖ ⏱ Workout") }, "\(tmux.statusLine)")
+    let line = tmux.statusLine
+    #expect(line.components(separatedBy: "◖").count == 2, "one island: \(line)")
+    #expect(line.components(separatedBy: "USER-RIGHT").count == 2, "the user's status-right once: \(line)")
+    #expect(line.range(of: "USER-RIGHT")!.lowerBound < line.range(of: "◖")!.lowerBound, "\(line)")
+    #expect(
+      tmux.inner(["show", "-gv", "status-right"]) == "USER-RIGHT#{E:@islet-island}\n",
+      "the option holds the user's text and the island once")
+  }
+
+  @Test func keysInTheIsletTableDoWhatTheySay() throws {
+    let id = try start("25m", "--name", "Focus")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Focus") })
+    let before = tmux.outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+    for (key, phase) in [
+      ("p", Phase.paused), ("p", .active), ("r", .idle), ("p", .active), ("d", .completed),
+    ] {
+      #expect(tmux.isletKey(key), "prefix T \(key): the client entered the islet table")
+      #expect(
+        eventually { self.phase(of: id) == phase },
+        "after prefix T \(key): \(String(describing: self.phase(of: id)))")
+    }
+    let second = try start("--name", "Tea")
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Tea") })
+    #expect(tmux.isletKey("x"))
+    #expect(eventually { self.phase(of: second) == .ended }, "after prefix T x")
+    // Nothing was printed over the pane, and tmux's own prefix D and I are untouched.
+    #expect(tmux.outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == before)
+    let prefix = tmux.inner(["list-keys", "-T", "prefix"])
+    #expect(prefix.contains("prefix D ") && prefix.contains("choose-client"), "tmux's prefix D stays")
+    #expect(!prefix.contains("ISLET"), "only prefix T is Islet's: \(prefix)")
+  }
+
+  @Test func thePaneOpensWithTheFocusLeftWhereItWas() throws {
+    _ = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    let active = tmux.inner(["display-message", "-p", "#{pane_id}"])
+    #expect(tmux.isletKey("o"))
+    #expect(tmux.outer.waitFor { $0.contains("\n◖ ⏱ Workout") }, "a row of its own: \(tmux.outer.text)")
+    #expect(tmux.inner(["display-message", "-p", "#{window_panes}"]) == "2\n")
+    #expect(tmux.inner(["display-message", "-p", "#{pane_id}"]) == active, "the focus stayed on the pane")
+  }
+
+  @Test func aRefusedPromptValueIsShownWithIsletsReason() throws {
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("USER-RIGHT") })
+    for (typed, reason) in [
+      ("5m Tea", "islet: '5m Tea' is not a duration; use 90s, 25m"),
+      ("10 min", "islet: '10 min' is not a duration"),
+    ] {
+      #expect(tmux.isletKey("t"))
+      #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
+      tmux.outer.send("-l", typed)
+      tmux.outer.send("Enter")
+      #expect(
+        tmux.outer.waitFor { _ in tmux.statusLine.contains(reason) }, "for '\(typed)': \(tmux.statusLine)")
+      tmux.outer.send("Escape")
+      #expect(tmux.outer.waitFor { _ in !tmux.statusLine.contains(reason) })
+    }
+    #expect(live().isEmpty, "nothing was started")
+    // A refused name keeps its # as typed in the message.
+    #expect(tmux.isletKey("n"))
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Rename the timer:") })
+    tmux.outer.send("-l", "#{host} #(id)")
+    tmux.outer.send("Enter")
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.hasPrefix("islet: ") }, "\(tmux.statusLine)")
+  }
+
+  @Test func aLeftClickOnTheIslandPausesAndResumes() throws {
+    let id = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    let x = try #require(tmux.statusLine.firstIndex(of: "◖")).utf16Offset(in: tmux.statusLine) + 4
+    tmux.click(x: x)
+    #expect(eventually { self.phase(of: id) == .paused }, "after a click at column \(x)")
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("⏸") })
+    // A second click soon after is a double click to tmux: it acts as well.
+    tmux.click(x: x)
+    #expect(eventually { self.phase(of: id) == .active }, "after a second click")
+  }
+
+  @Test func aRightClickOpensTheMenu() throws {
+    let id = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    tmux.click(x: tmux.statusLine.count - 3, button: 2, release: false)
+    let entries = [
+      "Pause or resume (p)", "+5 min", "Snooze", "Done", "Reset", "End", "New countdown…", "Expand",
+    ]
+    #expect(tmux.outer.waitFor { screen in entries.allSatisfy(screen.contains) }, "\(tmux.outer.text)")
+    // Its keys are the island's: d completes.
+    tmux.outer.send("d")
+    #expect(eventually { self.phase(of: id) == .completed })
+  }
+
+  @Test func aMiddleClickShowsTheExpandedIslandInAPopup() throws {
+    _ = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    tmux.click(x: tmux.statusLine.count - 3, button: 1)
+    #expect(tmux.outer.waitFor { $0.contains("┌──") && $0.contains("Started ") }, "\(tmux.outer.text)")
+    tmux.outer.send("q")
+    #expect(tmux.outer.waitFor { !$0.contains("┌──") }, "q closes it")
+  }
+}
