@@ -280,18 +280,7 @@ final class DesktopNotifier {
 
   /// The body with markup's special characters written as entities, for a server that reads
   /// it as markup.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  static func escaped(_ text: String) -> String { Pango.escaped(text) }
 }
 
 // MARK: - Message arguments

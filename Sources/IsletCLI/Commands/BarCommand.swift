@@ -36,14 +36,7 @@ struct BarCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let bytes = Spawner.executableBytes ?? Array("islet".utf8)
-    guard let binary = String(validating: bytes, as: UTF8.self) else {
-      throw CommandFailure(
-        message:
-          "this binary's path is not valid UTF-8 ('\(escaped(bytes, limit: 200))'), which a bar's configuration cannot keep; "
-          + "install islet under a UTF-8 path",
-        status: .usage)
-    }
+    let binary = try Spawner.pathForConfiguration("a bar's configuration")
     environment.console.out(Self.snippet(bar, binary: binary).joined(separator: "\n") + "\n")
     return .ok
   }

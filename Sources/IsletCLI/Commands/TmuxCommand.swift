@@ -119,14 +119,7 @@ struct TmuxCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     // A plan's name is lowercase letters, digits and '-': safe inside tmux's single quotes.
     let plan = try environment.configuration.plan
-    let bytes = Spawner.executableBytes ?? Array("islet".utf8)
-    guard let binary = String(validating: bytes, as: UTF8.self) else {
-      throw CommandFailure(
-        message:
-          "this binary's path is not valid UTF-8 ('\(escaped(bytes, limit: 200))'), which tmux cannot keep; "
-          + "install islet under a UTF-8 path",
-        status: .usage)
-    }
+    let binary = try Spawner.pathForConfiguration("tmux")
     let tmux = version.flatMap(TmuxVersion.init) ?? TmuxVersion.onPath(environment.variables)
     var lines = ["# Islet for tmux: paste into ~/.tmux.conf, then run: tmux source-file ~/.tmux.conf"]
     if binary.contains("/debug/") {

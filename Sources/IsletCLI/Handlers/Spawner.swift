@@ -16,6 +16,20 @@ enum Spawner {
   /// installed, whatever bytes its path holds (and even once it has been replaced on disk).
   static let selfExecutable = "/proc/self/exe"
 
+  /// The running binary's path for a configuration that names it (`keeper`: tmux, a bar's
+  /// configuration); refused when it is not UTF-8, which no such file can keep.
+  static func pathForConfiguration(_ keeper: String) throws -> String {
+    let bytes = executableBytes ?? Array("islet".utf8)
+    guard let path = String(validating: bytes, as: UTF8.self) else {
+      throw CommandFailure(
+        message:
+          "this binary's path is not valid UTF-8 ('\(escaped(bytes, limit: 200))'), which \(keeper) cannot keep; "
+          + "install islet under a UTF-8 path",
+        status: .usage)
+    }
+    return path
+  }
+
   /// The running binary's path as the kernel gives it, which need not be UTF-8.
   static var executableBytes: [UInt8]? {
     var buffer = [CChar](repeating: 0, count: 4096)

@@ -254,8 +254,8 @@ struct BarIsland {
 }
 
 /// Pango markup's text: `&`, `<` and `>` as entities, so a name is shown and never styles.
-enum Pango {
-  static func escaped(_ text: String) -> String {
+public enum Pango {
+  public static func escaped(_ text: String) -> String {
     var out = ""
     for character in text {
       switch character {
