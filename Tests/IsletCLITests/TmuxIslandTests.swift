@@ -126,6 +126,19 @@ import Testing
     #expect(eventually { self.phase(of: id) == .completed })
   }
 
+  /// The same menu from the keyboard, where there is no mouse to place it by.
+  @Test func prefixTMOpensTheMenu() throws {
+    let id = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    #expect(tmux.isletKey("m"))
+    #expect(
+      tmux.outer.waitFor { $0.contains("Pause or resume (p)") && $0.contains("Expand") }, "\(tmux.outer.text)"
+    )
+    tmux.outer.send("p")
+    #expect(eventually { self.phase(of: id) == .paused })
+  }
+
   @Test func aMiddleClickShowsTheExpandedIslandInAPopup() throws {
     _ = try start("25m", "--name", "Workout")
     let tmux = try IslandTmux(islet)

@@ -34,6 +34,8 @@ final class StatusFollower {
   private let clicks: ((String) -> Void)?
   private var printed: String?
   private var unread: [UInt8] = []
+  /// The store's file as last looked at while it did not read as a store yet.
+  private var unreadFile: [Int]?
 
   init(
     environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
@@ -218,8 +220,15 @@ final class StatusFollower {
       throw StoreError.unavailable(
         path: path, detail: "cannot watch \(folder) for it: \(String(cString: strerror(errno)))")
     }
-    // Made while the watch was being set up: no event will come for it.
-    if stat(path, &info) == 0 && info.st_size > 0 { return }
+    // Made or written while the watch was being set up: no event will come for it. A file
+    // that did not read as a store and has not changed since is waited on, not read again.
+    if stat(path, &info) == 0 && info.st_size > 0 {
+      let seen = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+      if seen != unreadFile {
+        unreadFile = seen
+        return
+      }
+    }
     var fds = [
       pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
     ]

@@ -14,7 +14,7 @@ struct TmuxSnippet {
       ranges
       ? " #[range=user|islet]#(\(run) status --format tmux)#[norange]" : " #(\(run) status --format tmux)"
     let menu = { (position: String) in
-      "display-menu -T \"#[align=centre]Islet\" -t = \(position) " + menuItems.joined(separator: " ")
+      "display-menu -T \"#[align=centre]Islet\" \(position) " + menuItems.joined(separator: " ")
     }
     var lines = [
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
@@ -52,6 +52,7 @@ struct TmuxSnippet {
       "# A one-row pane with the live island, below the current one, which keeps the focus (q",
       "# closes it; the timer keeps running).",
       "bind-key -T islet \(keys.pane) split-window -d -v -l 1 '\(run) --presentation compact'",
+      // From a key there is no mouse target (-t =): tmux would refuse the menu.
       "bind-key -T islet \(keys.menu) \(menu("-x C -y C"))",
       "",
     ]
@@ -63,7 +64,7 @@ struct TmuxSnippet {
         "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' } "
           + "{ select-window -t = }",
         "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' }",
-        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu("-x M -y S")) } { \(Self.windowMenu) }",
+        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu("-t = -x M -y S")) } { \(Self.windowMenu) }",
         "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(popup) }",
       ]
     } else {
@@ -72,7 +73,7 @@ struct TmuxSnippet {
         "# left click pauses or resumes, right opens this menu, middle shows the expanded island in a popup.",
         "bind-key -n MouseDown1StatusRight run-shell -b '\(say("toggle"))'",
         "bind-key -n DoubleClick1StatusRight run-shell -b '\(say("toggle"))'",
-        "bind-key -n MouseDown3StatusRight \(menu("-x M -y S"))",
+        "bind-key -n MouseDown3StatusRight \(menu("-t = -x M -y S"))",
         "bind-key -n MouseDown2StatusRight \(popup)",
       ]
     }
