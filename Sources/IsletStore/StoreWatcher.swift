@@ -68,7 +68,9 @@ public final class StoreWatcher {
   /// Sleeps until another process commits, the store goes away, the wall clock reaches
   /// `deadline` (an absolute time, so a suspend or a clock change is handled), or one of
   /// `also` is readable.
-  public func wait(until deadline: Instant?, also: [Int32] = []) -> Wake {
+  /// `interruptible`: the caller holds SIGINT, SIGTERM and SIGHUP back
+  /// (`islet_defer_interrupts`), and they are let in only while asleep, so none is missed.
+  public func wait(until deadline: Instant?, also: [Int32] = [], interruptible: Bool = false) -> Wake {
     if let deadline {
       let ms = deadline.milliseconds
       islet_timerfd_arm(timer, Int64(ms / 1000), Int(ms % 1000) * 1_000_000)
@@ -84,7 +86,9 @@ public final class StoreWatcher {
       fds.append(pollfd(fd: deadline != nil ? timer : -1, events: Int16(POLLIN), revents: 0))
       fds += also.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       let timeout = recheck > 0 ? recheckDelays[recheck - 1] : -1
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      let ready =
+        interruptible
+        ? islet_wait_for(&fds, nfds_t(fds.count), timeout) : poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 {
         if errno == EINTR { return .interrupted }
         continue

@@ -46,6 +46,9 @@ struct WaitCommand: Command {
       return environment.refused("nothing is live to wait for; start one with: islet start 25m")
     }
     islet_catch_interrupts()
+    // Held back until the sleep: Ctrl-C arriving just before it would otherwise be noted and
+    // then slept through.
+    islet_defer_interrupts()
     let intents = try environment.openIntents()
     defer { intents.close() }
     // Watch before looking, so a change between the look and the sleep is not missed.
@@ -90,7 +93,7 @@ struct WaitCommand: Command {
       let wakeAt =
         [current.flatMap { TimerEngine.nextSettlement($0, policy: policy) }, giveUpAt]
         .compactMap { $0 }.min()
-      switch watcher.wait(until: wakeAt) {
+      switch watcher.wait(until: wakeAt, interruptible: true) {
       case .interrupted: return .interrupted
       case .gone:
         throw StoreError.unavailable(
