@@ -35,9 +35,13 @@ final class AlertDesk {
   private(set) var lastAlertAt: Instant?
   private var desktop: DesktopNotifier?
 
+  /// Alerts in ASCII when the locale is not UTF-8.
+  private let ascii: Bool
+
   init(storePath: String, environment: [String: String]) {
     self.storePath = storePath
     self.environment = environment
+    ascii = !Glyphs.wantUnicode(ascii: false, environment: environment)
   }
 
   /// Takes the events recorded since the last look (by anyone): alerts for those that alert,
@@ -57,7 +61,6 @@ final class AlertDesk {
           && !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false)
       if over && !alerting.contains(where: { $0.activityID == activityID }) { withdraw(activityID) }
     }
-    let ascii = !Glyphs.wantUnicode(ascii: false, environment: environment)
     for event in alerting {
       // Acted on in the same breath (a key in the view at the deadline): nothing to say.
       if AlertPolicy.acknowledges(events, event) { continue }
@@ -91,7 +94,7 @@ final class AlertDesk {
         AlertPolicy.awaits(activity, since: entry.event),
         let alert = Alert(
           for: entry.event, activity: activity, at: now, policy: policy,
-          ascii: !Glyphs.wantUnicode(ascii: false, environment: environment))
+          ascii: ascii)
       else { continue }
       var next = entry
       next.repeats = due

@@ -142,7 +142,9 @@ struct StatusCommand: Command {
       case .success(let found): shown = found
       case .failure(let failure): throw environment.matchFailure(failure, command: "status")
       }
-      let line = bar.line(barScene(shown, in: set, theme: theme, environment: environment))
+      let line = bar.line(
+        barScene(
+          shown, in: set, theme: theme, binary: Spawner.executablePath ?? "islet", environment: environment))
       environment.console.out((bar.prologue + [line]).joined(separator: "\n") + "\n")
       return shown.isEmpty ? .refused : .ok
     }
@@ -169,11 +171,11 @@ struct StatusCommand: Command {
     }
   }
 
-  private func barScene(_ shown: [Activity], in set: LiveSet, theme: Theme, environment: Environment)
-    -> BarScene
-  {
-    let binary = String(validating: Spawner.executableBytes ?? Array("islet".utf8), as: UTF8.self) ?? "islet"
-    return BarScene(
+  /// `binary`: what a bar's click runs (polybar's actions), looked up once per command.
+  private func barScene(
+    _ shown: [Activity], in set: LiveSet, theme: Theme, binary: String, environment: Environment
+  ) -> BarScene {
+    BarScene(
       live: shown, now: set.now, policy: set.policy, theme: theme, ascii: !environment.unicode,
       goal: set.goal,
       binary: binary)
@@ -192,11 +194,12 @@ struct StatusCommand: Command {
   private func followed(policy: TimePolicy, theme: Theme, in environment: Environment)
     -> StatusFollower.Render
   {
-    { set in
+    let binary = Spawner.executablePath ?? "islet"
+    return { set in
       if let bar = format.bar {
         // A bar clears itself with its own empty form, for nothing live or the named one gone.
         let shown = (try? barShown(in: set).get()) ?? []
-        return bar.line(barScene(shown, in: set, theme: theme, environment: environment))
+        return bar.line(barScene(shown, in: set, theme: theme, binary: binary, environment: environment))
       }
       guard
         case .success(let activity) = ActivityMatcher.match(
