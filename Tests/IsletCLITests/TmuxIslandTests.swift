@@ -112,18 +112,52 @@ import Testing
     #expect(eventually { self.phase(of: id) == .active }, "after a second click")
   }
 
-  @Test func aRightClickOpensTheMenu() throws {
+  /// A screen's text with each run of spaces made one, as a menu's entries read: "Pause (p)".
+  func menu(_ screen: String) -> String { screen.replacing(/\ +/, with: " ") }
+
+  @Test func aRightClickOpensTheMenuOfWhatIsLive() throws {
+    let tea = try start("4m", "--name", "Tea")
     let id = try start("25m", "--name", "Workout")
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     tmux.click(x: tmux.statusLine.count - 3, button: 2, release: false)
     let entries = [
-      "Pause or resume (p)", "+5 min", "Snooze", "Done", "Reset", "End", "New countdown…", "Expand",
+      "Pause (p)", "+5 min (+)", "Done (d)", "Reset (r)", "End (x)", "⏱ Tea 4:00 (1)", "New countdown… (t)",
+      "Expand (e)",
     ]
-    #expect(tmux.outer.waitFor { screen in entries.allSatisfy(screen.contains) }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { screen in entries.allSatisfy(menu(screen).contains) }, "\(tmux.outer.text)")
+    #expect(
+      !tmux.outer.text.contains("Snooze"), "a running countdown has nothing to snooze: \(tmux.outer.text)")
     // Its keys are the island's: d completes.
     tmux.outer.send("d")
     #expect(eventually { self.phase(of: id) == .completed })
+    #expect(self.phase(of: tea) == .active, "the other activity was left alone")
+  }
+
+  /// Another live activity's entry opens the menu for it, whose keys act on it alone.
+  @Test func theMenuActsOnTheActivityChosenInIt() throws {
+    let tea = try start("4m", "--name", "Tea")
+    let workout = try start("25m", "--name", "Workout")
+    try Binary.run(["pause", workout], environment: islet.environment)
+    let tmux = try IslandTmux(islet)
+    #expect(
+      tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") || tmux.statusLine.contains("Tea") })
+    #expect(tmux.isletKey("m"))
+    // Workout, the newer, is the current one even paused (as on the status line); Tea the other.
+    #expect(
+      tmux.outer.waitFor {
+        menu($0).contains("Resume (p)") && menu($0).contains("⏱ Tea ") && menu($0).contains("(1)")
+      },
+      "\(tmux.outer.text)")
+    tmux.outer.send("1")
+    #expect(
+      tmux.outer.waitFor {
+        menu($0).contains("Pause (p)") && menu($0).contains("⏱ Workout · Paused 25:00 (1)")
+      },
+      "the menu for Tea: \(tmux.outer.text)")
+    tmux.outer.send("p")
+    #expect(eventually { self.phase(of: tea) == .paused }, "p paused Tea")
+    #expect(self.phase(of: workout) == .paused, "Workout stayed paused")
   }
 
   /// The same menu from the keyboard, where there is no mouse to place it by.
@@ -133,7 +167,8 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     #expect(tmux.isletKey("m"))
     #expect(
-      tmux.outer.waitFor { $0.contains("Pause or resume (p)") && $0.contains("Expand") }, "\(tmux.outer.text)"
+      tmux.outer.waitFor { menu($0).contains("Pause (p)") && menu($0).contains("Expand (e)") },
+      "\(tmux.outer.text)"
     )
     tmux.outer.send("p")
     #expect(eventually { self.phase(of: id) == .paused })

@@ -32,7 +32,11 @@ import Testing
     #expect(lines.contains("bind-key -T islet s run-shell -b '\(say) snooze'"))
     #expect(
       lines.contains("bind-key -T islet o split-window -d -v -l 1 '\"$ISLET_BIN\" --presentation compact'"))
-    #expect(lines.contains { $0.hasPrefix("bind-key -T islet m display-menu ") })
+    #expect(
+      lines.contains("bind-key -T islet m run-shell -b '\(say) __tmux-menu --keyboard \"#{client_name}\"'"))
+    #expect(
+      lines.contains("bind-key -n MouseDown3StatusRight run-shell -b '\(say) __tmux-menu \"#{client_name}\"'")
+    )
     // Outside the islet table only prefix T and the status line's mouse keys are bound.
     let outside = lines.filter { $0.hasPrefix("bind-key ") && !$0.hasPrefix("bind-key -T islet ") }
     #expect(
@@ -72,7 +76,7 @@ import Testing
       #expect(
         lines.contains {
           $0.hasPrefix(
-            "bind-key -n MouseDown3Status if-shell -F '#{==:#{mouse_status_range},islet}' { display-menu -T \"#[align=centre]Islet\""
+            "bind-key -n MouseDown3Status if-shell -F '#{==:#{mouse_status_range},islet}' { run-shell -b '\(say) __tmux-menu \"#{client_name}\"' } { display-menu -T \"#[align=centre]#{window_index}:#{window_name}\""
           )
             && $0.hasSuffix("{ new-window } }")
         }, "the window menu stays tmux's: \(version)")

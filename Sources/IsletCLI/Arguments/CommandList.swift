@@ -13,4 +13,6 @@ var commandTypes: [any Command.Type] {
 }
 
 /// Commands islet runs itself, in the background; not for users, so not in the help.
-var hiddenCommandTypes: [any Command.Type] { [WatchCommand.self, HooksCommand.self, PopupCommand.self] }
+var hiddenCommandTypes: [any Command.Type] {
+  [WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self]
+}

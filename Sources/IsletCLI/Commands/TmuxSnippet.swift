@@ -12,9 +12,10 @@ struct TmuxSnippet {
   var lines: [String] {
     let island =
       ranges
-      ? " #[range=user|islet]#(\(run) status --format tmux)#[norange]" : " #(\(run) status --format tmux)"
-    let menu = { (position: String) in
-      "display-menu -T \"#[align=centre]Islet\" \(position) " + menuItems.joined(separator: " ")
+      ? " #[range=user|islet]#(\(Self.run) status --format tmux)#[norange]"
+      : " #(\(Self.run) status --format tmux)"
+    let menu = { (keyboard: Bool) in
+      "run-shell -b '\(Self.say("__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\""))'"
     }
     var lines = [
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
@@ -34,53 +35,55 @@ struct TmuxSnippet {
       "# \(keys.rename) rename, \(keys.pane) one-row pane, \(keys.plan) start the plan, \(keys.skip) skip, "
         + "\(keys.menu) the menu.",
       "bind-key \(tableKey) switch-client -T islet \\; display-message \"\(hint)\"",
-      "bind-key -T islet \(keys.toggle) run-shell -b '\(say("toggle"))'",
-      "bind-key -T islet \(keys.reset) run-shell -b '\(say("reset"))'",
-      "bind-key -T islet \(keys.complete) run-shell -b '\(say("complete"))'",
-      "bind-key -T islet \(keys.end) run-shell -b '\(say("end"))'",
-      "bind-key -T islet \(keys.snooze) run-shell -b '\(say("snooze"))'",
+      "bind-key -T islet \(keys.toggle) run-shell -b '\(Self.say("toggle"))'",
+      "bind-key -T islet \(keys.reset) run-shell -b '\(Self.say("reset"))'",
+      "bind-key -T islet \(keys.complete) run-shell -b '\(Self.say("complete"))'",
+      "bind-key -T islet \(keys.end) run-shell -b '\(Self.say("end"))'",
+      "bind-key -T islet \(keys.snooze) run-shell -b '\(Self.say("snooze"))'",
       "",
       "# Plans: start the configured one (plan = \(plan)), and skip to its next segment.",
-      "bind-key -T islet \(keys.plan) run-shell -b '\(say("start --plan \(plan)"))'",
-      "bind-key -T islet \(keys.skip) run-shell -b '\(say("skip"))'",
+      "bind-key -T islet \(keys.plan) run-shell -b '\(Self.say("start --plan \(plan)"))'",
+      "bind-key -T islet \(keys.skip) run-shell -b '\(Self.say("skip"))'",
       "",
       "# Prompts: a countdown of a typed duration, and a new name for the current timer. The typed",
       "# text goes through a tmux buffer, never through a shell, so quotes, $(…) and # stay text.",
-      "bind-key -T islet \(keys.start) \(countdownPrompt)",
-      "bind-key -T islet \(keys.rename) \(prompt("Rename the timer:", "update"))",
+      "bind-key -T islet \(keys.start) \(Self.countdownPrompt)",
+      "bind-key -T islet \(keys.rename) \(Self.prompt("Rename the timer:", "update"))",
       "",
       "# A one-row pane with the live island, below the current one, which keeps the focus (q",
       "# closes it; the timer keeps running).",
-      "bind-key -T islet \(keys.pane) split-window -d -v -l 1 '\(run) --presentation compact'",
-      // From a key there is no mouse target (-t =): tmux would refuse the menu.
-      "bind-key -T islet \(keys.menu) \(menu("-x C -y C"))",
+      "bind-key -T islet \(keys.pane) split-window -d -v -l 1 '\(Self.run) --presentation compact'",
+      "",
+      "# The island's menu, made when it opens from what is live: what the current timer takes,",
+      "# the other live timers (each opens its own menu), a new countdown, the plan, the popup.",
+      "bind-key -T islet \(keys.menu) \(menu(true))",
       "",
     ]
     if ranges {
       lines += [
         "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right",
-        "# opens this menu, middle shows the expanded island in a popup. The rest of the status line",
+        "# opens the menu, middle shows the expanded island in a popup. The rest of the status line",
         "# keeps tmux's own clicks.",
-        "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' } "
+        "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' } "
           + "{ select-window -t = }",
-        "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(say("toggle"))' }",
-        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu("-t = -x M -y S")) } { \(Self.windowMenu) }",
-        "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(popup) }",
+        "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' }",
+        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu(false)) } { \(Self.windowMenu) }",
+        "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(Self.popup) }",
       ]
     } else {
       lines += [
         "# Clicks on the right of the status line, where the island is (with set -g mouse on): each",
-        "# left click pauses or resumes, right opens this menu, middle shows the expanded island in a popup.",
-        "bind-key -n MouseDown1StatusRight run-shell -b '\(say("toggle"))'",
-        "bind-key -n DoubleClick1StatusRight run-shell -b '\(say("toggle"))'",
-        "bind-key -n MouseDown3StatusRight \(menu("-t = -x M -y S"))",
-        "bind-key -n MouseDown2StatusRight \(popup)",
+        "# left click pauses or resumes, right opens the menu, middle shows the expanded island in a popup.",
+        "bind-key -n MouseDown1StatusRight run-shell -b '\(Self.say("toggle"))'",
+        "bind-key -n DoubleClick1StatusRight run-shell -b '\(Self.say("toggle"))'",
+        "bind-key -n MouseDown3StatusRight \(menu(false))",
+        "bind-key -n MouseDown2StatusRight \(Self.popup)",
       ]
     }
     return lines
   }
 
-  let run = #""$ISLET_BIN""#
+  static let run = #""$ISLET_BIN""#
 
   /// What prefix T shows while tmux waits for Islet's key.
   var hint: String {
@@ -100,40 +103,21 @@ struct TmuxSnippet {
   /// A shell command (for tmux single quotes) running islet with `arguments` through
   /// `ISLET_RUN`. It holds no `#` but `#{client_name}`, so expanding it once or twice (in a
   /// menu) keeps it.
-  func say(_ arguments: String) -> String {
+  static func say(_ arguments: String) -> String {
     ##"sh -c "$ISLET_RUN" islet "#{client_name}" \##(arguments)"##
   }
 
   /// A prompt whose typed text goes into a tmux buffer, which `command` then reads.
-  func prompt(_ label: String, _ command: String) -> String {
+  static func prompt(_ label: String, _ command: String) -> String {
     let action =
       "set-buffer -b islet-input -- \"%%%\" ; run-shell -b '\(say("\(command) --from-tmux-buffer islet-input"))'"
     return "command-prompt -p \"\(label)\" \"\(TmuxCommand.tmuxDoubleQuoted(action))\""
   }
 
-  var countdownPrompt: String { prompt("Countdown (e.g. 25m):", "start") }
+  static var countdownPrompt: String { prompt("Countdown (e.g. 25m):", "start") }
 
   /// The expanded island, live, in a popup over the pane (q closes it).
-  var popup: String { "display-popup -E -w 64 -h 11 '\(run) --presentation expanded'" }
-
-  /// The menu's entries: name, key, command.
-  var menuItems: [String] {
-    let items: [(String, String, String)] = [
-      ("Pause or resume", "p", "run-shell -b '\(say("toggle"))'"),
-      ("+5 min", "+", "run-shell -b '\(say("adjust +5m"))'"),
-      ("Snooze", "s", "run-shell -b '\(say("snooze"))'"),
-      ("Done", "d", "run-shell -b '\(say("complete"))'"),
-      ("Reset", "r", "run-shell -b '\(say("reset"))'"),
-      ("End", "x", "run-shell -b '\(say("end"))'"),
-      ("", "", ""),
-      ("New countdown…", "t", countdownPrompt),
-      ("Start \(plan)", "P", "run-shell -b '\(say("start --plan \(plan)"))'"),
-      ("Expand", "e", popup),
-    ]
-    return items.map { name, key, command in
-      name.isEmpty ? "''" : "\"\(name)\" \(key) { \(command) }"
-    }
-  }
+  static var popup: String { "display-popup -E -w 64 -h 11 '\(run) --presentation expanded'" }
 
   /// tmux's own menu for a right click on a window's name, kept for the rest of the status line.
   static let windowMenu =

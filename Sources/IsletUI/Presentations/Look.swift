@@ -107,7 +107,7 @@ public struct Look: Sendable {
   /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name
   /// shortens first and then goes, so that its segment stays; a single timer's title is cut
   /// at its end.
-  func title(fitting room: Int) -> String {
+  public func title(fitting room: Int) -> String {
     let parts = titleParts(fitting: room)
     return parts.name + parts.rest
   }

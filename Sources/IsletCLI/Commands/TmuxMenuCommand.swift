@@ -1,0 +1,143 @@
+import IsletCore
+import IsletUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `islet __tmux-menu [--keyboard] CLIENT [ID]`: the island's menu on a tmux client, made from
+/// the live set as it is now, which the snippet's right click and `prefix T m` run (a menu
+/// written into the snippet could not know the activities). Its entries act on ID (the current
+/// activity without one); each other live activity is an entry that opens the menu for it.
+struct TmuxMenuCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "__tmux-menu", operands: "CLIENT [ID]", brief: "the island's tmux menu",
+      summary: "Show the island's menu on a tmux client; the snippet's keys run it.",
+      options: [OptionSpec(name: "keyboard", help: "opened from a key: centred, not by the status line")],
+      maxOperands: 2)
+  ]
+
+  let client: String?
+  let activityID: String?
+  let keyboard: Bool
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    client = parsed.operands.first
+    activityID = parsed.operands.dropFirst().first
+    keyboard = parsed.has("keyboard")
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    guard let client, !client.isEmpty else {
+      throw CommandFailure(
+        message: "__tmux-menu needs the tmux client's name: __tmux-menu CLIENT [ID]", status: .usage)
+    }
+    guard TmuxRefresher.socket(from: environment.variables) != nil else {
+      throw CommandFailure(message: "__tmux-menu is run by tmux's keys; TMUX is not set here", status: .usage)
+    }
+    guard let tmux = TmuxRefresher.tmuxPath(environment.variables) else {
+      throw CommandFailure(message: "there is no tmux on PATH to show the menu", status: .unavailable)
+    }
+    let policy = try environment.configuration.policy
+    let (store, live, _) = try environment.readLive(policy: policy)
+    store?.close()
+    let (now, theme, ascii) = (environment.now, try environment.theme, !environment.unicode)
+    let looks = live.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
+    let menu = TmuxMenu(
+      looks: looks, selected: activityID, plan: try environment.configuration.plan, keyboard: keyboard)
+    // display-menu waits until the menu closes: tmux's command takes this process's place,
+    // so that nothing waits on it, and its refusal reaches the client's message line as ours.
+    let arguments = [tmux, "display-menu", "-c", client] + menu.arguments
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    execve(tmux, argv, envp)
+    throw CommandFailure(
+      message: "tmux could not be run to show the menu: \(String(cString: strerror(errno)))",
+      status: .unavailable)
+  }
+}
+
+/// The island's tmux menu for one moment of the live set: `display-menu`'s arguments after
+/// the client. Pure, so that what each phase offers is tested without a tmux.
+struct TmuxMenu {
+  /// The live activities, ranked.
+  var looks: [Look]
+  /// The activity the menu acts on; the first when nil or no longer live.
+  var selected: String?
+  /// The configured plan, which an entry starts.
+  var plan: String
+  var keyboard: Bool
+
+  /// One entry: its label (a tmux format), its key and the tmux command it runs.
+  struct Entry: Equatable {
+    var label: String
+    var key: String
+    var command: String
+  }
+
+  /// The widest a label's title gets, in cells, so that the menu fits a small client.
+  static let titleRoom = 32
+
+  var subject: Look? { looks.first { $0.activity.id == selected } ?? looks.first }
+
+  var title: String {
+    guard let subject else { return "Islet" }
+    return TmuxText.escaped("\(subject.icon) \(subject.title(fitting: Self.titleRoom))  \(subject.time)")
+  }
+
+  /// The entries in order; nil stands for a separator line.
+  var entries: [Entry?] {
+    var entries: [Entry?] = []
+    if let subject {
+      entries += actions(on: subject)
+      let others = looks.filter { $0.activity.id != subject.activity.id }
+      if !others.isEmpty { entries.append(nil) }
+      for (index, other) in others.prefix(9).enumerated() {
+        let label = "\(other.icon) \(other.title(fitting: Self.titleRoom))  \(other.time)"
+        let reopen = "__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\" \(other.activity.id)"
+        entries.append(Entry(label: TmuxText.escaped(label), key: "\(index + 1)", command: Self.runs(reopen)))
+      }
+      entries.append(nil)
+    }
+    entries.append(Entry(label: "New countdown…", key: "t", command: TmuxSnippet.countdownPrompt))
+    entries.append(Entry(label: "Start \(plan)", key: "P", command: Self.runs("start --plan \(plan)")))
+    if subject != nil { entries.append(Entry(label: "Expand", key: "e", command: TmuxSnippet.popup)) }
+    return entries
+  }
+
+  /// What can be done to `look` as it is: the intents its phase takes, the rest left out.
+  private func actions(on look: Look) -> [Entry] {
+    let id = look.activity.id
+    let intent = { (label: String, key: String, arguments: String) in
+      Entry(label: label, key: key, command: Self.runs("\(arguments) \(id)"))
+    }
+    var entries: [Entry] = []
+    switch look.phase {
+    case .active: entries.append(intent("Pause", "p", "toggle"))
+    case .paused: entries.append(intent("Resume", "p", "toggle"))
+    case .idle: entries.append(intent("Start", "p", "toggle"))
+    case .finished where look.activity.isPlan: entries.append(intent("Go on", "p", "toggle"))
+    default: break
+    }
+    if look.activity.isCountdown && !look.activity.isPlan {
+      entries.append(
+        look.phase == .finished ? intent("Snooze", "s", "snooze") : intent("+5 min", "+", "adjust +5m"))
+    }
+    if look.activity.isPlan { entries.append(intent("Skip", "S", "skip")) }
+    entries.append(intent("Done", "d", "complete"))
+    if look.phase != .idle { entries.append(intent("Reset", "r", "reset")) }
+    entries.append(intent("End", "x", "end"))
+    return entries
+  }
+
+  /// `display-menu`'s arguments: where, the title, then each entry as name, key and command.
+  var arguments: [String] {
+    let position = keyboard ? ["-x", "C", "-y", "C"] : ["-x", "R", "-y", "S"]
+    return position + ["-T", "#[align=centre]" + title]
+      + entries.flatMap { entry in entry.map { [$0.label, $0.key, $0.command] } ?? [""] }
+  }
+
+  /// A tmux command running islet with `arguments`, its refusal shown on the client.
+  static func runs(_ arguments: String) -> String { "run-shell -b '\(TmuxSnippet.say(arguments))'" }
+}
