@@ -128,7 +128,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   static let eventColumns = """
     activity_id, kind, phase, elapsed_ms, source, at, name, plan_name, segment, segment_kind,
-    segment_icon, round, rounds, next_segment, next_duration
+    segment_icon, round, rounds, next_segment, next_duration, category
     """
 
   public func liveActivities() throws -> [Activity] {
@@ -174,7 +174,7 @@ public final class SQLiteActivityStore: ActivityStore {
           .integer(event.elapsed), .text(event.source.rawValue), .integer(event.at.milliseconds),
           .text(event.name), Value(plan?.name), Value(plan?.segment), Value(plan?.kind.rawValue),
           Value(plan?.icon), Value(plan.map { Int64($0.round) }), Value(plan.map { Int64($0.rounds) }),
-          Value(plan?.next?.segment), Value(plan?.next?.duration),
+          Value(plan?.next?.segment), Value(plan?.next?.duration), Value(event.category),
         ]
         try database.query(
           "INSERT INTO event (\(Self.eventColumns)) VALUES (\(values.map { _ in "?" }.joined(separator: ", ")))",
@@ -237,7 +237,7 @@ public final class SQLiteActivityStore: ActivityStore {
       }
       return Event(
         seq: row[0].int, activityID: activityID, kind: kind, phase: phase, elapsed: elapsed,
-        source: source, at: at, name: row[7].string ?? "", plan: plan)
+        source: source, at: at, name: row[7].string ?? "", category: row[16].string, plan: plan)
     }
   }
 

@@ -69,6 +69,14 @@ public enum Schema {
     ALTER TABLE event ADD COLUMN next_segment TEXT;
     ALTER TABLE event ADD COLUMN next_duration INTEGER;
     """,
+    // 5: an event keeps the category the activity had, as it keeps its name, so time is told
+    // under the category it ran in; events before it take the activity's. An index finds one
+    // activity's events, so a report over a week reads the runs in it and not the whole history.
+    """
+    ALTER TABLE event ADD COLUMN category TEXT;
+    UPDATE event SET category = (SELECT category FROM activity WHERE activity.id = event.activity_id);
+    CREATE INDEX event_activity ON event(activity_id, at);
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -95,13 +95,15 @@ extension HookRunner {
   }
 }
 
-/// What a hook reads on stdin: one event, with its plan's place (for a segment's end, the
-/// segment that ended), or `plan: null` for a single timer.
+/// What a hook reads on stdin: one event, with the category the activity had (null for none)
+/// and its plan's place (for a segment's end, the segment that ended), or `plan: null` for a
+/// single timer.
 func hookJSON(_ event: Event) -> JSON {
   .object([
     ("event", .string(event.kind.rawValue)), ("id", .string(event.activityID)),
     ("name", .string(event.name)), ("phase", .string(event.phase.rawValue)),
     ("elapsed", .number(Double(event.elapsed) / 1000)), ("source", .string(event.source.rawValue)),
-    ("at", .string(LocalTime.iso(event.at))), ("plan", .plan(event.plan)),
+    ("at", .string(LocalTime.iso(event.at))), ("category", .string(event.category)),
+    ("plan", .plan(event.plan)),
   ])
 }

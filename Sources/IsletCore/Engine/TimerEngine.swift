@@ -329,6 +329,6 @@ public enum TimerEngine {
     Event(
       activityID: activity.id, kind: kind, phase: activity.state.phase,
       elapsed: activity.elapsed(at: time), source: source, at: time, name: activity.name,
-      plan: activity.planPosition)
+      category: activity.state.category, plan: activity.planPosition)
   }
 }

@@ -39,12 +39,14 @@ public struct Event: Codable, Equatable, Sendable {
   public var at: Instant
   /// The activity's name when the event happened.
   public var name: String
+  /// Its category then; nil when it had none.
+  public var category: String?
   /// A plan run's place then (for a segment's end, the segment that ended); nil for a timer.
   public var plan: PlanPosition?
 
   public init(
     seq: Int64? = nil, activityID: String, kind: EventKind, phase: Phase, elapsed: Milliseconds,
-    source: Source, at: Instant, name: String, plan: PlanPosition? = nil
+    source: Source, at: Instant, name: String, category: String? = nil, plan: PlanPosition? = nil
   ) {
     self.seq = seq
     self.activityID = activityID
@@ -54,6 +56,7 @@ public struct Event: Codable, Equatable, Sendable {
     self.source = source
     self.at = at
     self.name = name
+    self.category = category
     self.plan = plan
   }
 }
