@@ -2,6 +2,10 @@ import IsletCore
 import IsletStore
 import IsletUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What every command shares for one run: the process environment, the clock, the handlers,
 /// the console and the global options, with the configuration, the theme and the store's path
 /// each loaded once, when first asked for.
@@ -124,6 +128,23 @@ final class Environment {
         }
     }
     return recorded + due.sorted { $0.at < $1.at }
+  }
+
+  /// The sessions `log` and `report` show: the history's, and the live runs still going, as a
+  /// reader sees them at `now` (see `readLive`). `since` and `until` bound the history read.
+  func sessions(since: Instant?, until: Instant?, policy: TimePolicy) throws -> [Session] {
+    let (store, live, pending) = try readLive(policy: policy)
+    defer { store?.close() }
+    let history = try self.history(store, pending: pending)
+    return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+  }
+
+  /// How many columns the output may use: `COLUMNS`, the terminal's width, or 80.
+  var outputWidth: Int {
+    if let text = variables["COLUMNS"], let columns = Int(text), columns >= 20, columns <= 1000 { return columns }
+    var size = winsize()
+    if console.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+    return 80
   }
 
   /// Today's work segments against the configured goal, counted as a writer would have

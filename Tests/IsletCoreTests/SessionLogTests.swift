@@ -52,10 +52,46 @@ import Testing
     #expect(sessions.map(\.elapsed) == [minutes(7), minutes(25), minutes(3)])
     #expect(sessions.map(\.startedAt) == [t0, t0 + minutes(20), t0 + minutes(50)])
     #expect(sessions[1].endedAt == t0 + minutes(45))
+    // The reset run is shown, and thrown away: it is not counted.
+    #expect(sessions.map(\.isDiscarded) == [true, false, false])
     #expect(
       SessionLog.totals(sessions) == [
-        NameTotal(name: "Workout", sessions: 2, elapsed: minutes(32)),
+        NameTotal(name: "Workout", sessions: 1, elapsed: minutes(25)),
         NameTotal(name: "tea", sessions: 1, elapsed: minutes(3)),
+      ])
+    // The first run ran 0–5 and 10–12; the second from 20 on.
+    #expect(
+      sessions[0].stretches == [
+        Stretch(from: t0, to: t0 + minutes(5)), Stretch(from: t0 + minutes(10), to: t0 + minutes(12)),
+      ])
+    #expect(sessions[1].stretches == [Stretch(from: t0 + minutes(20), to: t0 + minutes(45))])
+    #expect(sessions[2].stretches == [Stretch(from: t0 + minutes(50), to: t0 + minutes(53))])
+  }
+
+  /// A rename (or a new category) ends the session there: the time before it stays under the
+  /// old name, as the activity was called while it ran.
+  @Test func aRenameStartsANewSessionAndTheTimeBeforeKeepsItsName() throws {
+    var a = try applied(nil, .start(stopwatchRequest("Emails")), at: t0)
+    var history = a.events
+    for (intent, at) in [
+      (Intent.pause, minutes(20)), (.update(ActivityUpdate(name: "Code review")), minutes(25)),
+      (.resume, minutes(30)), (.update(ActivityUpdate(category: "work")), minutes(40)),
+      (.update(ActivityUpdate(relevance: 0.5)), minutes(45)), (.complete, minutes(70)),
+    ] {
+      a = try applied(a.activity, intent, at: t0 + at)
+      history += a.events
+    }
+    let sessions = SessionLog.sessions(from: history, live: [], at: t0 + minutes(80))
+    #expect(sessions.map(\.name) == ["Emails", "Code review", "Code review"])
+    #expect(sessions.map(\.category) == [nil, nil, "work"])
+    #expect(sessions.map(\.outcome) == ["renamed", "renamed", "completed"])
+    #expect(sessions.map(\.elapsed) == [minutes(20), minutes(10), minutes(30)], "a relevance change splits nothing")
+    #expect(sessions.map(\.startedAt) == [t0, t0 + minutes(25), t0 + minutes(40)])
+    #expect(sessions[1].stretches == [Stretch(from: t0 + minutes(30), to: t0 + minutes(40))])
+    #expect(
+      SessionLog.totals(sessions) == [
+        NameTotal(name: "Code review", sessions: 2, elapsed: minutes(40)),
+        NameTotal(name: "Emails", sessions: 1, elapsed: minutes(20)),
       ])
   }
 

@@ -41,3 +41,28 @@ extension ParsedArguments {
     return value
   }
 }
+
+extension ParsedArguments {
+  /// `--since DATE` and `--until DATE` (`log`, `report`): the start of what `--since` names and
+  /// the end of what `--until` names, so that `--since last-week --until last-week` is that week.
+  func dateRange(now: Instant, zone: LocalZone = .current) throws -> (since: Instant?, until: Instant?) {
+    func word(_ option: String) throws -> (start: Instant, end: Instant)? {
+      guard let text = value(option) else { return nil }
+      guard let stretch = DateWord.parse(text, now: now, zone: zone) else {
+        throw UsageError(
+          message: "--\(option) '\(printable(text))' is not a date; use \(DateWord.forms)", command: command)
+      }
+      return stretch
+    }
+    let since = try word("since")?.start
+    let until = try word("until")?.end
+    if let since, let until, until <= since {
+      throw UsageError(
+        message:
+          "--until '\(printable(value("until") ?? ""))' is not after --since '\(printable(value("since") ?? ""))'; "
+          + "give an end after the start",
+        command: command)
+    }
+    return (since, until)
+  }
+}

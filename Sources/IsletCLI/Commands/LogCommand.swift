@@ -1,8 +1,9 @@
 import IsletCore
 import IsletStore
+import IsletUI
 
-/// `islet log`: the history, each session's elapsed time (each plan segment a session), and
-/// totals per name, which count work alone (see `Session.counts`).
+/// `islet log`: the history, each session's elapsed time (each plan segment a session, a rename
+/// the start of a new one), and totals per name, which count work alone (see `Session.counts`).
 struct LogCommand: Command {
   static let specs = [
     CommandSpec(
@@ -10,13 +11,19 @@ struct LogCommand: Command {
       brief: "the history, with totals per name",
       summary: "The history: each session's elapsed time, and totals per name.",
       details: """
-        Each segment of a plan is a session of its own (Pomodoro · Focus 2/4). The totals count
-        work: breaks, warm-ups, cool-downs and skipped segments are left out of them.
-        DATE is YYYY-MM-DD, today, yesterday, or a span back from now such as 7d or 12h.
+        Each segment of a plan is a session of its own (Pomodoro · Focus 2/4), and so is the
+        time after a rename or a new category: time stays under the name it ran under. The
+        totals count work: runs thrown away by reset, breaks, warm-ups, cool-downs and skipped
+        segments are shown but left out of them. DATE is YYYY-MM-DD, today, yesterday,
+        this-week, last-week, this-month, last-month, or a span back from now such as 7d, 12h
+        or 2w; --since takes its start and --until its end. islet report draws the same time
+        per day and week.
         """,
       options: [
-        OptionSpec(name: "since", value: "DATE", help: "only sessions started from then on"),
+        OptionSpec(name: "since", value: "DATE", help: "only sessions started from the start of DATE on"),
+        OptionSpec(name: "until", value: "DATE", help: "only sessions started before the end of DATE"),
         OptionSpec(name: "name", value: "N", help: "only sessions of this name (any case)"),
+        OptionSpec(name: "category", value: "C", help: "only sessions in this category (any case)"),
         OptionSpec(name: "json", value: nil, help: "print JSON"),
         OptionSpec(name: "csv", value: nil, help: "print CSV, one session a row"),
       ],
@@ -29,75 +36,72 @@ struct LogCommand: Command {
   }
 
   let output: Output
-  /// `--since`: only sessions started from then on.
+  /// `--since` and `--until`: only sessions started from then on, and before then.
   let since: Instant?
-  /// `--name`, lowercased: only sessions of this name.
+  let until: Instant?
+  /// `--name` and `--category`, lowercased: only sessions of this name, in this category.
   let name: String?
+  let category: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     if parsed.has("json") && parsed.has("csv") {
       throw UsageError(message: "choose one of --json and --csv", command: "log")
     }
     output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .table
-    if let text = parsed.value("since") {
-      guard let parsed = LocalTime.parseSince(text, now: now) else {
-        throw UsageError(
-          message:
-            "--since '\(printable(text))' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d",
-          command: "log")
-      }
-      since = parsed
-    } else {
-      since = nil
-    }
+    (since, until) = try parsed.dateRange(now: now)
     name = parsed.value("name")?.lowercased()
+    category = parsed.value("category")?.lowercased()
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
-    let (store, live, pending) = try environment.readLive(policy: policy)
-    defer { store?.close() }
-    let history = try environment.history(store, pending: pending)
-    var sessions = SessionLog.sessions(from: history, live: live, at: environment.now, policy: policy)
+    var sessions = try environment.sessions(since: since, until: until, policy: policy)
     if let since { sessions = sessions.filter { $0.startedAt >= since } }
+    if let until { sessions = sessions.filter { $0.startedAt < until } }
     if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
+    if let category { sessions = sessions.filter { $0.category?.lowercased() == category } }
     let totals = SessionLog.totals(sessions)
     switch output {
     case .json: environment.console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
     case .csv: environment.console.out(csv(sessions))
-    case .table: environment.console.out(text(sessions, totals: totals))
+    case .table: environment.console.out(text(sessions, totals: totals, width: environment.outputWidth))
     }
     return .ok
   }
 
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
-    var csv = "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds\n"
+    var csv = "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
-        seconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
-        s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "",
+        csvSeconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
+        s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "", s.category ?? "",
+        s.counts ? "true" : "false",
       ]
       csv += fields.map(csvField).joined(separator: ",") + "\n"
     }
     return csv
   }
 
-  /// The sessions and the totals as two tables, or how to make the first session.
-  private func text(_ sessions: [Session], totals: [NameTotal]) -> String {
+  /// The sessions and the totals as two tables, or how to make the first session. Names are
+  /// shortened so that a row fits `width`.
+  private func text(_ sessions: [Session], totals: [NameTotal], width: Int) -> String {
     guard !sessions.isEmpty else {
-      return
-        "No sessions\(since == nil && name == nil ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
+      let filtered = since != nil || until != nil || name != nil || category != nil
+      return "No sessions\(filtered ? " match" : " yet"). Start one with: islet start 25m --name Focus\n"
     }
-    var rows = [["STARTED", "NAME", "OUTCOME", "ELAPSED"]]
-    for s in sessions {
-      rows.append([
-        LocalTime.dateTime(s.startedAt),
-        printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? ""),
-        s.outcome,
-        DurationText.clock(seconds: s.elapsed / 1000),
-      ])
+    let categories = sessions.contains { $0.category != nil }
+    let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }
+    // STARTED, OUTCOME and ELAPSED take at most 16, 9 and 8 columns; CATEGORY up to 16.
+    let categoryWidth = categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
+    let nameRoom = max(12, width - 16 - 10 - 9 - 8 - 6 - (categories ? max(8, categoryWidth) + 2 : 0))
+    var rows = [["STARTED", "NAME"] + (categories ? ["CATEGORY"] : []) + ["OUTCOME", "ELAPSED"]]
+    for (s, title) in zip(sessions, titles) {
+      rows.append(
+        [LocalTime.dateTime(s.startedAt), DisplayWidth.truncate(title, to: nameRoom)]
+          + (categories ? [DisplayWidth.truncate(printableName(s.category ?? "-"), to: 16)] : [])
+          + [s.outcome, DurationText.clock(seconds: s.elapsed / 1000)])
     }
     var text = table(rows)
     guard !totals.isEmpty else { return text + "\nNo work to total: \(Self.leftOut).\n" }
@@ -106,7 +110,8 @@ struct LogCommand: Command {
       + table(
         totals.map { total in
           [
-            printableName(total.name), "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
+            DisplayWidth.truncate(printableName(total.name), to: nameRoom),
+            "\(total.sessions) session\(total.sessions == 1 ? "" : "s")",
             DurationText.clock(seconds: total.elapsed / 1000),
           ]
         })
@@ -116,22 +121,7 @@ struct LogCommand: Command {
     return text
   }
 
-  private static let leftOut = "breaks, warm-ups, cool-downs and skipped segments are left out"
-
-  private func seconds(_ span: Milliseconds) -> String {
-    let whole = span / 1000
-    let fraction = span % 1000
-    return "\(whole).\(fraction < 10 ? "00" : fraction < 100 ? "0" : "")\(fraction)"
-  }
-
-  /// RFC 4180: quoted when it holds a comma, quote or line break. A leading `=+-@` is prefixed
-  /// with `'` so a spreadsheet does not run it as a formula.
-  private func csvField(_ field: String) -> String {
-    var value = field
-    if let first = value.first, "=+-@".contains(first) { value = "'" + value }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-    return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
-  }
+  private static let leftOut = "reset runs, breaks, warm-ups, cool-downs and skipped segments are left out"
 }
 
 /// `log --json`: the sessions and the totals per name, spans in seconds.
@@ -142,7 +132,7 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
       .array(
         sessions.map { s in
           .object([
-            ("id", .string(s.activityID)), ("name", .string(s.name)),
+            ("id", .string(s.activityID)), ("name", .string(s.name)), ("category", .string(s.category)),
             ("startedAt", .string(LocalTime.iso(s.startedAt))),
             ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
             ("elapsed", .number(Double(s.elapsed) / 1000)), ("plan", .plan(s.plan)),

@@ -1,10 +1,14 @@
-/// Columns padded to their widest cell, the last one left ragged: `list` and `log`.
+import IsletUI
+
+/// Columns padded to their widest cell in terminal cells (a wide character takes two), the last
+/// one left ragged: `list` and `log`.
 func table(_ rows: [[String]]) -> String {
   guard let columns = rows.first?.count else { return "" }
-  let widths = (0..<columns).map { column in rows.map { $0[column].count }.max() ?? 0 }
-  return rows.map { row in
+  let cells = rows.map { $0.map(DisplayWidth.of) }
+  let widths = (0..<columns).map { column in cells.map { $0[column] }.max() ?? 0 }
+  return zip(rows, cells).map { row, rowCells in
     row.enumerated().map { column, cell in
-      column == columns - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      column == columns - 1 ? cell : cell + String(repeating: " ", count: widths[column] - rowCells[column])
     }.joined(separator: "  ").trailingSpacesTrimmed
   }.joined(separator: "\n") + "\n"
 }

@@ -1,36 +1,64 @@
-/// One run of a timer, from its start to what closed it (completed, ended, expired, reset),
-/// or still going. Each segment of a plan is a session of its own.
+/// One stretch of a timer's run under one name and category: from its start (or the rename
+/// that began it) to what closed it (completed, ended, expired, reset, a rename), or still
+/// going. Each segment of a plan is a session of its own.
 public struct Session: Equatable, Sendable {
   public var activityID: String
   public var name: String
+  /// The category it ran in; nil for none.
+  public var category: String?
   public var startedAt: Instant
   /// Nil while the run goes on.
   public var endedAt: Instant?
   /// How it closed, or the phase it is in while it goes on. A plan's segment that ran to its
-  /// end is `finished`; one cut short is `skipped`.
+  /// end is `finished`; one cut short is `skipped`; one whose name or category changed is
+  /// `renamed` (its run goes on in the next session).
   public var outcome: String
   public var elapsed: Milliseconds
   /// The plan's segment this run was (its plan, label, kind and round); nil for a single timer.
   public var plan: PlanPosition?
+  /// When it ran, oldest first: its pauses are the gaps, and the lengths add up to `elapsed`.
+  public var stretches: [Stretch]
 
   public init(
-    activityID: String, name: String, startedAt: Instant, endedAt: Instant?, outcome: String,
-    elapsed: Milliseconds, plan: PlanPosition? = nil
+    activityID: String, name: String, category: String? = nil, startedAt: Instant, endedAt: Instant?,
+    outcome: String, elapsed: Milliseconds, plan: PlanPosition? = nil, stretches: [Stretch]? = nil
   ) {
     self.activityID = activityID
     self.name = name
+    self.category = category
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.outcome = outcome
     self.elapsed = elapsed
     self.plan = plan
+    self.stretches = stretches ?? [Stretch(from: (endedAt ?? startedAt + elapsed) - elapsed, to: endedAt ?? startedAt + elapsed)]
   }
 
+  /// A run thrown away by `reset`: shown, never counted.
+  public var isDiscarded: Bool { outcome == EventKind.reset.rawValue }
+
   /// Whether the totals count it: a timer's run, or a plan's work segment not skipped (as the
-  /// goal counts work: not a break, a warm-up or a cool-down).
+  /// goal counts work: not a break, a warm-up or a cool-down); never a discarded run.
   public var counts: Bool {
-    plan.map { $0.kind == .work && outcome != EventKind.skipped.rawValue } ?? true
+    !isDiscarded && (plan.map { $0.kind == .work && outcome != EventKind.skipped.rawValue } ?? true)
   }
+
+  /// What the session was, as log and report name it: its name, and a plan's segment label
+  /// ("Pomodoro · Focus").
+  public var title: String { plan.map { "\(name) · \($0.segment)" } ?? name }
+}
+
+/// A span of running time, `from ..< to`.
+public struct Stretch: Equatable, Sendable {
+  public var from: Instant
+  public var to: Instant
+
+  public init(from: Instant, to: Instant) {
+    self.from = from
+    self.to = to
+  }
+
+  public var length: Milliseconds { to - from }
 }
 
 /// The time spent under one name.
@@ -47,38 +75,100 @@ public enum SessionLog {
   /// A timer's run opens at `started`; a plan's at each `segment-started` (its `started` only
   /// makes the activity). A plan's run closes at its segment's end (finished, skipped, reset) or
   /// the run's (completed, ended, expired); once it is closed, a later close (completing a plan
-  /// that waits between segments) opens no session of its own.
+  /// that waits between segments) opens no session of its own. An `updated` event that changes
+  /// the name or the category closes the session there and opens the next, so time is told
+  /// under the name it ran under.
+  ///
+  /// Running time between two events is the growth of `elapsed` from one to the next, and it
+  /// lies at the end of that span: whatever stops or starts a run records an event.
   public static func sessions(
     from history: [Event], live: [Activity], at now: Instant, policy: TimePolicy = .standard
   ) -> [Session] {
-    var open: [String: Event] = [:]
+    var open: [String: OpenRun] = [:]
     var sessions: [Session] = []
     for event in history {
       let isPlan = event.plan != nil
       if event.kind == .segmentStarted || (event.kind == .started && !isPlan) {
-        open[event.activityID] = event
-      } else if event.kind.closesRun {
-        let opening = open.removeValue(forKey: event.activityID)
+        open[event.activityID] = OpenRun(event)
+        continue
+      }
+      guard var run = open[event.activityID] else {
         // A timer's run whose start is not in the history is known by its length.
-        guard opening != nil || !isPlan else { continue }
-        sessions.append(
-          Session(
-            activityID: event.activityID, name: event.name,
-            startedAt: opening?.at ?? event.at - event.elapsed, endedAt: event.at,
-            outcome: event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue,
-            elapsed: event.elapsed, plan: opening?.plan ?? event.plan))
+        if event.kind.closesRun && !isPlan {
+          sessions.append(
+            Session(
+              activityID: event.activityID, name: event.name, category: event.category,
+              startedAt: event.at - event.elapsed, endedAt: event.at, outcome: event.kind.rawValue,
+              elapsed: event.elapsed, plan: event.plan))
+        }
+        continue
+      }
+      run.advance(to: event.at, elapsed: event.elapsed)
+      if event.kind.closesRun {
+        open[event.activityID] = nil
+        let outcome = event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue
+        sessions.append(run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan))
+      } else if event.kind == .updated, event.name != run.name || event.category != run.category {
+        sessions.append(run.closed(at: event.at, outcome: "renamed", plan: run.plan))
+        open[event.activityID] = OpenRun(event, plan: run.plan)
+      } else {
+        open[event.activityID] = run
       }
     }
     for activity in live {
       let phase = activity.phase(at: now, policy: policy)
-      guard phase != .idle, phase.isLive, let opening = open[activity.id] else { continue }
-      sessions.append(
-        Session(
-          activityID: activity.id, name: activity.name, startedAt: opening.at, endedAt: nil,
-          outcome: phase == .active ? "running" : phase.rawValue, elapsed: activity.elapsed(at: now),
-          plan: opening.plan))
+      guard phase != .idle, phase.isLive, var run = open[activity.id] else { continue }
+      run.advance(to: now, elapsed: activity.elapsed(at: now))
+      var session = run.closed(at: now, outcome: phase == .active ? "running" : phase.rawValue, plan: run.plan)
+      session.endedAt = nil
+      sessions.append(session)
     }
     return sessions.sorted { ($0.startedAt, $0.activityID) < ($1.startedAt, $1.activityID) }
+  }
+
+  /// A session not yet closed: where it started, and its running time so far.
+  struct OpenRun {
+    var activityID: String
+    var name: String
+    var category: String?
+    var plan: PlanPosition?
+    var startedAt: Instant
+    var startElapsed: Milliseconds
+    var lastAt: Instant
+    var lastElapsed: Milliseconds
+    var stretches: [Stretch] = []
+
+    init(_ event: Event, plan: PlanPosition? = nil) {
+      activityID = event.activityID
+      name = event.name
+      category = event.category
+      self.plan = plan ?? event.plan
+      startedAt = event.at
+      startElapsed = event.elapsed
+      lastAt = event.at
+      lastElapsed = event.elapsed
+    }
+
+    /// The running time up to an event: what `elapsed` grew by, ending at it.
+    mutating func advance(to at: Instant, elapsed: Milliseconds) {
+      let grown = elapsed - lastElapsed
+      if grown > 0 && at > lastAt {
+        let from = max(lastAt, at - grown)
+        if let last = stretches.last, last.to == from {
+          stretches[stretches.count - 1].to = at
+        } else {
+          stretches.append(Stretch(from: from, to: at))
+        }
+      }
+      lastAt = max(lastAt, at)
+      lastElapsed = max(lastElapsed, elapsed)
+    }
+
+    func closed(at end: Instant, outcome: String, plan: PlanPosition?) -> Session {
+      Session(
+        activityID: activityID, name: name, category: category, startedAt: startedAt, endedAt: end,
+        outcome: outcome, elapsed: max(0, lastElapsed - startElapsed), plan: plan, stretches: stretches)
+    }
   }
 
   /// Time per name (names compared ignoring case), the most time first. Only the sessions that

@@ -1,0 +1,146 @@
+import IsletCore
+import IsletUI
+
+/// `islet report`: time per day and per week, by name or by category, drawn as a chart (or
+/// printed as JSON or CSV), over `--since` / `--until`.
+struct ReportCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "report", operands: "[--json | --csv]",
+      brief: "time per day and week, as a chart",
+      summary: "Time per day and per week, by name or by category, as a chart of stacked bars.",
+      details: """
+        A bar a day (a week over more than two months, a month over more than two years),
+        stacked by name or category in the theme's colors, with each day's and week's total;
+        weeks start on Monday. Time is told under the name and category a timer had while it
+        ran, and a run across midnight counts on both days. Runs thrown away by reset are
+        shown apart and not counted, as are a plan's breaks, warm-ups, cool-downs and skipped
+        segments; a plan's work reports under its plan and label (Pomodoro · Focus).
+        DATE is YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month, or
+        a span back from now such as 7d, 12h or 2w; --since takes its start, --until its end,
+        so --since last-week --until last-week is last week. Without --since, the last 7 days.
+
+        Examples:
+          islet report --since this-week --by category
+          islet report --since 2026-11-01 --until 2026-11-30 --csv
+        """,
+      options: [
+        OptionSpec(name: "since", value: "DATE", help: "from the start of DATE (default: 6 days before today)"),
+        OptionSpec(name: "until", value: "DATE", help: "to the end of DATE (default: now)"),
+        OptionSpec(name: "by", value: "name|category", help: "stack and total by name (default) or category"),
+        OptionSpec(name: "name", value: "N", help: "only time under this name (any case)"),
+        OptionSpec(name: "category", value: "C", help: "only time in this category (any case)"),
+        OptionSpec(name: "json", value: nil, help: "print JSON"),
+        OptionSpec(name: "csv", value: nil, help: "print CSV: a row per day, week and total of each group"),
+      ],
+      maxOperands: 0, globals: ["theme", "ascii", "no-color"])
+  ]
+
+  enum Output {
+    case chart, json, csv
+  }
+
+  let output: Output
+  let since: Instant?
+  let until: Instant?
+  let grouping: Report.Grouping
+  let name: String?
+  let category: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    if parsed.has("json") && parsed.has("csv") {
+      throw UsageError(message: "choose one of --json and --csv", command: "report")
+    }
+    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .chart
+    (since, until) = try parsed.dateRange(now: now)
+    if let by = parsed.value("by") {
+      guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
+        throw UsageError(message: "--by '\(printable(by))' is not a grouping; use name or category", command: "report")
+      }
+      self.grouping = grouping
+    } else {
+      grouping = .name
+    }
+    name = parsed.value("name")?.lowercased()
+    category = parsed.value("category")?.lowercased()
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let now = environment.now
+    let zone = LocalZone.current
+    let from = since ?? zone.instant(day: zone.day(of: now) - 6, hour: 0, minute: 0)
+    let end = until ?? now
+    var sessions = try environment.sessions(since: from, until: end, policy: try environment.configuration.policy)
+    if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
+    if let category { sessions = sessions.filter { $0.category?.lowercased() == category } }
+    let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)
+    switch output {
+    case .json: environment.console.out(Self.json(report).text + "\n")
+    case .csv: environment.console.out(Self.csv(report))
+    case .chart:
+      let theme = try environment.theme
+      let depth: ColorDepth =
+        !environment.console.isTerminal || environment.options.noColor
+          || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true
+        ? .none : ColorDepth.of(environment: environment.variables)
+      let chart = ReportChart(
+        report: report, width: environment.outputWidth, theme: theme, colored: depth != .none,
+        ascii: !environment.unicode)
+      let canvas = chart.canvas()
+      let text = depth == .none ? PlainText.render(canvas) : ANSIText.render(canvas, theme: theme, depth: depth)
+      environment.console.out(text + "\n")
+    }
+    return .ok
+  }
+
+  /// `2026-11-30`
+  static func date(_ day: Int64) -> String {
+    let (year, month, day) = LocalZone.civil(day: day)
+    return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+  }
+
+  static func seconds(_ span: Milliseconds) -> Double { Double(span) / 1000 }
+
+  static func json(_ report: Report) -> JSON {
+    let key = report.grouping.rawValue
+    func totals(_ totals: [Report.Total], key: String = key) -> JSON {
+      .array(
+        totals.map {
+          .object([(key, .string($0.label)), ("seconds", .number(seconds($0.elapsed))), ("sessions", .number(Double($0.sessions)))])
+        })
+    }
+    func periods(_ periods: [Report.Period], named name: String) -> JSON {
+      .array(
+        periods.map {
+          .object([(name, .string(date($0.day))), ("seconds", .number(seconds($0.elapsed))), ("totals", totals($0.totals))])
+        })
+    }
+    func apart(_ list: [Report.Total], key: String = key) -> JSON {
+      .object([("seconds", .number(seconds(list.reduce(0) { $0 + $1.elapsed }))), ("totals", totals(list, key: key))])
+    }
+    return .object([
+      ("from", .string(LocalTime.iso(report.from))), ("until", .string(LocalTime.iso(report.until))),
+      ("by", .string(key)), ("seconds", .number(seconds(report.elapsed))), ("totals", totals(report.totals)),
+      ("days", periods(report.days, named: "date")), ("weeks", periods(report.weeks, named: "week")),
+      ("discarded", apart(report.discarded)), ("uncounted", apart(report.uncounted, key: "name")),
+    ])
+  }
+
+  /// One row per day, week and whole stretch of each group; discarded and uncounted time as
+  /// periods of their own.
+  static func csv(_ report: Report) -> String {
+    var csv = "period,date,\(report.grouping.rawValue),seconds,sessions\n"
+    func rows(_ period: String, _ date: String, _ totals: [Report.Total]) {
+      for total in totals {
+        csv += [period, date, csvField(total.label ?? ""), csvSeconds(total.elapsed), "\(total.sessions)"]
+          .joined(separator: ",") + "\n"
+      }
+    }
+    for day in report.days { rows("day", Self.date(day.day), day.totals) }
+    for week in report.weeks { rows("week", Self.date(week.day), week.totals) }
+    rows("total", "", report.totals)
+    rows("discarded", "", report.discarded)
+    rows("uncounted", "", report.uncounted)
+    return csv
+  }
+}
