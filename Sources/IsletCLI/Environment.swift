@@ -141,9 +141,13 @@ final class Environment {
 
   /// How many columns the output may use: `COLUMNS`, the terminal's width, or 80.
   var outputWidth: Int {
-    if let text = variables["COLUMNS"], let columns = Int(text), columns >= 20, columns <= 1000 { return columns }
+    if let text = variables["COLUMNS"], let columns = Int(text), columns >= 20, columns <= 1000 {
+      return columns
+    }
     var size = winsize()
-    if console.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+    if console.isTerminal, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 {
+      return Int(size.ws_col)
+    }
     return 80
   }
 

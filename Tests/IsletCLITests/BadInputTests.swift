@@ -147,7 +147,9 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(arguments: ["help", "nope"], status: 64, says: "no help for 'nope'; commands: start,"),
     BadInput(
       arguments: ["log", "--since", "2025-13-45"], status: 64,
-      says: "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d"),
+      says:
+        "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w"
+    ),
     BadInput(arguments: ["log", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
     BadInput(arguments: ["themes", "frob"], status: 64, says: "unexpected argument 'frob'"),
     BadInput(

@@ -160,15 +160,16 @@ import Testing
         2025-11-30 09:41  Tea, "green"  running    1:30
 
         Totals
-        Workout       2 sessions  35:00
-        Tea, "green"  1 session   1:30
+        Workout       1 session  25:00
+        Tea, "green"  1 session  1:30
+        Only work counts: reset runs, breaks, warm-ups, cool-downs and skipped segments are left out.
 
-        """)
+        """, "the reset run is listed and not counted")
     #expect(
-      islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 5)
+      islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 6)
     #expect(
       islet("log", "--csv").stdout.split(separator: "\n").last
-        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,"
+        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,,,true"
     )
     #expect(
       islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
@@ -176,7 +177,8 @@ import Testing
       ))
     #expect(
       islet("log", "--since", "tomorrow").stderr.hasPrefix(
-        "Error: --since 'tomorrow' is not a date; use YYYY-MM-DD, today, yesterday or a span such as 7d\n"))
+        "Error: --since 'tomorrow' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w\n"
+      ))
     #expect(islet("log", "--since", "1h").stdout.hasPrefix("STARTED"))
   }
 

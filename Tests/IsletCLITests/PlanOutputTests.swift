@@ -112,18 +112,18 @@ import Testing
             Totals
             Pomodoro  2 sessions  28:00
             Tea       1 session   10:00
-            Only work counts: breaks, warm-ups, cool-downs and skipped segments are left out.
+            Only work counts: reset runs, breaks, warm-ups, cool-downs and skipped segments are left out.
 
             """, stderr: ""))
     #expect(
       islet("log", "--csv").stdout.split(separator: "\n").map {
         $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",")
       } == [
-        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds",
-        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4",
-        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4",
-        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4",
-        "Tea,completed,600.000,,,,,",
+        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted",
+        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4,,true",
+        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4,,false",
+        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4,,true",
+        "Tea,completed,600.000,,,,,,,true",
       ])
     let json = islet("log", "--json").stdout
     #expect(

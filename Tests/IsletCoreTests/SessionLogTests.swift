@@ -85,7 +85,8 @@ import Testing
     #expect(sessions.map(\.name) == ["Emails", "Code review", "Code review"])
     #expect(sessions.map(\.category) == [nil, nil, "work"])
     #expect(sessions.map(\.outcome) == ["renamed", "renamed", "completed"])
-    #expect(sessions.map(\.elapsed) == [minutes(20), minutes(10), minutes(30)], "a relevance change splits nothing")
+    #expect(
+      sessions.map(\.elapsed) == [minutes(20), minutes(10), minutes(30)], "a relevance change splits nothing")
     #expect(sessions.map(\.startedAt) == [t0, t0 + minutes(25), t0 + minutes(40)])
     #expect(sessions[1].stretches == [Stretch(from: t0 + minutes(30), to: t0 + minutes(40))])
     #expect(

@@ -71,7 +71,8 @@ struct LogCommand: Command {
 
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
-    var csv = "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted\n"
+    var csv =
+      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
@@ -94,7 +95,8 @@ struct LogCommand: Command {
     let categories = sessions.contains { $0.category != nil }
     let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }
     // STARTED, OUTCOME and ELAPSED take at most 16, 9 and 8 columns; CATEGORY up to 16.
-    let categoryWidth = categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
+    let categoryWidth =
+      categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
     let nameRoom = max(12, width - 16 - 10 - 9 - 8 - 6 - (categories ? max(8, categoryWidth) + 2 : 0))
     var rows = [["STARTED", "NAME"] + (categories ? ["CATEGORY"] : []) + ["OUTCOME", "ELAPSED"]]
     for (s, title) in zip(sessions, titles) {

@@ -25,7 +25,8 @@ struct ReportCommand: Command {
           islet report --since 2026-11-01 --until 2026-11-30 --csv
         """,
       options: [
-        OptionSpec(name: "since", value: "DATE", help: "from the start of DATE (default: 6 days before today)"),
+        OptionSpec(
+          name: "since", value: "DATE", help: "from the start of DATE (default: 6 days before today)"),
         OptionSpec(name: "until", value: "DATE", help: "to the end of DATE (default: now)"),
         OptionSpec(name: "by", value: "name|category", help: "stack and total by name (default) or category"),
         OptionSpec(name: "name", value: "N", help: "only time under this name (any case)"),
@@ -55,7 +56,8 @@ struct ReportCommand: Command {
     (since, until) = try parsed.dateRange(now: now)
     if let by = parsed.value("by") {
       guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
-        throw UsageError(message: "--by '\(printable(by))' is not a grouping; use name or category", command: "report")
+        throw UsageError(
+          message: "--by '\(printable(by))' is not a grouping; use name or category", command: "report")
       }
       self.grouping = grouping
     } else {
@@ -70,7 +72,8 @@ struct ReportCommand: Command {
     let zone = LocalZone.current
     let from = since ?? zone.instant(day: zone.day(of: now) - 6, hour: 0, minute: 0)
     let end = until ?? now
-    var sessions = try environment.sessions(since: from, until: end, policy: try environment.configuration.policy)
+    var sessions = try environment.sessions(
+      since: from, until: end, policy: try environment.configuration.policy)
     if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
     if let category { sessions = sessions.filter { $0.category?.lowercased() == category } }
     let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)
@@ -87,7 +90,8 @@ struct ReportCommand: Command {
         report: report, width: environment.outputWidth, theme: theme, colored: depth != .none,
         ascii: !environment.unicode)
       let canvas = chart.canvas()
-      let text = depth == .none ? PlainText.render(canvas) : ANSIText.render(canvas, theme: theme, depth: depth)
+      let text =
+        depth == .none ? PlainText.render(canvas) : ANSIText.render(canvas, theme: theme, depth: depth)
       environment.console.out(text + "\n")
     }
     return .ok
@@ -106,17 +110,25 @@ struct ReportCommand: Command {
     func totals(_ totals: [Report.Total], key: String = key) -> JSON {
       .array(
         totals.map {
-          .object([(key, .string($0.label)), ("seconds", .number(seconds($0.elapsed))), ("sessions", .number(Double($0.sessions)))])
+          .object([
+            (key, .string($0.label)), ("seconds", .number(seconds($0.elapsed))),
+            ("sessions", .number(Double($0.sessions))),
+          ])
         })
     }
     func periods(_ periods: [Report.Period], named name: String) -> JSON {
       .array(
         periods.map {
-          .object([(name, .string(date($0.day))), ("seconds", .number(seconds($0.elapsed))), ("totals", totals($0.totals))])
+          .object([
+            (name, .string(date($0.day))), ("seconds", .number(seconds($0.elapsed))),
+            ("totals", totals($0.totals)),
+          ])
         })
     }
     func apart(_ list: [Report.Total], key: String = key) -> JSON {
-      .object([("seconds", .number(seconds(list.reduce(0) { $0 + $1.elapsed }))), ("totals", totals(list, key: key))])
+      .object([
+        ("seconds", .number(seconds(list.reduce(0) { $0 + $1.elapsed }))), ("totals", totals(list, key: key)),
+      ])
     }
     return .object([
       ("from", .string(LocalTime.iso(report.from))), ("until", .string(LocalTime.iso(report.until))),
@@ -132,7 +144,8 @@ struct ReportCommand: Command {
     var csv = "period,date,\(report.grouping.rawValue),seconds,sessions\n"
     func rows(_ period: String, _ date: String, _ totals: [Report.Total]) {
       for total in totals {
-        csv += [period, date, csvField(total.label ?? ""), csvSeconds(total.elapsed), "\(total.sessions)"]
+        csv +=
+          [period, date, csvField(total.label ?? ""), csvSeconds(total.elapsed), "\(total.sessions)"]
           .joined(separator: ",") + "\n"
       }
     }

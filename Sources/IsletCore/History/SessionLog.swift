@@ -31,7 +31,10 @@ public struct Session: Equatable, Sendable {
     self.outcome = outcome
     self.elapsed = elapsed
     self.plan = plan
-    self.stretches = stretches ?? [Stretch(from: (endedAt ?? startedAt + elapsed) - elapsed, to: endedAt ?? startedAt + elapsed)]
+    self.stretches =
+      stretches ?? [
+        Stretch(from: (endedAt ?? startedAt + elapsed) - elapsed, to: endedAt ?? startedAt + elapsed)
+      ]
   }
 
   /// A run thrown away by `reset`: shown, never counted.
@@ -119,7 +122,8 @@ public enum SessionLog {
       let phase = activity.phase(at: now, policy: policy)
       guard phase != .idle, phase.isLive, var run = open[activity.id] else { continue }
       run.advance(to: now, elapsed: activity.elapsed(at: now))
-      var session = run.closed(at: now, outcome: phase == .active ? "running" : phase.rawValue, plan: run.plan)
+      var session = run.closed(
+        at: now, outcome: phase == .active ? "running" : phase.rawValue, plan: run.plan)
       session.endedAt = nil
       sessions.append(session)
     }

@@ -40,7 +40,9 @@ public struct ReportChart {
   static let otherRole = Role.keyline
 
   var glyphs: [String] {
-    if colored && distinctColors { return Array(repeating: ascii ? "#" : "█", count: Self.seriesRoles.count + 1) }
+    if colored && distinctColors {
+      return Array(repeating: ascii ? "#" : "█", count: Self.seriesRoles.count + 1)
+    }
     return ascii ? ["#", "=", "+", "*", "%", "@", "."] : ["█", "▓", "▒", "░", "▚", "▞", "·"]
   }
 
@@ -140,7 +142,8 @@ public struct ReportChart {
         let period = byDay[day]
         rows.append(
           Row(
-            label: dayLabel(day, year: years > 1, aligned: true), totals: period?.totals ?? [], elapsed: period?.elapsed ?? 0))
+            label: dayLabel(day, year: years > 1, aligned: true), totals: period?.totals ?? [],
+            elapsed: period?.elapsed ?? 0))
         if weekTotals && (LocalZone.weekday(of: day) == 6 || day == report.lastDay) {
           let week = byWeek[LocalZone.monday(of: day)]
           rows.append(Row(label: "week", totals: [], elapsed: week?.elapsed ?? 0, isWeekTotal: true))
@@ -149,7 +152,8 @@ public struct ReportChart {
       return rows
     case .week:
       let byWeek = Dictionary(uniqueKeysWithValues: report.weeks.map { ($0.day, $0) })
-      return stride(from: LocalZone.monday(of: report.firstDay), through: report.lastDay, by: 7).map { monday in
+      return stride(from: LocalZone.monday(of: report.firstDay), through: report.lastDay, by: 7).map {
+        monday in
         let period = byWeek[monday]
         return Row(
           label: "week of " + dayLabel(monday, year: true, weekday: false), totals: period?.totals ?? [],
@@ -171,7 +175,8 @@ public struct ReportChart {
       return months.map { year, month in
         let parts = totals["\(year)-\(month)"] ?? []
         return Row(
-          label: "\(Self.months[month - 1]) \(year)", totals: parts, elapsed: parts.reduce(0) { $0 + $1.elapsed })
+          label: "\(Self.months[month - 1]) \(year)", totals: parts,
+          elapsed: parts.reduce(0) { $0 + $1.elapsed })
       }
     }
   }
@@ -232,7 +237,8 @@ public struct ReportChart {
       let parts = totals.prefix(3).map { "\(label($0.label)) \(clock($0.elapsed))" }.joined(separator: ", ")
       let text =
         "\(title): \(sessions) run\(sessions == 1 ? "" : "s"), "
-        + clock(totals.reduce(0) { $0 + $1.elapsed }) + " (\(parts)\(totals.count > 3 ? ", \(ellipsis)" : ""))"
+        + clock(totals.reduce(0) { $0 + $1.elapsed })
+        + " (\(parts)\(totals.count > 3 ? ", \(ellipsis)" : ""))"
       lines.append([(DisplayWidth.truncate(text, to: width, ellipsis: ellipsis), .secondary)])
     }
     return lines
@@ -259,7 +265,8 @@ public struct ReportChart {
   /// `Mon 3 Nov`, `3 Nov 2026`; `Mon  3 Nov` when `aligned` in a column of days.
   func dayLabel(_ day: Int64, year: Bool, weekday: Bool = true, aligned: Bool = false) -> String {
     let date = LocalZone.civil(day: day)
-    let name = weekday ? Self.weekdays[LocalZone.weekday(of: day)] + (aligned && date.day < 10 ? "  " : " ") : ""
+    let name =
+      weekday ? Self.weekdays[LocalZone.weekday(of: day)] + (aligned && date.day < 10 ? "  " : " ") : ""
     return name + "\(date.day) \(Self.months[date.month - 1])" + (year ? " \(date.year)" : "")
   }
 
