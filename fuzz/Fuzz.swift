@@ -40,6 +40,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let time = TimeOfDay(text) {
       precondition((0..<24).contains(time.hour) && (0..<60).contains(time.minute))
     }
+    // A date word names a stretch that does not end before it starts, in a zone that moves.
+    let now = Instant(seconds: 1_796_225_400)
+    let zone = LocalZone { seconds in seconds % 7_776_000 < 3_888_000 ? 3600 : 7200 }
+    if let stretch = DateWord.parse(text, now: now, zone: zone) {
+      precondition(stretch.start <= stretch.end, "\(text.debugDescription) ends before it starts")
+    }
   case .configuration:
     // The bytes as the file holds them; what is accepted is plain text within its bounds.
     if case .success(let configuration) = Configuration.parse(bytes) {
