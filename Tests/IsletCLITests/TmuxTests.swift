@@ -25,7 +25,7 @@ import Testing
     #expect(
       lines.contains {
         $0.hasPrefix(
-          "bind-key T switch-client -T islet \\; display-message \"Islet: F5 pause/resume, r reset")
+          "bind-key T switch-client -T islet \\; display-message -d 0 \"Islet: F5 pause/resume, r reset")
       })
     #expect(lines.contains("bind-key -T islet F5 run-shell -b '\(say) toggle'"))
     #expect(lines.contains("bind-key -T islet r run-shell -b '\(say) reset'"))

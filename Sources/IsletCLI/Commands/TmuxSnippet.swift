@@ -34,7 +34,7 @@ struct TmuxSnippet {
         + "\(keys.snooze) snooze, \(keys.start) new countdown,",
       "# \(keys.rename) rename, \(keys.pane) one-row pane, \(keys.plan) start the plan, \(keys.skip) skip, "
         + "\(keys.menu) the menu.",
-      "bind-key \(tableKey) switch-client -T islet \\; display-message \"\(hint)\"",
+      "bind-key \(tableKey) switch-client -T islet \\; display-message -d 0 \"\(hint)\"",
       "bind-key -T islet \(keys.toggle) run-shell -b '\(Self.say("toggle"))'",
       "bind-key -T islet \(keys.reset) run-shell -b '\(Self.say("reset"))'",
       "bind-key -T islet \(keys.complete) run-shell -b '\(Self.say("complete"))'",
