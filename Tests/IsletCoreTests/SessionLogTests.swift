@@ -96,6 +96,24 @@ import Testing
       ])
   }
 
+  /// A timer renamed before it has run any time has nothing under its old name.
+  @Test func aRenameBeforeAnyTimeRanLeavesNoEmptySession() throws {
+    var a = try applied(nil, .start(countdownRequest("Draft", paused: true)), at: t0)
+    var history = a.events
+    for (intent, at) in [
+      (Intent.update(ActivityUpdate(name: "Essay")), minutes(1)), (.resume, minutes(2)),
+      (.update(ActivityUpdate(name: "Essay", category: "writing")), minutes(2)), (.complete, minutes(5)),
+    ] {
+      a = try applied(a.activity, intent, at: t0 + at)
+      history += a.events
+    }
+    let sessions = SessionLog.sessions(from: history, live: [], at: t0 + minutes(6))
+    #expect(sessions.map(\.name) == ["Essay"], "\(sessions)")
+    #expect(sessions.map(\.category) == ["writing"])
+    #expect(sessions.map(\.startedAt) == [t0 + minutes(2)])
+    #expect(sessions.map(\.elapsed) == [minutes(3)])
+  }
+
   @Test func eachSegmentIsASessionAndAPlanThatWaitsLeavesNoPhantomWhenCompleted() throws {
     try start(pomodoro)
     clock.advance(by: minutes(25))  // Focus ends; the pomodoro asks before the break

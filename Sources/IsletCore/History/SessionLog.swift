@@ -112,8 +112,13 @@ public enum SessionLog {
         let outcome = event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue
         sessions.append(run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan))
       } else if event.kind == .updated, event.name != run.name || event.category != run.category {
-        sessions.append(run.closed(at: event.at, outcome: "renamed", plan: run.plan))
-        open[event.activityID] = OpenRun(event, plan: run.plan)
+        // A rename before the run has run any time leaves nothing under the old name.
+        if run.lastElapsed > run.startElapsed {
+          sessions.append(run.closed(at: event.at, outcome: "renamed", plan: run.plan))
+        }
+        var renamed = OpenRun(event, plan: run.plan)
+        if run.lastElapsed == run.startElapsed { renamed.startedAt = run.startedAt }
+        open[event.activityID] = renamed
       } else {
         open[event.activityID] = run
       }

@@ -95,7 +95,9 @@ public struct ReportChart {
       var drawn = 0
       for (index, part) in parts(of: row, series: series, other: hasOther).enumerated() where part > 0 {
         sum += part
-        let end = max(drawn + 1, Int((Double(sum) / Double(longest) * Double(barWidth)).rounded()))
+        let end = min(
+          barWidth, max(drawn + 1, Int((Double(sum) / Double(longest) * Double(barWidth)).rounded())))
+        guard end > drawn else { continue }
         let role = index < series.count ? Self.seriesRoles[index] : Self.otherRole
         line.append((String(repeating: glyphs[index], count: end - drawn), role))
         drawn = end
