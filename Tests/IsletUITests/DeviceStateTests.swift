@@ -67,6 +67,42 @@ import Testing
     #expect(state.handle(.enter, live: [], now: t0) == [.start(name: "Timer", duration: nil)])
   }
 
+  /// The dialog's fields edit as a shell's line does; control keys (Ctrl-U, Ctrl-W, Ctrl-A)
+  /// never end up in the text, where they would be drawn as a replacement character.
+  @Test func theDialogsFieldsEditLikeAShellLine() {
+    var state = DeviceState()
+    func type(_ text: String) { for c in text { _ = state.handle(.character(c), live: [], now: t0) } }
+    _ = state.handle(.character("n"), live: [], now: t0)
+    type("Deep work\u{1}\u{1B}")
+    #expect(state.overlay == .name("Deep work"), "Ctrl-A and a lone ESC character are not text")
+    type("\u{17}")
+    #expect(state.overlay == .name("Deep "), "Ctrl-W deletes the word before the cursor")
+    type("\u{17}\u{17}")
+    #expect(state.overlay == .name(""))
+    type("Tea time\u{15}")
+    #expect(state.overlay == .name(""), "Ctrl-U clears the line")
+    type("Tea")
+    _ = state.handle(.enter, live: [], now: t0)
+    type("10 min\u{15}3\u{7F}\u{8}m\u{9B}")
+    _ = state.handle(.backspace, live: [], now: t0)
+    #expect(state.overlay == .duration(name: "Tea", text: "3"), "control keys, DEL and C1 are dropped")
+    type("m")
+    #expect(state.handle(.enter, live: [], now: t0) == [.start(name: "Tea", duration: 180_000)])
+  }
+
+  /// A name longer than the dialog shows its end, where the cursor is.
+  @Test func aLongNameShowsItsEndAndTheCursor() {
+    var state = DeviceState()
+    state.overlay = .name(String(repeating: "abcdefghij", count: 9) + "THE END")
+    let frame = DeviceView.Frame(
+      live: [], state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+      utcOffset: 0)
+    let lines = DeviceView.draw(frame, width: 60, height: 20).lines
+    let field = lines.first { $0.contains("Name: ") } ?? ""
+    #expect(field.contains("Name: …") && field.contains("THE END_ │"), "\(lines.joined(separator: "\n"))")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+  }
+
   @Test func clicksFollowTheDrawnButtons() {
     var state = DeviceState()
     let buttons = [

@@ -177,18 +177,15 @@ public struct DeviceState: Equatable, Sendable {
         guard !plans.isEmpty else { break }
         let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
         self.overlay = .name(plans[index.map { ($0 + 1) % plans.count } ?? 0].name)
-      case .backspace: self.overlay = .name(String(text.dropLast()))
-      case .character(let c)
-      where !c.isNewline && text.count < 100
-        && c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }):
-        self.overlay = .name(text + String(c))
-      default: break
+      default:
+        if let edited = Self.edited(text, by: key, limit: 100, accepts: { _ in true }) {
+          self.overlay = .name(edited)
+        }
       }
       return []
     case .duration(let name, let text):
       switch key {
       case .escape: self.overlay = nil
-      case .backspace: self.overlay = .duration(name: name, text: String(text.dropLast()))
       case .enter:
         if text.trimmingCharacters().isEmpty {
           self.overlay = nil
@@ -201,11 +198,32 @@ public struct DeviceState: Equatable, Sendable {
         case .failure(let failure):
           show(failure.message, alert: true, at: now)
         }
-      case .character(let c) where c.isASCII && !c.isNewline && text.count < 20:
-        self.overlay = .duration(name: name, text: text + String(c))
-      default: break
+      default:
+        if let edited = Self.edited(text, by: key, limit: 20, accepts: { $0.isASCII }) {
+          self.overlay = .duration(name: name, text: edited)
+        }
       }
       return []
+    }
+  }
+
+  /// A dialog's text field after `key`, as a shell's line editor has it: a printable character
+  /// `accepts` takes is added (up to `limit`), Backspace deletes one, Ctrl-U the whole line and
+  /// Ctrl-W the word before the cursor; nil for a key that edits nothing, control keys among them.
+  static func edited(_ text: String, by key: Key, limit: Int, accepts: (Character) -> Bool) -> String? {
+    switch key {
+    case .backspace: return String(text.dropLast())
+    case .character("\u{15}"): return ""
+    case .character("\u{17}"):
+      let kept = text.reversed().drop { $0 == " " }.drop { $0 != " " }
+      return String(kept.reversed())
+    case .character(let c)
+    where text.count < limit && accepts(c)
+      && c.unicodeScalars.allSatisfy({
+        $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+      }):
+      return text + String(c)
+    default: return nil
     }
   }
 

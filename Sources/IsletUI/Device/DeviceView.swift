@@ -231,6 +231,19 @@ public enum DeviceView {
       hints.joined(separator: " \(g.separator) "), to: max(0, width - 1), ellipsis: "")
   }
 
+  /// A text field's line with its cursor, in `width` cells: a text too long shows its end,
+  /// where the cursor is, after an ellipsis.
+  static func field(_ label: String, _ text: String, width: Int, g: Glyphs) -> String {
+    let room = width - DisplayWidth.of(label) - 1
+    guard DisplayWidth.of(text) > room, room > 1 else { return label + text + "_" }
+    var tail = ""
+    for character in text.reversed() {
+      if DisplayWidth.of(String(character) + tail) > room - 1 { break }
+      tail = String(character) + tail
+    }
+    return label + g.ellipsis + tail + "_"
+  }
+
   /// Overlays and the flash message, over the frame.
   static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
     var canvas = base
@@ -262,7 +275,7 @@ public enum DeviceView {
     case .confirm(let intent, _, let name):
       lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
     case .name(let text):
-      lines = ["New activity", "Name: \(text)_"]
+      lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
       if let plan = frame.state.plan(named: text) {
         // As `islet plans` shows it.
         lines += [
@@ -274,7 +287,10 @@ public enum DeviceView {
         if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
       }
     case .duration(let name, let text):
-      lines = ["New activity: \(name)", "Duration (empty for a stopwatch): \(text)_", "e.g. 25m, 1h30m, 90s"]
+      lines = [
+        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
+        "e.g. 25m, 1h30m, 90s",
+      ]
     }
     let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
     let boxWidth = inner + 4
