@@ -236,8 +236,8 @@ import Testing
 
   // MARK: The chart
 
-  /// The README's chart, at 80 columns, for a small week: the longest day's bar ends three
-  /// columns before its total, as the README's Thursday does.
+  /// The README's chart, at 80 columns, for a small week: the longest day's bar takes the
+  /// width the labels and totals leave.
   @Test func theChartIsTheREADMEs() throws {
     try session("Code review", on: "2026-11-23", "09:00", "13:00")
     try session("Emails", on: "2026-11-23", "14:00", "15:48")
@@ -248,7 +248,9 @@ import Testing
     try step("2026-11-28 10:10", "reset")
     try step("2026-11-28 11:00", "resume")
     try step("2026-11-28 12:12", "complete")
-    // 348 minutes on Monday fill 58 cells: a cell is 6 minutes.
+    // The longest day, Monday's 348 minutes, fills the 59 cells that the labels (10), the
+    // totals (7, "9:48:00" the widest) and their gaps (2 + 2) leave of 80: 240 minutes of
+    // Code review end at cell 41.
     func bar(_ parts: (String, Int)..., total: String) -> String {
       let cells = parts.map { String(repeating: $0.0, count: $0.1) }.joined()
       return cells + String(repeating: " ", count: 80 - 12 - cells.count - total.count) + total
@@ -256,7 +258,7 @@ import Testing
     let expected = """
       Islet report · 23 Nov – 29 Nov 2026 · by name
 
-      Mon 23 Nov  \(bar(("█", 40), ("▒", 18), total: "5:48:00"))
+      Mon 23 Nov  \(bar(("█", 41), ("▒", 18), total: "5:48:00"))
       Tue 24 Nov
       Wed 25 Nov  \(bar(("▓", 10), total: "1:00:00"))
       Thu 26 Nov  \(bar(("█", 10), ("░", 8), total: "1:48:00"))

@@ -18,7 +18,8 @@ struct ReportCommand: Command {
         segments; a plan's work reports under its plan and label (Pomodoro · Focus).
         DATE is YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month, or
         a span back from now such as 7d, 12h or 2w; --since takes its start, --until its end,
-        so --since last-week --until last-week is last week. Without --since, the last 7 days.
+        so --since last-week --until last-week is last week. Without --since, the 7 days that end
+        with --until's (today, without it).
 
         Examples:
           islet report --since this-week --by category
@@ -70,8 +71,10 @@ struct ReportCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let now = environment.now
     let zone = LocalZone.current
-    let from = since ?? zone.instant(day: zone.day(of: now) - 6, hour: 0, minute: 0)
     let end = until ?? now
+    // Seven days: the last one the one the report ends in.
+    let from =
+      since ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
     var sessions = try environment.sessions(
       since: from, until: end, policy: try environment.configuration.policy)
     if let name { sessions = sessions.filter { $0.name.lowercased() == name } }

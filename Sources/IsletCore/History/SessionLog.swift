@@ -96,8 +96,9 @@ public enum SessionLog {
         continue
       }
       guard var run = open[event.activityID] else {
-        // A timer's run whose start is not in the history is known by its length.
-        if event.kind.closesRun && !isPlan {
+        // A timer's run whose start is not in the history is known by its length; a timer
+        // closed while ready (reset, then left to expire) ran nothing.
+        if event.kind.closesRun && !isPlan && event.elapsed > 0 {
           sessions.append(
             Session(
               activityID: event.activityID, name: event.name, category: event.category,

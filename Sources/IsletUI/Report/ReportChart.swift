@@ -80,9 +80,10 @@ public struct ReportChart {
     let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let totalWidth = max(rows.map { clock($0.elapsed).count }.max() ?? 0, clock(report.elapsed).count)
     let barWidth = max(4, width - labelWidth - totalWidth - 4)
-    let longest = max(1, rows.map(\.elapsed).max() ?? 1)
+    let longest = max(1, rows.filter { !$0.isWeekTotal }.map(\.elapsed).max() ?? 1)
     for row in rows {
       if row.isWeekTotal {
+        guard row.elapsed > 0 else { continue }
         lines.append([
           (pad(row.label, labelWidth) + "  " + String(repeating: " ", count: barWidth) + "  ", .secondary),
           (leftPad(clock(row.elapsed), totalWidth), .secondary),
