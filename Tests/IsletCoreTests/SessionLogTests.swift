@@ -114,6 +114,19 @@ import Testing
     #expect(sessions.map(\.elapsed) == [minutes(3)])
   }
 
+  /// A timer reset and left ready until it expires ran nothing after the reset: one session,
+  /// the discarded run.
+  @Test func aTimerLeftReadyUntilItExpiresAddsNoSession() throws {
+    var a = try applied(nil, .start(stopwatchRequest("Reading")), at: t0)
+    var history = a.events
+    a = try applied(a.activity, .reset, at: t0 + minutes(10))
+    history += a.events
+    let expired = TimerEngine.settle(a.activity, at: t0 + minutes(10 * 60))
+    #expect(expired.events.map(\.kind) == [.expired])
+    let sessions = SessionLog.sessions(from: history + expired.events, live: [], at: t0 + minutes(10 * 60))
+    #expect(sessions.map(\.outcome) == ["reset"], "\(sessions)")
+  }
+
   @Test func eachSegmentIsASessionAndAPlanThatWaitsLeavesNoPhantomWhenCompleted() throws {
     try start(pomodoro)
     clock.advance(by: minutes(25))  // Focus ends; the pomodoro asks before the break

@@ -103,6 +103,23 @@ import Testing
     #expect(!months.contains("week of"))
   }
 
+  /// Over two weeks each week's total follows its Sunday, and the longest day, not a week's
+  /// total, fills the bar; a week with nothing has no total row.
+  @Test func weeksAreTotalledAfterTheirSunday() {
+    let twoWeeks = [
+      session("Focus", day: 1, start: 9, hours: 2), session("Focus", day: 2, start: 9, hours: 1),
+    ]
+    let text = chart(twoWeeks, days: 14, width: 40)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0] == "Islet report · 23 Nov – 6 Dec 2026", "the grouping gives way: \(text)")
+    #expect(lines.contains("Tue 24 Nov  ███████████████████  2:00:00"), "\(text)")
+    #expect(lines.contains("week                             3:00:00"), "\(text)")
+    #expect(lines.filter { $0.hasPrefix("week") }.count == 1, "the empty second week has no total: \(text)")
+    #expect(
+      lines.firstIndex { $0.hasPrefix("week") }
+        == lines.firstIndex { $0.hasPrefix("Sun 29 Nov") }.map { $0 + 1 })
+  }
+
   @Test func nothingCountedSaysSo() {
     #expect(
       chart([session("Tea", day: 1, start: 9, hours: 1, outcome: "reset")]) == """

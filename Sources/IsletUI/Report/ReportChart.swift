@@ -67,9 +67,11 @@ public struct ReportChart {
   func lines() -> [Line] {
     let g = (dash: ascii ? "-" : "–", dot: ascii ? "-" : "·", ellipsis: ascii ? "~" : "…")
     let by = report.grouping == .name ? "by name" : "by category"
-    var lines: [Line] = [
-      [("Islet report", .timer), (" \(g.dot) \(span(g.dash)) \(g.dot) \(by)", .secondary)], [],
-    ]
+    // The header in what fits: the grouping goes first, then the stretch is cut.
+    var header = " \(g.dot) \(span(g.dash)) \(g.dot) \(by)"
+    if DisplayWidth.of("Islet report" + header) > width { header = " \(g.dot) \(span(g.dash))" }
+    header = DisplayWidth.truncate(header, to: width - DisplayWidth.of("Islet report"), ellipsis: g.ellipsis)
+    var lines: [Line] = [[("Islet report", .timer), (header, .secondary)], []]
     guard !report.totals.isEmpty else {
       lines.append([("Nothing counted in this time.", .text)])
       return lines + notCounted(g.ellipsis)
