@@ -66,3 +66,29 @@ extension ParsedArguments {
     return (since, until)
   }
 }
+
+/// What `log` and `report` keep of the history: `--since`/`--until` and `--name`/`--category`
+/// (any case).
+struct SessionFilter {
+  var since: Instant?
+  var until: Instant?
+  var name: String?
+  var category: String?
+
+  var isEmpty: Bool { since == nil && until == nil && name == nil && category == nil }
+
+  /// Whether a session is of the name and category asked for.
+  func keeps(_ session: Session) -> Bool {
+    (name.map { session.name.lowercased() == $0 } ?? true)
+      && (category.map { session.category?.lowercased() == $0 } ?? true)
+  }
+}
+
+extension ParsedArguments {
+  func sessionFilter(now: Instant) throws -> SessionFilter {
+    let (since, until) = try dateRange(now: now)
+    return SessionFilter(
+      since: since, until: until, name: value("name")?.lowercased(), category: value("category")?.lowercased()
+    )
+  }
+}

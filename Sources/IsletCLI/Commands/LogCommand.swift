@@ -36,30 +36,25 @@ struct LogCommand: Command {
   }
 
   let output: Output
-  /// `--since` and `--until`: only sessions started from then on, and before then.
-  let since: Instant?
-  let until: Instant?
-  /// `--name` and `--category`, lowercased: only sessions of this name, in this category.
-  let name: String?
-  let category: String?
+  /// Only sessions started inside `--since`/`--until`, of `--name` and `--category`.
+  let filter: SessionFilter
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     if parsed.has("json") && parsed.has("csv") {
       throw UsageError(message: "choose one of --json and --csv", command: "log")
     }
     output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .table
-    (since, until) = try parsed.dateRange(now: now)
-    name = parsed.value("name")?.lowercased()
-    category = parsed.value("category")?.lowercased()
+    filter = try parsed.sessionFilter(now: now)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
-    var sessions = try environment.sessions(since: since, until: until, policy: policy)
-    if let since { sessions = sessions.filter { $0.startedAt >= since } }
-    if let until { sessions = sessions.filter { $0.startedAt < until } }
-    if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
-    if let category { sessions = sessions.filter { $0.category?.lowercased() == category } }
+    // The sessions that started inside the stretch.
+    let sessions = try environment.sessions(since: filter.since, until: filter.until, policy: policy).filter {
+      session in
+      filter.keeps(session) && filter.since.map { session.startedAt >= $0 } ?? true
+        && filter.until.map { session.startedAt < $0 } ?? true
+    }
     let totals = SessionLog.totals(sessions)
     switch output {
     case .json: environment.console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
@@ -89,8 +84,8 @@ struct LogCommand: Command {
   /// shortened so that a row fits `width`.
   private func text(_ sessions: [Session], totals: [NameTotal], width: Int) -> String {
     guard !sessions.isEmpty else {
-      let filtered = since != nil || until != nil || name != nil || category != nil
-      return "No sessions\(filtered ? " match" : " yet"). Start one with: islet start 25m --name Focus\n"
+      return
+        "No sessions\(filter.isEmpty ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
     }
     let categories = sessions.contains { $0.category != nil }
     let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }

@@ -43,18 +43,15 @@ struct ReportCommand: Command {
   }
 
   let output: Output
-  let since: Instant?
-  let until: Instant?
+  let filter: SessionFilter
   let grouping: Report.Grouping
-  let name: String?
-  let category: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     if parsed.has("json") && parsed.has("csv") {
       throw UsageError(message: "choose one of --json and --csv", command: "report")
     }
     output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .chart
-    (since, until) = try parsed.dateRange(now: now)
+    filter = try parsed.sessionFilter(now: now)
     if let by = parsed.value("by") {
       guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
         throw UsageError(
@@ -64,21 +61,20 @@ struct ReportCommand: Command {
     } else {
       grouping = .name
     }
-    name = parsed.value("name")?.lowercased()
-    category = parsed.value("category")?.lowercased()
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let now = environment.now
     let zone = LocalZone.current
-    let end = until ?? now
+    let end = filter.until ?? now
     // Seven days: the last one the one the report ends in.
     let from =
-      since ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
-    var sessions = try environment.sessions(
-      since: from, until: end, policy: try environment.configuration.policy)
-    if let name { sessions = sessions.filter { $0.name.lowercased() == name } }
-    if let category { sessions = sessions.filter { $0.category?.lowercased() == category } }
+      filter.since
+      ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
+    let sessions = try environment.sessions(
+      since: from, until: end, policy: try environment.configuration.policy
+    )
+    .filter(filter.keeps)
     let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)
     switch output {
     case .json: environment.console.out(Self.json(report).text + "\n")
