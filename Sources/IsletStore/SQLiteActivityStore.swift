@@ -42,13 +42,16 @@ public final class SQLiteActivityStore: ActivityStore {
     if created {
       checkedHeaders.withLock { _ = $0.insert(path) }
     } else {
-      try validate(path, deep: true)
+      // The whole file is checked only before a migration rewrites it: a check on every open
+      // would cost every intent the whole history. Damage elsewhere is met by what reads it.
+      try validate(path, deepBelow: min(version, Schema.version))
     }
     let database = try guarded(path) { try Database(path: path, readOnly: false) }
     let store = SQLiteActivityStore(database: database, path: path, readOnly: false)
     do {
       try guarded(path) {
-        try database.execute("PRAGMA foreign_keys = ON")
+        // Pages it reads are checked cell by cell, so a writer meets damage before it writes.
+        try database.execute("PRAGMA foreign_keys = ON; PRAGMA cell_size_check = ON")
         if try database.query("PRAGMA journal_mode").first?.first?.string != "wal" {
           try database.execute("PRAGMA journal_mode = WAL")
         }
@@ -310,6 +313,47 @@ public final class SQLiteActivityStore: ActivityStore {
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 
+  // MARK: - Checking
+
+  /// What `check` found in a sound store.
+  public struct Soundness: Equatable, Sendable {
+    public var activities: Int64
+    public var events: Int64
+    public var schema: Int64
+  }
+
+  /// Checks the whole file through a read-only connection, as it is (an older schema is not
+  /// migrated): `integrity_check`, which also compares every index with its table, so an index
+  /// that lost rows (a `log --since` that would miss events) is found too. Throws
+  /// `StoreError.damaged` naming the first problem, `.unavailable` when there is no store.
+  public static func check(path: String) throws -> Soundness {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT {
+        throw StoreError.unavailable(path: path, detail: "there is no store here; nothing has been started with it")
+      }
+      throw StoreError.unavailable(path: path, detail: osDetail())
+    }
+    try requireRegularFile(path, info)
+    try checkHeader(path)
+    let database = try guarded(path) { try Database(path: path, readOnly: true) }
+    defer { database.close() }
+    return try guarded(path) {
+      guard let schema = try identify(database, path: path) else {
+        throw StoreError.unavailable(path: path, detail: "the file is empty; nothing has been started with it")
+      }
+      let findings = try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }
+      if findings != ["ok"] {
+        let more = findings.count > 1 ? "; and \(findings.count - 1) more" : ""
+        throw StoreError.damaged(path: path, detail: printable(findings.first ?? "no verdict") + more)
+      }
+      let count = { (table: String) in
+        try database.query("SELECT count(*) FROM \(table)").first?.first?.int ?? 0
+      }
+      return Soundness(activities: try count("activity"), events: try count("event"), schema: schema)
+    }
+  }
+
   // MARK: - Opening safely
 
   private func migrate(upTo target: Int64) throws {
@@ -419,17 +463,18 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   /// Checks an existing file through a read-only connection, so that nothing is written to a
-  /// file that turns out not to be ours (a read-write close could checkpoint its journal).
-  private static func validate(_ path: String, deep: Bool) throws {
+  /// file that turns out not to be ours (a read-write close could checkpoint its journal); the
+  /// whole file (`quick_check`) when its schema is older than `target`, so a damaged file is
+  /// never migrated.
+  private static func validate(_ path: String, deepBelow target: Int64) throws {
     try checkHeader(path)
     let database = try guarded(path) { try Database(path: path, readOnly: true) }
     defer { database.close() }
     try guarded(path) {
-      _ = try identify(database, path: path)
-      if deep, let verdict = try database.query("PRAGMA quick_check").first?.first?.string,
-        verdict != "ok"
-      {
-        throw StoreError.damaged(path: path, detail: printable(verdict))
+      guard let version = try identify(database, path: path), version < target else { return }
+      let findings = try database.query("PRAGMA quick_check").compactMap { $0.first?.string }
+      if findings != ["ok"] {
+        throw StoreError.damaged(path: path, detail: printable(findings.first ?? "no verdict"))
       }
     }
   }
