@@ -200,8 +200,9 @@ public final class SQLiteActivityStore: ActivityStore {
   public func history(
     since: Instant? = nil, until: Instant? = nil, activityID: String? = nil, after seq: Int64 = 0
   ) throws -> [Event] {
-    var conditions = ["seq > ?"]
-    var values: [Value] = [.integer(seq)]
+    // `seq > 0` would make SQLite walk the whole table by seq rather than use an index.
+    var conditions = seq > 0 ? ["seq > ?"] : ["1"]
+    var values: [Value] = seq > 0 ? [.integer(seq)] : []
     if let since {
       conditions.append("at >= ?")
       values.append(.integer(since.milliseconds))
@@ -221,7 +222,52 @@ public final class SQLiteActivityStore: ActivityStore {
         WHERE \(conditions.joined(separator: " AND ")) ORDER BY seq
         """, values)
     }
-    return try rows.map { row in
+    return try events(from: rows)
+  }
+
+  /// The events that tell every run overlapping a window, oldest first: each event from
+  /// `since` through `until` (nil: unbounded), and, for each activity with an event in it, live,
+  /// or running through it (begun before, closed after), its events back to its last run
+  /// opened at or before `since`. Read through the indexes: its cost follows the window (and
+  /// the activities ended since), not the history.
+  ///
+  /// ```swift
+  /// let week = try store.history(runsOverlapping: now - 7 * 86_400_000, until: nil)
+  /// ```
+  public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
+    let rows = try guarded {
+      try database.query(
+        Self.overlappingQuery, [.integer(since?.milliseconds ?? .min), .integer(until?.milliseconds ?? .max)])
+    }
+    return try events(from: rows)
+  }
+
+  /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end.
+  static let overlappingQuery: String = {
+    let openers = EventKind.allCases.filter(\.opensRun).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    let columns = eventColumns.split(separator: ",").map { "e." + $0.trimmingCharacters() }
+      .joined(separator: ", ")
+    return """
+      WITH overlapping(id) AS (
+        SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
+        UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
+        UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
+      -- Each activity's last run opened by the window's start, found once.
+      opened(id, seq) AS MATERIALIZED (
+        SELECT id, (
+          SELECT max(seq) FROM event
+          WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(openers)))
+        FROM overlapping)
+      SELECT seq, \(eventColumns) FROM event WHERE at >= ?1 AND at <= ?2
+      UNION
+      SELECT e.seq, \(columns) FROM opened
+      JOIN event AS e ON e.activity_id = opened.id AND e.at < ?1 AND e.seq >= opened.seq
+      ORDER BY seq
+      """
+  }()
+
+  private func events(from rows: [Row]) throws -> [Event] {
+    try rows.map { row in
       guard let kind = row[2].string.flatMap(EventKind.init(rawValue:)),
         let phase = row[3].string.flatMap(Phase.init(rawValue:)),
         let source = row[5].string.flatMap(Source.init(rawValue:)),

@@ -13,7 +13,7 @@ import Testing
     islet.clock.advance(by: 60_000)
     #expect(islet("pause").status == 0)
     let run = islet("check")
-    #expect(run == Run(status: 0, stdout: "ok: \(islet.storePath) (1 activities, 2 events, schema 5)\n", stderr: ""))
+    #expect(run == Run(status: 0, stdout: "ok: \(islet.storePath) (1 activities, 2 events, schema \(Schema.version))\n", stderr: ""))
   }
 
   @Test func noStoreIsUnreadable() {
