@@ -235,9 +235,11 @@ public final class SQLiteActivityStore: ActivityStore {
   /// let week = try store.history(runsOverlapping: now - 7 * 86_400_000, until: nil)
   /// ```
   public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
+    // From the beginning, every run is whole already: no union to sort and merge.
+    guard let since else { return try history(until: until) }
     let rows = try guarded {
       try database.query(
-        Self.overlappingQuery, [.integer(since?.milliseconds ?? .min), .integer(until?.milliseconds ?? .max)])
+        Self.overlappingQuery, [.integer(since.milliseconds), .integer(until?.milliseconds ?? .max)])
     }
     return try events(from: rows)
   }
