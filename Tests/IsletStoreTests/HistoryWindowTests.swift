@@ -50,6 +50,21 @@ import Testing
     #expect(plan.contains { $0.contains("event_at") } && plan.contains { $0.contains("activity_ended") })
   }
 
+  @Test func aDayOrTheEventsSinceOneAreReadThroughTheIndexes() throws {
+    let store = try SQLiteActivityStore.openForWriting(path: folder.file("islet.db"))
+    defer { store.close() }
+    let reads: [(String, (String, [Value]))] = [
+      ("a day's goal", SQLiteActivityStore.historyQuery(since: t0, until: t0 + 86_400_000, activityID: nil, after: 0)),
+      ("log --since", SQLiteActivityStore.historyQuery(since: t0, until: nil, activityID: nil, after: 0)),
+      ("a watcher's new events", SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: nil, after: 9)),
+      ("one activity's", SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: "a111", after: 9)),
+    ]
+    for (what, (sql, values)) in reads {
+      let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql, values).compactMap { $0.last?.string }
+      #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(what): \(plan)")
+    }
+  }
+
   /// What is wrong with `found` as the window's history: a run overlapping it not whole, an
   /// event before its run's opening, an event out of order.
   static func problems(
