@@ -386,7 +386,8 @@ public final class SQLiteActivityStore: ActivityStore {
     var info = stat()
     guard stat(path, &info) == 0 else {
       if errno == ENOENT {
-        throw StoreError.unavailable(path: path, detail: "there is no store here; nothing has been started with it")
+        throw StoreError.unavailable(
+          path: path, detail: "there is no store here; nothing has been started with it")
       }
       throw StoreError.unavailable(path: path, detail: osDetail())
     }
@@ -396,7 +397,8 @@ public final class SQLiteActivityStore: ActivityStore {
     defer { database.close() }
     return try guarded(path) {
       guard let schema = try identify(database, path: path) else {
-        throw StoreError.unavailable(path: path, detail: "the file is empty; nothing has been started with it")
+        throw StoreError.unavailable(
+          path: path, detail: "the file is empty; nothing has been started with it")
       }
       let findings = try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }
       if findings != ["ok"] {

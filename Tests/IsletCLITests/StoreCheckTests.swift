@@ -13,13 +13,20 @@ import Testing
     islet.clock.advance(by: 60_000)
     #expect(islet("pause").status == 0)
     let run = islet("check")
-    #expect(run == Run(status: 0, stdout: "ok: \(islet.storePath) (1 activities, 2 events, schema \(Schema.version))\n", stderr: ""))
+    #expect(
+      run
+        == Run(
+          status: 0, stdout: "ok: \(islet.storePath) (1 activity, 2 events, schema \(Schema.version))\n",
+          stderr: ""))
   }
 
   @Test func noStoreIsUnreadable() {
     let run = islet("check")
     #expect(run.status == 74)
-    #expect(run.stderr == "Error: cannot use the store \(islet.storePath): there is no store here; nothing has been started with it\n")
+    #expect(
+      run.stderr
+        == "Error: cannot use the store \(islet.storePath): there is no store here; nothing has been started with it\n"
+    )
   }
 
   @Test func damageInOldEventsIsFoundByCheckAndByWhatReadsThem() throws {
@@ -39,7 +46,8 @@ import Testing
     for arguments in [["check"], ["log"]] {
       let run = islet.run(arguments)
       #expect(run.status == 65, "\(arguments): \(run)")
-      #expect(run.stderr.hasPrefix("Error: the store \(islet.storePath) is damaged ("), "\(arguments): \(run)")
+      #expect(
+        run.stderr.hasPrefix("Error: the store \(islet.storePath) is damaged ("), "\(arguments): \(run)")
     }
   }
 

@@ -23,7 +23,8 @@ import Testing
     let first = history.first!.at
     let last = history.last!.at
     for _ in 0..<40 {
-      let a = Instant(milliseconds: Int64.random(in: first.milliseconds - 3_600_000...last.milliseconds, using: &random))
+      let a = Instant(
+        milliseconds: Int64.random(in: first.milliseconds - 3_600_000...last.milliseconds, using: &random))
       let b = a + Int64.random(in: 0...(12 * 3_600_000), using: &random)
       let window: (Instant?, Instant?) =
         switch Int.random(in: 0..<6, using: &random) {
@@ -45,7 +46,9 @@ import Testing
     let plan = try store.database.query("EXPLAIN QUERY PLAN " + SQLiteActivityStore.overlappingQuery)
       .compactMap { $0.last?.string }
     // A SCAN of a table reads all of it; a SEARCH uses an index (the materialized sets are small).
-    let scans = plan.filter { $0.hasPrefix("SCAN") && !$0.hasPrefix("SCAN opened") && !$0.hasPrefix("SCAN overlapping") }
+    let scans = plan.filter {
+      $0.hasPrefix("SCAN") && !$0.hasPrefix("SCAN opened") && !$0.hasPrefix("SCAN overlapping")
+    }
     #expect(scans.isEmpty, "\(plan)")
     #expect(plan.contains { $0.contains("event_at") } && plan.contains { $0.contains("activity_ended") })
   }
@@ -54,10 +57,19 @@ import Testing
     let store = try SQLiteActivityStore.openForWriting(path: folder.file("islet.db"))
     defer { store.close() }
     let reads: [(String, (String, [Value]))] = [
-      ("a day's goal", SQLiteActivityStore.historyQuery(since: t0, until: t0 + 86_400_000, activityID: nil, after: 0)),
+      (
+        "a day's goal",
+        SQLiteActivityStore.historyQuery(since: t0, until: t0 + 86_400_000, activityID: nil, after: 0)
+      ),
       ("log --since", SQLiteActivityStore.historyQuery(since: t0, until: nil, activityID: nil, after: 0)),
-      ("a watcher's new events", SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: nil, after: 9)),
-      ("one activity's", SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: "a111", after: 9)),
+      (
+        "a watcher's new events",
+        SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: nil, after: 9)
+      ),
+      (
+        "one activity's",
+        SQLiteActivityStore.historyQuery(since: nil, until: nil, activityID: "a111", after: 9)
+      ),
     ]
     for (what, (sql, values)) in reads {
       let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql, values).compactMap { $0.last?.string }
@@ -86,7 +98,9 @@ import Testing
         let end = next < events.endIndex ? events[next].at : (ended[id] ?? nil) ?? Instant(milliseconds: .max)
         guard run.first!.at <= until && end >= since else { continue }
         let missing = run.filter { $0.at <= until && !returned.contains($0.seq!) }
-        if !missing.isEmpty { problems.append("\(id)'s run from seq \(run.first!.seq!) lacks \(missing.map(\.seq!))") }
+        if !missing.isEmpty {
+          problems.append("\(id)'s run from seq \(run.first!.seq!) lacks \(missing.map(\.seq!))")
+        }
       }
       let lastOpened = events.last { $0.kind.opensRun && $0.at <= since }?.seq ?? .max
       let early = found.filter { $0.activityID == id && $0.at < since && $0.seq! < lastOpened }
@@ -105,13 +119,17 @@ import Testing
     let names = ["Emails", "Code review", "Tea"]
     for _ in 0..<steps {
       // Mostly minutes; now and then hours, past max-idle, so some runs expire.
-      let gap: Int64 = Int.random(in: 0..<10, using: &random) == 0 ? 9 * 3_600_000 : Int64.random(in: 0...1_800_000, using: &random)
+      let gap: Int64 =
+        Int.random(in: 0..<10, using: &random) == 0
+        ? 9 * 3_600_000 : Int64.random(in: 0...1_800_000, using: &random)
       clock.advance(by: gap)
       let intents: [Intent] = [
         .toggle, .pause, .resume, .reset, .complete, .end, .skip,
         .update(ActivityUpdate(name: names.randomElement(using: &random)!, category: "work")),
         .start(StartRequest(name: names.randomElement(using: &random)!)),
-        .start(StartRequest(name: "Short", attributes: ActivityAttributes(mode: .countdown, fullDuration: 600_000))),
+        .start(
+          StartRequest(name: "Short", attributes: ActivityAttributes(mode: .countdown, fullDuration: 600_000))
+        ),
         .start(StartRequest(name: "Plan", attributes: ActivityAttributes(plan: Plan.presets[1]))),
       ]
       let intent = intents.randomElement(using: &random)!

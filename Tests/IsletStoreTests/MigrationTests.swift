@@ -30,15 +30,18 @@ import Testing
     #expect(activities.map(\.id) == ["emai", "teaa", "read"] + (schema >= 4 ? ["plan"] : []))
     #expect(activities.map(\.name) == ["Code review", "Tea", "Reading"] + (schema >= 4 ? ["Deep"] : []))
     #expect(activities.map(\.state.category) == ["work", nil, "study"] + (schema >= 4 ? ["focus"] : []))
-    #expect(activities.map(\.state.idleLimit) == Array(repeating: schema >= 3 ? 28_800_000 : nil, count: 3)
-      + (schema >= 4 ? [28_800_000] : []))
+    #expect(
+      activities.map(\.state.idleLimit) == Array(repeating: schema >= 3 ? 28_800_000 : nil, count: 3)
+        + (schema >= 4 ? [28_800_000] : []))
     let tea = try #require(activities.first { $0.id == "teaa" })
-    #expect((tea.attributes.mode, tea.attributes.fullDuration, tea.state.phase) == (.countdown, 600_000, .ended))
+    #expect(
+      (tea.attributes.mode, tea.attributes.fullDuration, tea.state.phase) == (.countdown, 600_000, .ended))
     #expect(try store.liveActivities().map(\.id) == ["read"])
     #expect(try store.liveActivities().first?.state.relevance == 1.5)
     if schema >= 4 {
       let plan = try #require(activities.last)
-      #expect(plan.attributes.plan?.definition == "Work 25m timer, Rest 5m coffee; rounds 1; advance auto; cue 0")
+      #expect(
+        plan.attributes.plan?.definition == "Work 25m timer, Rest 5m coffee; rounds 1; advance auto; cue 0")
       #expect(plan.state.progress == PlanProgress(part: .rest, round: 1, worked: 1))
     }
   }
@@ -48,7 +51,8 @@ import Testing
     let t = Instant(milliseconds: OldStore.start)
     var seq: Int64 = 0
     func event(
-      _ id: String, _ kind: EventKind, _ phase: Phase, _ elapsed: Milliseconds, _ source: Source, _ at: Milliseconds,
+      _ id: String, _ kind: EventKind, _ phase: Phase, _ elapsed: Milliseconds, _ source: Source,
+      _ at: Milliseconds,
       _ name: String, _ category: String?, _ plan: PlanPosition? = nil
     ) -> Event {
       seq += 1
@@ -70,7 +74,8 @@ import Testing
     let work = PlanPosition(
       name: "deep", segment: "Work", kind: .work, icon: "timer", round: 1, rounds: 1,
       next: NextSegment(segment: "Rest", duration: 300_000))
-    let rest = PlanPosition(name: "deep", segment: "Rest", kind: .break, icon: "coffee", round: 1, rounds: 1, next: nil)
+    let rest = PlanPosition(
+      name: "deep", segment: "Rest", kind: .break, icon: "coffee", round: 1, rounds: 1, next: nil)
     events += [
       event("plan", .started, .active, 0, .cli, 6_000_000, "Deep", "focus", work),
       event("plan", .segmentStarted, .active, 0, .cli, 6_000_000, "Deep", "focus", work),

@@ -21,9 +21,11 @@ struct CheckCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let path = try environment.storePath
     let found = try SQLiteActivityStore.check(path: path)
+    let held = [count(found.activities, "activity", "activities"), count(found.events, "event", "events")]
     environment.console.out(
-      "ok: \(printable(path, limit: 200)) (\(found.activities) activities, \(found.events) events, schema \(found.schema))\n"
-    )
+      "ok: \(printable(path, limit: 200)) (\(held.joined(separator: ", ")), schema \(found.schema))\n")
     return .ok
   }
+
+  private func count(_ n: Int64, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 }

@@ -66,7 +66,8 @@ public final class InMemoryActivityStore: ActivityStore {
     let overlapping = Set(history.filter(inside).map(\.activityID)).union(
       activities.values.filter { $0.createdAt <= to && ($0.endedAt ?? to) >= from }.map(\.id))
     var opened: [String: Int64] = [:]
-    for event in history where event.kind.opensRun && event.at <= from && overlapping.contains(event.activityID) {
+    for event in history
+    where event.kind.opensRun && event.at <= from && overlapping.contains(event.activityID) {
       opened[event.activityID] = event.seq
     }
     return history.filter { event in
