@@ -456,7 +456,7 @@ def scale():
     if made.returncode != 0:
         scale_rows.append(("ten-year store", "could not be made: " + made.stderr.strip(), "", "", "", ""))
         return
-    sizes = made.stdout.strip().split(": ", 1)[1]
+    sizes = re.sub(r" in \S+$", "", made.stdout.strip().split(": ", 1)[1])
     base = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_STATE_HOME=folder)
     stores = {kind: dict(base, ISLET_DB=f"{folder}/{kind}.db") for kind in ("empty", "ten-years")}
     run(a.islet, "start", "--name", "Empty", env=stores["empty"])
