@@ -252,29 +252,30 @@ public final class SQLiteActivityStore: ActivityStore {
     return try events(from: rows)
   }
 
-  /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end.
-  static let overlappingQuery: String = {
-    let openers = EventKind.allCases.filter(\.opensRun).map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    let columns = eventColumns.split(separator: ",").map { "e." + $0.trimmingCharacters() }
-      .joined(separator: ", ")
-    return """
-      WITH overlapping(id) AS (
-        SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
-        UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
-        UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
-      -- Each activity's last run opened by the window's start, found once.
-      opened(id, seq) AS MATERIALIZED (
-        SELECT id, (
-          SELECT max(seq) FROM event
-          WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(openers)))
-        FROM overlapping)
-      SELECT seq, \(eventColumns) FROM event WHERE at >= ?1 AND at <= ?2
-      UNION
-      SELECT e.seq, \(columns) FROM opened
-      JOIN event AS e ON e.activity_id = opened.id AND e.at < ?1 AND e.seq >= opened.seq
-      ORDER BY seq
-      """
-  }()
+  /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end. The
+  /// events are found by seq alone (the indexes hold it), then read once each, in seq order.
+  static let overlappingQuery = """
+    WITH overlapping(id) AS (
+      SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
+      UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
+      UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
+    -- Each activity's last run opened by the window's start, found once.
+    opened(id, seq) AS MATERIALIZED (
+      SELECT id, (
+        SELECT max(seq) FROM event
+        WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(runOpeners)))
+      FROM overlapping)
+    SELECT seq, \(eventColumns) FROM event WHERE seq IN (
+      SELECT seq FROM event WHERE at >= ?1 AND at <= ?2
+      UNION ALL
+      SELECT event.seq FROM opened
+      JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq)
+    ORDER BY seq
+    """
+
+  /// The kinds that open a run, as SQL: `'started', 'segment-started'`.
+  private static let runOpeners = EventKind.allCases.filter(\.opensRun).map { "'\($0.rawValue)'" }
+    .joined(separator: ", ")
 
   private func events(from rows: [Row]) throws -> [Event] {
     try rows.map { row in
