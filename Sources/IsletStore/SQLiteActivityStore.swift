@@ -559,7 +559,12 @@ public final class SQLiteActivityStore: ActivityStore {
 }
 
 extension Substring {
+  /// Walks in from both ends: a String made from a reversed walk goes character by character
+  /// through generic code, a tenth of an intent's instructions.
   fileprivate func trimmingCharacters() -> String {
-    String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }
