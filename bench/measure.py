@@ -417,11 +417,93 @@ def status_follow():
     run(a.islet, "end")
 
 
+def hyperfine(command, env, runs):
+    """Median wall and mean user time (ms) of `command` run `runs` times."""
+    out = run("hyperfine", "-N", "--warmup", "2", "--runs", str(runs), "--export-json", a.work + "/scale.json",
+              command, env=env)
+    if out.returncode != 0:
+        return None
+    result = json.load(open(a.work + "/scale.json"))["results"][0]
+    return result["median"] * 1000, result["user"] * 1000
+
+
+def instructions(argv, env):
+    """Instructions of one run: perf's count, else callgrind's (on a copy without debug info,
+    which this valgrind cannot read); None when neither can count here."""
+    out = run("perf", "stat", "-x,", "-e", "instructions", *argv, env=env) if installed("perf") else None
+    if out and out.returncode == 0:
+        field = out.stderr.strip().splitlines()[-1].split(",")[0]
+        if field.isdigit():
+            return int(field), "perf"
+    if installed("valgrind") and installed("strip"):
+        stripped = a.work + "/islet-stripped"
+        if not os.path.exists(stripped):
+            run("strip", "--strip-debug", "-o", stripped, a.islet)
+        out = run("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped, *argv[1:], env=env)
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        if found:
+            return int(found.group(1)), "callgrind"
+    return None
+
+
+def scale():
+    # The same commands on an empty store and on ten years of use (bench/make-store), one after
+    # the other in this run; timewarrior, when installed, reads the same intervals.
+    folder = a.work + "/scale"
+    os.makedirs(folder + "/config", exist_ok=True)
+    made = run("python3", "bench/make-store", folder + "/ten-years.db", "--timew", folder + "/timew",
+               "--islet", a.islet)
+    if made.returncode != 0:
+        scale_rows.append(("ten-year store", "could not be made: " + made.stderr.strip(), "", "", "", ""))
+        return
+    sizes = re.sub(r" in \S+$", "", made.stdout.strip().split(": ", 1)[1])
+    base = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_STATE_HOME=folder)
+    stores = {kind: dict(base, ISLET_DB=f"{folder}/{kind}.db") for kind in ("empty", "ten-years")}
+    run(a.islet, "start", "--name", "Empty", env=stores["empty"])
+    run(a.islet, "end", env=stores["empty"])
+    has_report = run(a.islet, "report", "--help").returncode == 0
+    timew = dict(base, TIMEWARRIORDB=folder + "/timew") if installed("timew") else None
+    week = hyperfine("timew summary :week", timew, 30) if timew else None
+    everything = hyperfine("timew summary :all", timew, 5) if timew else None
+    def peer(result, what):
+        if not timew:
+            return "timew not installed (skipped)"
+        return f"`timew summary {what}`: {result[0]:.1f} ms" if result else f"`timew summary {what}` failed"
+    cases = [
+        ("toggle", 30, "", "≤ 1.2× empty"),
+        ("log --since 7d", 30, peer(week, ":week"), "≤ `timew summary :week`"),
+        ("log", 5, peer(everything, ":all"), "< ½ `timew summary :all`"),
+        ("report --since 1w", 30, peer(week, ":week"), "≤ `timew summary :week`"),
+        ("report --since 2016-01-01", 5, peer(everything, ":all"), "< ½ `timew summary :all`"),
+        ("status --format tmux", 30, "", "≤ 1.2× empty (unchanged)"),
+    ]
+    for command, runs, baseline, budget in cases:
+        if command.startswith("report") and not has_report:
+            scale_rows.append((f"`islet {command}`", "not in this build (skipped)", "", "", baseline, budget))
+            continue
+        shown = []
+        for kind in ("empty", "ten-years"):
+            result = hyperfine(f"{a.islet} {command}", stores[kind], runs)
+            shown.append(result)
+        cells = [f"{r[0]:.1f} ms wall, {r[1]:.1f} ms user" if r else "failed" for r in shown]
+        ratio = f"{shown[1][0] / shown[0][0]:.2f}×" if all(shown) else ""
+        if command == "toggle":
+            counted = [instructions([a.islet, "toggle"], stores[kind]) for kind in ("empty", "ten-years")]
+            if all(counted):
+                cells = [f"{c}; {n / 1e6:.1f} M instructions" for c, (n, _) in zip(cells, counted)]
+                ratio += f" wall, {counted[1][0] / counted[0][0]:.2f}× instructions ({counted[0][1]})"
+            else:
+                ratio += " (instructions: neither perf nor callgrind can count here)"
+        scale_rows.append((f"`islet {command}`", *cells, ratio, baseline, budget))
+    scale_rows.append(("the ten-year store", sizes, "", "", "", ""))
+
+
+scale_rows = []
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
 for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
-                plan_transitions, drift, plan_drift, status_follow):
+                plan_transitions, drift, plan_drift, status_follow, scale):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))
@@ -429,3 +511,9 @@ print("| what | Islet | baseline in the same run | budget |")
 print("|---|---|---|---|")
 for r in rows:
     print("| " + " | ".join(r) + " |")
+if scale_rows:
+    print()
+    print("| scale (BENCH_ONLY=scale) | empty store | ten-year store | ten years ÷ empty | timewarrior, same data | budget |")
+    print("|---|---|---|---|---|---|")
+    for r in scale_rows:
+        print("| " + " | ".join(r) + " |")

@@ -42,13 +42,16 @@ public final class SQLiteActivityStore: ActivityStore {
     if created {
       checkedHeaders.withLock { _ = $0.insert(path) }
     } else {
-      try validate(path, deep: true)
+      // The whole file is checked only before a migration rewrites it: a check on every open
+      // would cost every intent the whole history. Damage elsewhere is met by what reads it.
+      try validate(path, deepBelow: min(version, Schema.version))
     }
     let database = try guarded(path) { try Database(path: path, readOnly: false) }
     let store = SQLiteActivityStore(database: database, path: path, readOnly: false)
     do {
       try guarded(path) {
-        try database.execute("PRAGMA foreign_keys = ON")
+        // Pages it reads are checked cell by cell, so a writer meets damage before it writes.
+        try database.execute("PRAGMA foreign_keys = ON; PRAGMA cell_size_check = ON")
         if try database.query("PRAGMA journal_mode").first?.first?.string != "wal" {
           try database.execute("PRAGMA journal_mode = WAL")
         }
@@ -197,8 +200,17 @@ public final class SQLiteActivityStore: ActivityStore {
   public func history(
     since: Instant? = nil, until: Instant? = nil, activityID: String? = nil, after seq: Int64 = 0
   ) throws -> [Event] {
-    var conditions = ["seq > ?"]
-    var values: [Value] = [.integer(seq)]
+    let (sql, values) = Self.historyQuery(since: since, until: until, activityID: activityID, after: seq)
+    return try events(from: try guarded { try database.query(sql, values) })
+  }
+
+  /// `history`'s statement and its values.
+  static func historyQuery(since: Instant?, until: Instant?, activityID: String?, after seq: Int64)
+    -> (String, [Value])
+  {
+    // `seq > 0` would make SQLite walk the whole table by seq rather than use an index.
+    var conditions = seq > 0 ? ["seq > ?"] : ["1"]
+    var values: [Value] = seq > 0 ? [.integer(seq)] : []
     if let since {
       conditions.append("at >= ?")
       values.append(.integer(since.milliseconds))
@@ -211,14 +223,62 @@ public final class SQLiteActivityStore: ActivityStore {
       conditions.append("activity_id = ?")
       values.append(.text(activityID))
     }
+    // Without statistics SQLite guesses an open range (`at >= ?`) keeps a quarter of the rows,
+    // and walks the whole table in seq order rather than sort what the index finds.
+    let index = since != nil && activityID == nil ? " INDEXED BY event_at" : ""
+    let sql = """
+      SELECT seq, \(eventColumns) FROM event\(index)
+      WHERE \(conditions.joined(separator: " AND ")) ORDER BY seq
+      """
+    return (sql, values)
+  }
+
+  /// The events that tell every run overlapping a window, oldest first: each event from
+  /// `since` through `until` (nil: unbounded), and, for each activity with an event in it, live,
+  /// or running through it (begun before, closed after), its events back to its last run
+  /// opened at or before `since`. Read through the indexes: its cost follows the window (and
+  /// the activities ended since), not the history.
+  ///
+  /// ```swift
+  /// let week = try store.history(runsOverlapping: now - 7 * 86_400_000, until: nil)
+  /// ```
+  public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
+    // From the beginning, every run is whole already: no union to sort and merge.
+    guard let since else { return try history(until: until) }
     let rows = try guarded {
       try database.query(
-        """
-        SELECT seq, \(Self.eventColumns) FROM event
-        WHERE \(conditions.joined(separator: " AND ")) ORDER BY seq
-        """, values)
+        Self.overlappingQuery, [.integer(since.milliseconds), .integer(until?.milliseconds ?? .max)])
     }
-    return try rows.map { row in
+    return try events(from: rows)
+  }
+
+  /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end. The
+  /// events are found by seq alone (the indexes hold it), then read once each, in seq order.
+  static let overlappingQuery = """
+    WITH overlapping(id) AS (
+      SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
+      UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
+      UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
+    -- Each activity's last run opened by the window's start, found once.
+    opened(id, seq) AS MATERIALIZED (
+      SELECT id, (
+        SELECT max(seq) FROM event
+        WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(runOpeners)))
+      FROM overlapping)
+    SELECT seq, \(eventColumns) FROM event WHERE seq IN (
+      SELECT seq FROM event WHERE at >= ?1 AND at <= ?2
+      UNION ALL
+      SELECT event.seq FROM opened
+      JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq)
+    ORDER BY seq
+    """
+
+  /// The kinds that open a run, as SQL: `'started', 'segment-started'`.
+  private static let runOpeners = EventKind.allCases.filter(\.opensRun).map { "'\($0.rawValue)'" }
+    .joined(separator: ", ")
+
+  private func events(from rows: [Row]) throws -> [Event] {
+    try rows.map { row in
       guard let kind = row[2].string.flatMap(EventKind.init(rawValue:)),
         let phase = row[3].string.flatMap(Phase.init(rawValue:)),
         let source = row[5].string.flatMap(Source.init(rawValue:)),
@@ -308,6 +368,49 @@ public final class SQLiteActivityStore: ActivityStore {
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
         touchedAt: touchedAt, idleLimit: row[19].int, progress: progress),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
+  }
+
+  // MARK: - Checking
+
+  /// What `check` found in a sound store.
+  public struct Soundness: Equatable, Sendable {
+    public var activities: Int64
+    public var events: Int64
+    public var schema: Int64
+  }
+
+  /// Checks the whole file through a read-only connection, as it is (an older schema is not
+  /// migrated): `integrity_check`, which also compares every index with its table, so an index
+  /// that lost rows (a `log --since` that would miss events) is found too. Throws
+  /// `StoreError.damaged` naming the first problem, `.unavailable` when there is no store.
+  public static func check(path: String) throws -> Soundness {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT {
+        throw StoreError.unavailable(
+          path: path, detail: "there is no store here; nothing has been started with it")
+      }
+      throw StoreError.unavailable(path: path, detail: osDetail())
+    }
+    try requireRegularFile(path, info)
+    try checkHeader(path)
+    let database = try guarded(path) { try Database(path: path, readOnly: true) }
+    defer { database.close() }
+    return try guarded(path) {
+      guard let schema = try identify(database, path: path) else {
+        throw StoreError.unavailable(
+          path: path, detail: "the file is empty; nothing has been started with it")
+      }
+      let findings = try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }
+      if findings != ["ok"] {
+        let more = findings.count > 1 ? "; and \(findings.count - 1) more" : ""
+        throw StoreError.damaged(path: path, detail: printable(findings.first ?? "no verdict") + more)
+      }
+      let count = { (table: String) in
+        try database.query("SELECT count(*) FROM \(table)").first?.first?.int ?? 0
+      }
+      return Soundness(activities: try count("activity"), events: try count("event"), schema: schema)
+    }
   }
 
   // MARK: - Opening safely
@@ -419,17 +522,18 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   /// Checks an existing file through a read-only connection, so that nothing is written to a
-  /// file that turns out not to be ours (a read-write close could checkpoint its journal).
-  private static func validate(_ path: String, deep: Bool) throws {
+  /// file that turns out not to be ours (a read-write close could checkpoint its journal); the
+  /// whole file (`quick_check`) when its schema is older than `target`, so a damaged file is
+  /// never migrated.
+  private static func validate(_ path: String, deepBelow target: Int64) throws {
     try checkHeader(path)
     let database = try guarded(path) { try Database(path: path, readOnly: true) }
     defer { database.close() }
     try guarded(path) {
-      _ = try identify(database, path: path)
-      if deep, let verdict = try database.query("PRAGMA quick_check").first?.first?.string,
-        verdict != "ok"
-      {
-        throw StoreError.damaged(path: path, detail: printable(verdict))
+      guard let version = try identify(database, path: path), version < target else { return }
+      let findings = try database.query("PRAGMA quick_check").compactMap { $0.first?.string }
+      if findings != ["ok"] {
+        throw StoreError.damaged(path: path, detail: printable(findings.first ?? "no verdict"))
       }
     }
   }
@@ -455,7 +559,12 @@ public final class SQLiteActivityStore: ActivityStore {
 }
 
 extension Substring {
+  /// Walks in from both ends: a String made from a reversed walk goes character by character
+  /// through generic code, a tenth of an intent's instructions.
   fileprivate func trimmingCharacters() -> String {
-    String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
   }
 }

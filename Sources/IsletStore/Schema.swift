@@ -77,6 +77,11 @@ public enum Schema {
     UPDATE event SET category = (SELECT category FROM activity WHERE activity.id = event.activity_id);
     CREATE INDEX event_activity ON event(activity_id, at);
     """,
+    // 6: activities by when they ended (live ones have none), so a window of the history finds
+    // the runs that went on through it, begun before and closed after, with no event inside.
+    """
+    CREATE INDEX activity_ended ON activity(ended_at);
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

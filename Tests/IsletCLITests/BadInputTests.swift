@@ -151,6 +151,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w"
     ),
     BadInput(arguments: ["log", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
+    BadInput(arguments: ["check", "now"], status: 64, says: "unexpected argument 'now'"),
     BadInput(arguments: ["themes", "frob"], status: 64, says: "unexpected argument 'frob'"),
     BadInput(
       arguments: ["tmux", "--toggle-key", ""], status: 64,
@@ -479,6 +480,9 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "the store {folder}/cut.db is damaged (", prepared: [.damagedStore("cut.db")]),
     BadInput(
       arguments: ["--db", "{folder}/cut.db", "pause"], status: 65, says: "is damaged (",
+      prepared: [.damagedStore("cut.db")]),
+    BadInput(
+      arguments: ["--db", "{folder}/cut.db", "check"], status: 65, says: "is damaged (",
       prepared: [.damagedStore("cut.db")]),
     BadInput(
       arguments: ["--db", "{folder}/new.db", "start"], status: 65,

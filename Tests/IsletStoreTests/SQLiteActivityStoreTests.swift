@@ -131,13 +131,49 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     // Scribble over the second and third pages, as a failing disk would.
     for index in 4096..<(3 * 4096) { bytes[index] = UInt8(truncatingIfNeeded: index &* 7) }
     folder.write("islet.db", bytes)
+    // Opening reads only the header and the schema; the first intent reads the activities,
+    // meets the damage, and writes nothing.
+    let reopened = try SQLiteActivityStore.openForWriting(path: path)
     do {
-      _ = try SQLiteActivityStore.openForWriting(path: path)
-      Issue.record("a damaged store was opened for writing")
+      try IntentDispatcher(store: reopened, clock: ManualClock(t0)).dispatch(.toggle, source: .cli)
+      Issue.record("an intent went through a damaged store")
+    } catch let error as StoreError {
+      #expect(error.exitStatus == .dataError)
+    }
+    reopened.close()
+    #expect(folder.bytes("islet.db") == bytes)
+    do {
+      _ = try SQLiteActivityStore.check(path: path)
+      Issue.record("check found no damage")
     } catch let error as StoreError {
       #expect(error.exitStatus == .dataError)
     }
     #expect(folder.bytes("islet.db") == bytes)
+  }
+
+  @Test func anOlderDamagedStoreIsNotMigrated() throws {
+    let path = folder.file("old.db")
+    let old = try SQLiteActivityStore.openForWriting(path: path, upTo: 4)
+    try old.transaction {
+      for n in 0..<200 {
+        try old.database.execute(
+          """
+          INSERT INTO activity (id, created_at, icon, mode, name, started_at, phase, touched_at)
+          VALUES ('a\(n)', 0, 'timer', 'stopwatch', '\(String(repeating: "n", count: 300))', 0, 'ended', 0)
+          """)
+      }
+    }
+    old.close()
+    var bytes = try #require(folder.bytes("old.db"))
+    for index in 4096..<(3 * 4096) { bytes[index] = UInt8(truncatingIfNeeded: index &* 7) }
+    folder.write("old.db", bytes)
+    do {
+      _ = try SQLiteActivityStore.openForWriting(path: path)
+      Issue.record("a damaged store was migrated")
+    } catch let error as StoreError {
+      #expect(error.exitStatus == .dataError)
+    }
+    #expect(folder.bytes("old.db") == bytes)
   }
 
   @Test func aDirectoryOrAnUnwritablePlaceIsAnIOError() throws {

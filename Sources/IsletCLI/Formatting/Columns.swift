@@ -14,7 +14,13 @@ func table(_ rows: [[String]]) -> String {
 }
 
 extension String {
-  var trailingSpacesTrimmed: String { String(reversed().drop { $0 == " " }.reversed()) }
+  /// Walked back from the end over the bytes: a reversed walk of Characters, rebuilt into a
+  /// String, was most of what `log` cost on a long history.
+  var trailingSpacesTrimmed: String {
+    var text = self
+    while text.utf8.last == 0x20 { text.removeLast() }
+    return text
+  }
 
   func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())

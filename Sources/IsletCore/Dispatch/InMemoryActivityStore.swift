@@ -57,6 +57,23 @@ public final class InMemoryActivityStore: ActivityStore {
   public func events(from start: Instant, through end: Instant) throws -> [Event] {
     history.filter { $0.at >= start && $0.at <= end }
   }
+
+  /// `SQLiteActivityStore.history(runsOverlapping:until:)`, told plainly: the events that
+  /// tell every run overlapping a window. Not in `ActivityStore`: the dispatcher never needs it.
+  public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
+    let (from, to) = (since ?? Instant(milliseconds: .min), until ?? Instant(milliseconds: .max))
+    let inside = { (event: Event) in event.at >= from && event.at <= to }
+    let overlapping = Set(history.filter(inside).map(\.activityID)).union(
+      activities.values.filter { $0.createdAt <= to && ($0.endedAt ?? to) >= from }.map(\.id))
+    var opened: [String: Int64] = [:]
+    for event in history
+    where event.kind.opensRun && event.at <= from && overlapping.contains(event.activityID) {
+      opened[event.activityID] = event.seq
+    }
+    return history.filter { event in
+      inside(event) || event.at < from && (opened[event.activityID].map { event.seq ?? 0 >= $0 } ?? false)
+    }
+  }
 }
 
 /// An insert of an id the store already holds.

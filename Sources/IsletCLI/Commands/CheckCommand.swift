@@ -1,0 +1,31 @@
+import IsletCore
+import IsletStore
+
+/// `islet check`: the whole store checked, which the commands no longer do each time they open
+/// it (that cost every intent the whole history); each command still refuses damage it meets.
+struct CheckCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "check", operands: "", brief: "check the whole store for damage",
+      summary: "Check every page of the store, and that its indexes agree with its tables.",
+      details: """
+        Prints one line: ok, with what the store holds, or what is damaged (exit 65). The
+        store is only read, never changed, even when its schema is older. Commands check what
+        they read as they read it; this reads everything.
+        """,
+      maxOperands: 0)
+  ]
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {}
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let path = try environment.storePath
+    let found = try SQLiteActivityStore.check(path: path)
+    let held = [count(found.activities, "activity", "activities"), count(found.events, "event", "events")]
+    environment.console.out(
+      "ok: \(printable(path, limit: 200)) (\(held.joined(separator: ", ")), schema \(found.schema))\n")
+    return .ok
+  }
+
+  private func count(_ n: Int64, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+}
