@@ -17,10 +17,14 @@ import Testing
     let run = try islet.binary("log", extra: ["ISLET_NOW": "\(OldStore.start / 1000 + 9000)"])
     #expect(run.status == 0, "\(run)")
     let rows = run.stdout.split(separator: "\n").map(String.init)
-    // (Once a rename starts a new row, "Emails" has its own row too: the events keep it.)
     for name in ["Code review", "Tea", "Reading"] + (schema >= 4 ? ["Deep · Work", "Deep · Rest"] : []) {
       #expect(rows.contains { $0.contains(name) }, "no row names \(name):\n\(run.stdout)")
     }
+    // The events kept the name before the rename: its ten minutes stay under it.
+    #expect(
+      rows.contains { $0.contains("  Emails ") && $0.contains(" renamed ") && $0.hasSuffix(" 10:00") },
+      "\(run.stdout)")
+    #expect(rows.contains { $0.contains("  Code review ") && $0.hasSuffix(" 20:00") }, "\(run.stdout)")
     #expect(try SQLiteActivityStore.check(path: islet.storePath).events == (schema >= 4 ? 14 : 8))
   }
 }
