@@ -149,13 +149,21 @@ final class Statement {
     let status = sqlite3_step(handle)
     if status == SQLITE_DONE { return nil }
     guard status == SQLITE_ROW else { throw database.failure(status) }
-    return (0..<sqlite3_column_count(handle)).map { column in
+    let count = sqlite3_column_count(handle)
+    var row: Row = []
+    row.reserveCapacity(Int(count))
+    for column in 0..<count {
       switch sqlite3_column_type(handle, column) {
-      case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-      case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-      case SQLITE_NULL: return .null
-      default: return .text(String(cString: sqlite3_column_text(handle, column)))
+      case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(handle, column)))
+      case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(handle, column)))
+      case SQLITE_NULL: row.append(.null)
+      default:
+        // Read by its length, as SQLite gives it: no second walk to find its end.
+        let bytes = sqlite3_column_text(handle, column)
+        let length = Int(sqlite3_column_bytes(handle, column))
+        row.append(.text(bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""))
       }
     }
+    return row
   }
 }

@@ -243,39 +243,52 @@ public final class SQLiteActivityStore: ActivityStore {
   /// let week = try store.history(runsOverlapping: now - 7 * 86_400_000, until: nil)
   /// ```
   public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
-    // From the beginning, every run is whole already: no union to sort and merge.
-    guard let since else { return try history(until: until) }
+    // The whole history, or all of it from a start on: every run is whole already.
+    if since == nil && until == nil { return try history() }
     let rows = try guarded {
       try database.query(
-        Self.overlappingQuery, [.integer(since.milliseconds), .integer(until?.milliseconds ?? .max)])
+        Self.overlappingQuery,
+        [.integer(since?.milliseconds ?? .min), .integer(until?.milliseconds ?? .max)])
     }
     return try events(from: rows)
   }
 
   /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end. The
-  /// events are found by seq alone (the indexes hold it), then read once each, in seq order.
+  /// events are found by seq alone (the indexes hold it), then read once each, in seq order:
+  /// those inside the window, those of each run going on at its start back to the run's
+  /// opening, and those of each run going on at its end up to the run's close (all of them for
+  /// a run still going), so that a run across either edge is whole.
   static let overlappingQuery = """
     WITH overlapping(id) AS (
       SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
       UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
       UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
-    -- Each activity's last run opened by the window's start, found once.
+    -- Each activity's last run opened by the window's start, and first close after its end.
     opened(id, seq) AS MATERIALIZED (
       SELECT id, (
         SELECT max(seq) FROM event
-        WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(runOpeners)))
+        WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(kinds(\.opensRun))))
+      FROM overlapping),
+    closed(id, seq) AS MATERIALIZED (
+      SELECT id, coalesce((
+        SELECT min(seq) FROM event
+        WHERE activity_id = overlapping.id AND at > ?2 AND kind IN (\(kinds(\.closesRun)))), \(Int64.max))
       FROM overlapping)
     SELECT seq, \(eventColumns) FROM event WHERE seq IN (
       SELECT seq FROM event WHERE at >= ?1 AND at <= ?2
       UNION ALL
       SELECT event.seq FROM opened
-      JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq)
+      JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq
+      UNION ALL
+      SELECT event.seq FROM closed
+      JOIN event ON event.activity_id = closed.id AND event.at > ?2 AND event.seq <= closed.seq)
     ORDER BY seq
     """
 
-  /// The kinds that open a run, as SQL: `'started', 'segment-started'`.
-  private static let runOpeners = EventKind.allCases.filter(\.opensRun).map { "'\($0.rawValue)'" }
-    .joined(separator: ", ")
+  /// Event kinds as an SQL list: `'started', 'segment-started'`.
+  private static func kinds(_ which: (EventKind) -> Bool) -> String {
+    EventKind.allCases.filter(which).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+  }
 
   private func events(from rows: [Row]) throws -> [Event] {
     try rows.map { row in

@@ -234,6 +234,27 @@ import Testing
       seconds(byCategory["totals"], by: "category") == ["work": 2880], "the break is work's, but not counted")
   }
 
+  /// A run that goes on past --until is read whole, though its end and its rename lie after it:
+  /// the stretch gets the part inside it. So does a run still going, paused after --until.
+  @Test func aRunThatGoesOnPastUntilCountsItsPartInside() throws {
+    try step("2026-11-24 22:00", "start", "30h", "--name", "Long")
+    try step("2026-11-26 01:00", "update", "--name", "Renamed")
+    try step("2026-11-26 02:00", "complete")
+    let day = try json(
+      try at("2026-11-27 09:00", "report", "--since", "2026-11-25", "--until", "2026-11-25", "--json"))
+    #expect(seconds(day["totals"]) == ["Long": 86_400], "\(day)")
+    let first = try json(
+      try at("2026-11-27 09:00", "report", "--since", "2026-11-24", "--until", "2026-11-24", "--json"))
+    #expect(seconds(first["totals"]) == ["Long": 7200])
+    let log = try at("2026-11-27 09:00", "log", "--until", "2026-11-25").stdout
+    #expect(log.contains("Long") && log.contains("renamed") && log.contains("27:00:00"), "\(log)")
+    try step("2026-11-29 23:00", "start", "--name", "Night")
+    try step("2026-11-30 01:00", "pause")
+    let live = try json(
+      try at("2026-11-30 09:00", "report", "--since", "2026-11-29", "--until", "2026-11-29", "--json"))
+    #expect(seconds(live["totals"]) == ["Night": 3600], "the hour before midnight: \(live)")
+  }
+
   // MARK: The chart
 
   /// The README's chart, at 80 columns, for a small week: the longest day's bar takes the

@@ -5,12 +5,24 @@ import IsletUI
 func table(_ rows: [[String]]) -> String {
   guard let columns = rows.first?.count else { return "" }
   let cells = rows.map { $0.map(DisplayWidth.of) }
-  let widths = (0..<columns).map { column in cells.map { $0[column] }.max() ?? 0 }
-  return zip(rows, cells).map { row, rowCells in
-    row.enumerated().map { column, cell in
-      column == columns - 1 ? cell : cell + String(repeating: " ", count: widths[column] - rowCells[column])
-    }.joined(separator: "  ").trailingSpacesTrimmed
-  }.joined(separator: "\n") + "\n"
+  var widths = [Int](repeating: 0, count: columns)
+  for row in cells {
+    for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
+  }
+  // One string appended to in place: `log` prints a row per session, tens of thousands of them.
+  var text = ""
+  for (row, rowCells) in zip(rows, cells) {
+    var line = ""
+    for (column, cell) in row.enumerated() {
+      if column > 0 { line += "  " }
+      line += cell
+      if column < columns - 1 { line += String(repeating: " ", count: widths[column] - rowCells[column]) }
+    }
+    while line.utf8.last == 0x20 { line.removeLast() }
+    text += line
+    text += "\n"
+  }
+  return text
 }
 
 extension String {

@@ -66,12 +66,18 @@ public final class InMemoryActivityStore: ActivityStore {
     let overlapping = Set(history.filter(inside).map(\.activityID)).union(
       activities.values.filter { $0.createdAt <= to && ($0.endedAt ?? to) >= from }.map(\.id))
     var opened: [String: Int64] = [:]
-    for event in history
-    where event.kind.opensRun && event.at <= from && overlapping.contains(event.activityID) {
-      opened[event.activityID] = event.seq
+    var closed: [String: Int64] = [:]
+    for event in history where overlapping.contains(event.activityID) {
+      if event.kind.opensRun && event.at <= from { opened[event.activityID] = event.seq }
+      if event.kind.closesRun && event.at > to && closed[event.activityID] == nil {
+        closed[event.activityID] = event.seq
+      }
     }
     return history.filter { event in
-      inside(event) || event.at < from && (opened[event.activityID].map { event.seq ?? 0 >= $0 } ?? false)
+      let seq = event.seq ?? 0
+      if inside(event) { return true }
+      if event.at < from { return opened[event.activityID].map { seq >= $0 } ?? false }
+      return overlapping.contains(event.activityID) && seq <= closed[event.activityID] ?? .max
     }
   }
 }

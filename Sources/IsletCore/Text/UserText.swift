@@ -100,6 +100,9 @@ public enum UserText {
 /// escapes; at most `limit` characters, and counted as it goes, with no more than eight scalars
 /// a character on average, so that a huge text costs no more than its first part.
 public func printable(_ text: String, limit: Int = 80) -> String {
+  // Plain printable ASCII within the limit is already safe: the common case, done bytewise.
+  var plain = text
+  if plain.utf8.count <= limit, plain.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
   var out = ""
   var characters = 0
   var scalars = 0
