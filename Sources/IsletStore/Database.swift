@@ -161,7 +161,10 @@ final class Statement {
         // Read by its length, as SQLite gives it: no second walk to find its end.
         let bytes = sqlite3_column_text(handle, column)
         let length = Int(sqlite3_column_bytes(handle, column))
-        row.append(.text(bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""))
+        row.append(
+          .text(
+            bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+          ))
       }
     }
     return row

@@ -43,6 +43,8 @@ import Testing
     #expect(report.days.map(\.day) == [DateWord.date("2026-11-23")!, DateWord.date("2026-11-24")!])
     #expect(report.days.map(\.elapsed) == [2 * hour, hour + hour / 2])
     #expect(report.weeks.map(\.elapsed) == [3 * hour + hour / 2])
+    #expect(report.weeks.first?.totals.map(\.sessions) == [1], "one session, though it is on two days")
+    #expect(report.days.map { $0.totals.map(\.sessions) } == [[1], [1]])
     #expect(report.totals == [Report.Total(label: "Reading", elapsed: 3 * hour + hour / 2, sessions: 1)])
   }
 

@@ -81,7 +81,12 @@ import Testing
     #expect(state.overlay == .name(""))
     type("Tea time\u{15}")
     #expect(state.overlay == .name(""), "Ctrl-U clears the line")
-    type("Tea")
+    type(" Tea\u{202E}\u{2028}\u{FEFF}")
+    #expect(state.overlay == .name(" Tea"), "what start --name refuses is not typed")
+    // Each a character of five bytes: a name's 400 bytes hold 80 of them.
+    type("\u{15}" + String(repeating: "e\u{301}\u{301}", count: 90))
+    #expect(state.overlay == .name(String(repeating: "e\u{301}\u{301}", count: 80)), "a name's 400 bytes")
+    type("\u{15}Tea")
     _ = state.handle(.enter, live: [], now: t0)
     type("10 min\u{15}3\u{7F}\u{8}m\u{9B}")
     _ = state.handle(.backspace, live: [], now: t0)

@@ -66,7 +66,8 @@ struct ReportCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let now = environment.now
     let zone = LocalZone.current
-    let end = filter.until ?? now
+    // Nothing is known after now: an --until later ends it now.
+    let end = min(filter.until ?? now, now)
     // Seven days: the last one the one the report ends in.
     let from =
       filter.since

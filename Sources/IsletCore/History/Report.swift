@@ -74,10 +74,13 @@ public struct Report: Equatable, Sendable {
         uncounted.add(Key(fold: session.title.lowercased(), label: session.title), total)
       } else {
         counted.add(key, total)
+        // A session counts once in each day and each week it has time in.
+        var perWeek: [Int64: Milliseconds] = [:]
         for piece in pieces {
           days[piece.day, default: Tally()].add(key, piece.length)
-          weeks[LocalZone.monday(of: piece.day), default: Tally()].add(key, piece.length)
+          perWeek[LocalZone.monday(of: piece.day), default: 0] += piece.length
         }
+        for (monday, length) in perWeek { weeks[monday, default: Tally()].add(key, length) }
       }
     }
     totals = counted.totals

@@ -30,7 +30,8 @@ public enum DateWord {
     default: break
     }
     if let day = date(text) { return days(day, 1) }
-    if let span = spanBack(text) { return (now - span, now - span) }
+    // A span back reaching before 1970 is refused, as a date before 1970 is.
+    if let span = spanBack(text), now - span >= Instant(milliseconds: 0) { return (now - span, now - span) }
     return nil
   }
 
@@ -51,32 +52,11 @@ public enum DateWord {
     if unit == "w" || unit == "W" {
       let number = text.dropLast()
       guard !number.isEmpty, number.count <= 5, number.allSatisfy({ $0.isASCII && $0.isNumber }),
-        let weeks = Int64(number), weeks > 0
+        let weeks = Int64(number), weeks > 0, weeks * 7 * 86_400_000 <= limit
       else { return nil }
       return weeks * 7 * 86_400_000
     }
     guard case .success(let span) = DurationText.parse(text, maximum: limit) else { return nil }
     return span
   }
-}
-
-extension LocalZone {
-  /// The year, month and day of a day counted from 1970-01-01 (Howard Hinnant's civil_from_days).
-  public static func civil(day: Int64) -> (year: Int, month: Int, day: Int) {
-    let z = day + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let d = dayOfYear - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (Int(yearOfEra + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
-  }
-
-  /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).
-  public static func weekday(of day: Int64) -> Int { Int(((day + 3) % 7 + 7) % 7) }
-
-  /// The Monday that starts the week `day` is in: weeks start on Monday.
-  public static func monday(of day: Int64) -> Int64 { day - Int64(weekday(of: day)) }
 }

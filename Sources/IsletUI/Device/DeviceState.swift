@@ -178,7 +178,11 @@ public struct DeviceState: Equatable, Sendable {
         let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
         self.overlay = .name(plans[index.map { ($0 + 1) % plans.count } ?? 0].name)
       default:
-        if let edited = Self.edited(text, by: key, limit: 100, accepts: { _ in true }) {
+        // A name is held to the rule `start --name` is: printable, within the name's bounds.
+        if let edited = Self.edited(
+          text, by: key, limit: UserText.Bounds.name.characters, accepts: { _ in true }),
+          edited.count < text.count || Self.fitsAName(edited)
+        {
           self.overlay = .name(edited)
         }
       }
@@ -207,6 +211,14 @@ public struct DeviceState: Equatable, Sendable {
     }
   }
 
+  /// Whether text typed so far keeps to a name's rule (an empty one is not finished yet).
+  static func fitsAName(_ text: String) -> Bool {
+    switch UserText.problem(with: text, bounds: .name) {
+    case nil, .empty?: return true
+    default: return false
+    }
+  }
+
   /// A dialog's text field after `key`, as a shell's line editor has it: a printable character
   /// `accepts` takes is added (up to `limit`), Backspace deletes one, Ctrl-U the whole line and
   /// Ctrl-W the word before the cursor; nil for a key that edits nothing, control keys among them.
@@ -218,10 +230,7 @@ public struct DeviceState: Equatable, Sendable {
       let kept = text.reversed().drop { $0 == " " }.drop { $0 != " " }
       return String(kept.reversed())
     case .character(let c)
-    where text.count < limit && accepts(c)
-      && c.unicodeScalars.allSatisfy({
-        $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
-      }):
+    where text.count < limit && accepts(c) && c.unicodeScalars.allSatisfy(UserText.isPrintable):
       return text + String(c)
     default: return nil
     }

@@ -127,12 +127,14 @@ public struct ReportChart {
     var isWeekTotal = false
   }
 
-  /// The rows; over weeks or months, those before the first with time are left out (a report
-  /// since 2016 of a store begun in 2024 starts in 2024).
+  /// The rows; over weeks or months, those before the first with time and after the last are
+  /// left out (a report since 2016 of a store begun in 2024 starts in 2024).
   func rows() -> [Row] {
     let rows = allRows()
-    guard unit != .day, let first = rows.firstIndex(where: { $0.elapsed > 0 }) else { return rows }
-    return Array(rows[first...])
+    guard unit != .day, let first = rows.firstIndex(where: { $0.elapsed > 0 }),
+      let last = rows.lastIndex(where: { $0.elapsed > 0 })
+    else { return rows }
+    return Array(rows[first...last])
   }
 
   func allRows() -> [Row] {
