@@ -145,6 +145,13 @@ final class Environment {
     return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
   }
 
+  /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else
+  /// what the terminal offers; `terminalOnly` gives none when the output is not a terminal.
+  func colorDepth(terminalOnly: Bool) -> ColorDepth {
+    if options.noColor || (terminalOnly && !console.isTerminal) { return .none }
+    return ColorDepth.of(environment: variables)
+  }
+
   /// How many columns the output may use: `COLUMNS`, the terminal's width, or 80.
   var outputWidth: Int {
     if let text = variables["COLUMNS"], let columns = Int(text), columns >= 20, columns <= 1000 {

@@ -406,6 +406,10 @@ public final class SQLiteActivityStore: ActivityStore {
       throw StoreError.unavailable(path: path, detail: osDetail())
     }
     try requireRegularFile(path, info)
+    // As every reader takes it: an empty file is a store nothing has been started with yet.
+    if info.st_size == 0 {
+      throw StoreError.unavailable(path: path, detail: "the file is empty; nothing has been started with it")
+    }
     try checkHeader(path)
     let database = try guarded(path) { try Database(path: path, readOnly: true) }
     defer { database.close() }
@@ -414,10 +418,13 @@ public final class SQLiteActivityStore: ActivityStore {
         throw StoreError.unavailable(
           path: path, detail: "the file is empty; nothing has been started with it")
       }
+      // One finding a line, after SQLite's "*** in database main ***" header.
       let findings = try database.query("PRAGMA integrity_check").compactMap { $0.first?.string }
+        .flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** in database") }
       if findings != ["ok"] {
-        let more = findings.count > 1 ? "; and \(findings.count - 1) more" : ""
-        throw StoreError.damaged(path: path, detail: printable(findings.first ?? "no verdict") + more)
+        let more = findings.count > 1 ? " (and \(findings.count - 1) more)" : ""
+        throw StoreError.damaged(
+          path: path, detail: printable(findings.first ?? "no verdict", limit: 120) + more)
       }
       let count = { (table: String) in
         try database.query("SELECT count(*) FROM \(table)").first?.first?.int ?? 0

@@ -29,6 +29,21 @@ import Testing
     )
   }
 
+  /// An empty file is what every reader takes it for: a store nothing has been started with.
+  @Test func anEmptyFileIsAStoreNotStartedYet() {
+    try? FileManager.default.createDirectory(
+      atPath: islet.folder.file("state/islet"), withIntermediateDirectories: true)
+    islet.folder.write("state/islet/islet.db", [])
+    #expect(islet("log").status == 0)
+    #expect(
+      islet("check")
+        == Run(
+          status: 74, stdout: "",
+          stderr:
+            "Error: cannot use the store \(islet.storePath): the file is empty; nothing has been started with it\n"
+        ))
+  }
+
   @Test func damageInOldEventsIsFoundByCheckAndByWhatReadsThem() throws {
     #expect(islet("start", "--name", "Now").status == 0)
     try writeOldHistory(events: 3000)
@@ -48,6 +63,8 @@ import Testing
       #expect(run.status == 65, "\(arguments): \(run)")
       #expect(
         run.stderr.hasPrefix("Error: the store \(islet.storePath) is damaged ("), "\(arguments): \(run)")
+      #expect(
+        !run.stderr.contains("***") && run.stderr.split(separator: "\n").count == 1, "one plain line: \(run)")
     }
   }
 

@@ -59,7 +59,10 @@ struct LogCommand: Command {
     switch output {
     case .json: environment.console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
     case .csv: environment.console.out(csv(sessions))
-    case .table: environment.console.out(text(sessions, totals: totals, width: environment.outputWidth))
+    case .table:
+      // Shortened to a terminal's width (or COLUMNS); piped elsewhere, names stay whole.
+      let fits = environment.console.isTerminal || environment.variables["COLUMNS"] != nil
+      environment.console.out(text(sessions, totals: totals, width: fits ? environment.outputWidth : nil))
     }
     return .ok
   }
@@ -82,17 +85,18 @@ struct LogCommand: Command {
 
   /// The sessions and the totals as two tables, or how to make the first session. Names are
   /// shortened so that a row fits `width`.
-  private func text(_ sessions: [Session], totals: [NameTotal], width: Int) -> String {
+  private func text(_ sessions: [Session], totals: [NameTotal], width: Int?) -> String {
     guard !sessions.isEmpty else {
       return
         "No sessions\(filter.isEmpty ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
     }
     let categories = sessions.contains { $0.category != nil }
     let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }
-    // STARTED, OUTCOME and ELAPSED take at most 16, 9 and 8 columns; CATEGORY up to 16.
     let categoryWidth =
       categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
-    let nameRoom = max(12, width - 16 - 10 - 9 - 8 - 6 - (categories ? max(8, categoryWidth) + 2 : 0))
+    // STARTED is 16 columns, OUTCOME at most 9, ELAPSED at most 9, two between each.
+    let nameRoom =
+      width.map { max(12, $0 - 16 - 9 - 9 - 6 - (categories ? max(8, categoryWidth) + 2 : 0)) } ?? .max
     var rows = [["STARTED", "NAME"] + (categories ? ["CATEGORY"] : []) + ["OUTCOME", "ELAPSED"]]
     for (s, title) in zip(sessions, titles) {
       rows.append(

@@ -181,7 +181,7 @@ struct PopupCommand: Command {
       ascii: !environment.unicode)
     let canvas = AlertPopup.draw(
       look, alert: subject.alert, listening: listening, width: width, height: height)
-    let depth = environment.options.noColor ? .none : ColorDepth.of(environment: environment.variables)
+    let depth = environment.colorDepth(terminalOnly: false)
     // Line breaks as the terminal needs them in raw mode; none after the last row, which would scroll.
     return ANSIText.render(canvas, theme: try environment.theme, depth: depth)
       .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")

@@ -82,10 +82,7 @@ struct ReportCommand: Command {
     case .csv: environment.console.out(Self.csv(report))
     case .chart:
       let theme = try environment.theme
-      let depth: ColorDepth =
-        !environment.console.isTerminal || environment.options.noColor
-          || environment.variables["NO_COLOR"].map({ !$0.isEmpty }) == true
-        ? .none : ColorDepth.of(environment: environment.variables)
+      let depth = environment.colorDepth(terminalOnly: true)
       let chart = ReportChart(
         report: report, width: environment.outputWidth, theme: theme, colored: depth != .none,
         ascii: !environment.unicode)

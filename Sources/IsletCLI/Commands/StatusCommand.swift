@@ -245,7 +245,7 @@ struct StatusCommand: Command {
       }
       return json.text
     case .ansi:
-      let depth = environment.options.noColor ? .none : ColorDepth.of(environment: environment.variables)
+      let depth = environment.colorDepth(terminalOnly: false)
       guard let canvas else { return shown.filled(template ?? "") }
       return ANSIText.render(canvas, theme: theme, depth: depth)
     case .tmux:

@@ -24,9 +24,7 @@ struct ThemesCommand: Command {
     let sample = Self.sampleActivity(at: now)
     let chosen = (try? environment.configuration.theme) ?? nil
     let console = environment.console
-    let depth =
-      console.isTerminal && !environment.options.noColor
-      ? ColorDepth.of(environment: environment.variables) : .none
+    let depth = environment.colorDepth(terminalOnly: true)
     let names = catalog.names()
     let width = names.map(\.count).max() ?? 0
     for name in names {
