@@ -247,7 +247,7 @@ public final class SQLiteActivityStore: ActivityStore {
     if since == nil && until == nil { return try history() }
     let rows = try guarded {
       try database.query(
-        Self.overlappingQuery,
+        Self.overlappingQuery(from: since != nil, until: until != nil),
         [.integer(since?.milliseconds ?? .min), .integer(until?.milliseconds ?? .max)])
     }
     return try events(from: rows)
@@ -256,34 +256,54 @@ public final class SQLiteActivityStore: ActivityStore {
   /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end. The
   /// events are found by seq alone (the indexes hold it), then read once each, in seq order:
   /// those inside the window, those of each run going on at its start back to the run's
-  /// opening, and those of each run going on at its end up to the run's close (all of them for
-  /// a run still going), so that a run across either edge is whole.
-  static let overlappingQuery = """
-    WITH overlapping(id) AS (
-      SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
-      UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
-      UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2),
-    -- Each activity's last run opened by the window's start, and first close after its end.
-    opened(id, seq) AS MATERIALIZED (
-      SELECT id, (
-        SELECT max(seq) FROM event
-        WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(kinds(\.opensRun))))
-      FROM overlapping),
-    closed(id, seq) AS MATERIALIZED (
-      SELECT id, coalesce((
-        SELECT min(seq) FROM event
-        WHERE activity_id = overlapping.id AND at > ?2 AND kind IN (\(kinds(\.closesRun)))), \(Int64.max))
-      FROM overlapping)
-    SELECT seq, \(eventColumns) FROM event WHERE seq IN (
-      SELECT seq FROM event WHERE at >= ?1 AND at <= ?2
-      UNION ALL
-      SELECT event.seq FROM opened
-      JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq
-      UNION ALL
-      SELECT event.seq FROM closed
-      JOIN event ON event.activity_id = closed.id AND event.at > ?2 AND event.seq <= closed.seq)
-    ORDER BY seq
-    """
+  /// opening (`from`: when the window has a start), and those of each run going on at its end
+  /// up to the run's close, all of them for a run still going (`until`: when it has an end), so
+  /// that a run across either edge is whole. An edge the window lacks costs nothing.
+  static func overlappingQuery(from: Bool, until: Bool) -> String {
+    var sets: [String] = []
+    var parts = ["SELECT seq FROM event WHERE at >= ?1 AND at <= ?2"]
+    if from {
+      // Each activity's last run opened by the window's start.
+      sets.append(
+        """
+        opened(id, seq) AS MATERIALIZED (
+          SELECT id, (
+            SELECT max(seq) FROM event
+            WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(kinds(\.opensRun))))
+          FROM overlapping)
+        """)
+      parts.append(
+        """
+        SELECT event.seq FROM opened
+          JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq
+        """)
+    }
+    if until {
+      // And its first close after the window's end.
+      sets.append(
+        """
+        closed(id, seq) AS MATERIALIZED (
+          SELECT id, coalesce((
+            SELECT min(seq) FROM event
+            WHERE activity_id = overlapping.id AND at > ?2 AND kind IN (\(kinds(\.closesRun)))), \(Int64.max))
+          FROM overlapping)
+        """)
+      parts.append(
+        """
+        SELECT event.seq FROM closed
+          JOIN event ON event.activity_id = closed.id AND event.at > ?2 AND event.seq <= closed.seq
+        """)
+    }
+    return """
+      WITH overlapping(id) AS (
+        SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
+        UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
+        UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2)\(sets.map { ",\n" + $0 }.joined())
+      SELECT seq, \(eventColumns) FROM event WHERE seq IN (
+        \(parts.joined(separator: "\n  UNION ALL\n  ")))
+      ORDER BY seq
+      """
+  }
 
   /// Event kinds as an SQL list: `'started', 'segment-started'`.
   private static func kinds(_ which: (EventKind) -> Bool) -> String {

@@ -43,8 +43,11 @@ import Testing
   @Test func theWindowIsReadThroughTheIndexes() throws {
     let store = try SQLiteActivityStore.openForWriting(path: folder.file("islet.db"))
     defer { store.close() }
-    let plan = try store.database.query("EXPLAIN QUERY PLAN " + SQLiteActivityStore.overlappingQuery)
-      .compactMap { $0.last?.string }
+    let plan = try [(true, true), (true, false), (false, true)].flatMap { from, until in
+      try store.database.query(
+        "EXPLAIN QUERY PLAN " + SQLiteActivityStore.overlappingQuery(from: from, until: until)
+      ).compactMap { $0.last?.string }
+    }
     // A SCAN of a table reads all of it; a SEARCH uses an index (the materialized sets are small).
     let scans = plan.filter { step in
       step.hasPrefix("SCAN")
