@@ -474,6 +474,9 @@ def scale():
         ("log --since 7d", 30, peer(week, ":week"), "≤ `timew summary :week`"),
         ("log", 5, peer(everything, ":all"), "< ½ `timew summary :all`"),
         ("report --since 1w", 30, peer(week, ":week"), "≤ `timew summary :week`"),
+        # timewarrior's :week is this week, Monday on: the same stretch, for a like-for-like row.
+        ("log --since this-week", 30, peer(week, ":week"), "≤ `timew summary :week` (same stretch)"),
+        ("report --since this-week", 30, peer(week, ":week"), "≤ `timew summary :week` (same stretch)"),
         ("report --since 2016-01-01", 5, peer(everything, ":all"), "< ½ `timew summary :all`"),
         ("status --format tmux", 30, "", "≤ 1.2× empty (unchanged)"),
     ]
