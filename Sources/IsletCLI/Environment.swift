@@ -120,11 +120,11 @@ final class Environment {
   /// `pending` events `readLive` found that no writer had recorded when it looked. A writer may
   /// have recorded some of them since: those are in the history already, and not added twice.
   func history(_ store: SQLiteActivityStore?, since: Instant? = nil, pending: [Event]) throws -> [Event] {
-    try history(recorded: try store?.history(since: since) ?? [], since: since, pending: pending)
+    history(recorded: try store?.history(since: since) ?? [], since: since, pending: pending)
   }
 
   /// `recorded`, then the `pending` events (from `since` on) it does not hold yet.
-  private func history(recorded: [Event], since: Instant?, pending: [Event]) throws -> [Event] {
+  private func history(recorded: [Event], since: Instant?, pending: [Event]) -> [Event] {
     let due = pending.filter { event in
       (since.map { event.at >= $0 } ?? true)
         && !recorded.contains {
@@ -141,7 +141,7 @@ final class Environment {
     defer { store?.close() }
     // Only the runs that overlap the stretch are read: the cost follows it, not the history.
     let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
-    let history = try self.history(recorded: recorded, since: nil, pending: pending)
+    let history = self.history(recorded: recorded, since: nil, pending: pending)
     return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
   }
 

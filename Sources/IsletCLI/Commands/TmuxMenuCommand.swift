@@ -95,8 +95,10 @@ struct TmuxMenu {
       if !others.isEmpty { entries.append(nil) }
       for (index, other) in others.prefix(9).enumerated() {
         let label = "\(other.icon) \(other.title(fitting: Self.titleRoom))  \(other.time)"
-        let reopen = "__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\" \(other.activity.id)"
-        entries.append(Entry(label: TmuxText.escaped(label), key: "\(index + 1)", command: Self.runs(reopen)))
+        entries.append(
+          Entry(
+            label: TmuxText.escaped(label), key: "\(index + 1)",
+            command: Self.opening(keyboard: keyboard, for: other.activity.id)))
       }
       entries.append(nil)
     }
@@ -136,6 +138,12 @@ struct TmuxMenu {
     let position = keyboard ? ["-x", "C", "-y", "C"] : ["-x", "R", "-y", "S"]
     return position + ["-T", "#[align=centre]" + title]
       + entries.flatMap { entry in entry.map { [$0.label, $0.key, $0.command] } ?? [""] }
+  }
+
+  /// The tmux command that opens this menu on the client, for `id` (the current activity
+  /// without one): the snippet's keys and the other activities' entries.
+  static func opening(keyboard: Bool, for id: String? = nil) -> String {
+    runs("__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\"" + (id.map { " \($0)" } ?? ""))
   }
 
   /// A tmux command running islet with `arguments`, its refusal shown on the client.

@@ -14,9 +14,7 @@ struct TmuxSnippet {
       ranges
       ? " #[range=user|islet]#(\(Self.run) status --format tmux)#[norange]"
       : " #(\(Self.run) status --format tmux)"
-    let menu = { (keyboard: Bool) in
-      "run-shell -b '\(Self.say("__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\""))'"
-    }
+    let menu = { (keyboard: Bool) in TmuxMenu.opening(keyboard: keyboard) }
     var lines = [
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
       "set-environment -g ISLET_RUN '\(Self.script)'",

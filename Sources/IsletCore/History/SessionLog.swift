@@ -184,19 +184,10 @@ public enum SessionLog {
   /// Time per name (names compared ignoring case), the most time first. Only the sessions that
   /// count are added up (see `Session.counts`): a plan's total is its work.
   public static func totals(_ sessions: [Session]) -> [NameTotal] {
-    var order: [String] = []
-    var totals: [String: NameTotal] = [:]
+    var tally = Report.Tally()
     for session in sessions where session.counts {
-      let key = session.name.lowercased()
-      if totals[key] == nil {
-        order.append(key)
-        totals[key] = NameTotal(name: session.name, sessions: 0, elapsed: 0)
-      }
-      totals[key]!.sessions += 1
-      totals[key]!.elapsed += session.elapsed
+      tally.add(Report.Key(fold: session.name.lowercased(), label: session.name), session.elapsed)
     }
-    return order.compactMap { totals[$0] }.enumerated()
-      .sorted { ($1.element.elapsed, $0.offset) < ($0.element.elapsed, $1.offset) }
-      .map(\.element)
+    return tally.totals.map { NameTotal(name: $0.label ?? "", sessions: $0.sessions, elapsed: $0.elapsed) }
   }
 }

@@ -182,7 +182,7 @@ public struct ReportChart {
       return months.map { year, month in
         let parts = totals["\(year)-\(month)"] ?? []
         return Row(
-          label: "\(Self.months[month - 1]) \(year)", totals: parts,
+          label: "\(Self.month(month)) \(year)", totals: parts,
           elapsed: parts.reduce(0) { $0 + $1.elapsed })
       }
     }
@@ -272,13 +272,17 @@ public struct ReportChart {
   /// `Mon 3 Nov`, `3 Nov 2026`; `Mon  3 Nov` when `aligned` in a column of days.
   func dayLabel(_ day: Int64, year: Bool, weekday: Bool = true, aligned: Bool = false) -> String {
     let date = LocalZone.civil(day: day)
-    let name =
-      weekday ? Self.weekdays[LocalZone.weekday(of: day)] + (aligned && date.day < 10 ? "  " : " ") : ""
-    return name + "\(date.day) \(Self.months[date.month - 1])" + (year ? " \(date.year)" : "")
+    let name = weekday ? Self.weekday(day) + (aligned && date.day < 10 ? "  " : " ") : ""
+    return name + "\(date.day) \(Self.month(date.month))" + (year ? " \(date.year)" : "")
   }
 
-  static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  /// `Mon`, from LocalCalendar's names (its week starts on Sunday, LocalZone.weekday's on Monday).
+  static func weekday(_ day: Int64) -> String {
+    String(LocalCalendar.days[(LocalZone.weekday(of: day) + 1) % 7].prefix(3))
+  }
+
+  /// `Nov` for 11.
+  static func month(_ month: Int) -> String { String(LocalCalendar.months[month - 1].prefix(3)) }
 
   func pad(_ text: String, _ cells: Int) -> String {
     text + String(repeating: " ", count: max(0, cells - DisplayWidth.of(text)))
