@@ -70,6 +70,19 @@ import Testing
     #expect(try parsed(plan.definition) == plan)
   }
 
+  /// A mark that joins the character after it (U+0601 prepends itself) does not hide a `,` or
+  /// a `\\` from the reader, in a line as the user writes it or as the store keeps it. (Found
+  /// by fuzz/run: the escaped comma read back as part of the label.)
+  @Test func aPrependedMarkHidesNoSeparator() throws {
+    // The comma after the mark still ends the work segment, which then has no duration.
+    #expect(throws: Plan.DefinitionError.self) { try parsed("Tea\u{0601}, Break 5m") }
+    let plan = try parsed("Tea\u{0601}\\, Break\u{0601}\\; 25m, Rest 5m")
+    #expect(plan.work.label == "Tea\u{0601}, Break\u{0601};")
+    var odd = plan
+    odd.rest?.label = "x\u{0601}\\y\u{0601} "
+    #expect(try parsed(odd.definition) == odd)
+  }
+
   /// A label that ends with what looks like a duration or an icon still reads back: the
   /// definition always writes the duration and the icon after it.
   @Test func labelsThatLookLikeDurationsReadBack() throws {

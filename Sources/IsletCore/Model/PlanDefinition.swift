@@ -216,64 +216,66 @@ extension Plan {
     return value
   }
 
+  // The escapes and separators are read scalar by scalar: a Character may join a `,` or a `\`
+  // to the mark before it (U+0601 prepends itself), and the line must read back as it was written.
+
   /// Refuses a `\` before anything but `,`, `;`, `\` or a space, and one at the end.
   private static func checkEscapes(_ text: String) throws(DefinitionError) {
-    var index = text.startIndex
-    while let slash = text[index...].firstIndex(of: "\\") {
-      let next = text.index(after: slash)
-      guard next < text.endIndex else {
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\\" else { continue }
+      guard let kept = scalars.next() else {
         throw DefinitionError(#"a lone '\' ends the line; write '\\' for a backslash"#)
       }
-      // By its first scalar: a space may carry a combining mark, one Character with it.
-      guard let kept = text[next].unicodeScalars.first, ",;\\ ".unicodeScalars.contains(kept) else {
+      guard ",;\\ ".unicodeScalars.contains(kept) else {
         throw DefinitionError(
-          #"'\"# + printable(String(text[next]), limit: 1)
+          #"'\"# + printable(String(kept), limit: 1)
             + #"' is not an escape; a \ keeps only the ',', ';', '\' or space after it"#)
       }
-      index = text.index(after: next)
     }
   }
 
   /// `text` cut at each `separator` that no `\` keeps; the escapes stay for `words` to read.
-  private static func split(_ text: Substring, at separator: Character) -> [Substring] {
+  private static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
+    let scalars = text.unicodeScalars
     var parts: [Substring] = []
-    var start = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-      if text[index] == "\\" {
-        index = text.index(after: index)
-        if index < text.endIndex { index = text.index(after: index) }
+    var start = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      if scalars[index] == "\\" {
+        index = scalars.index(after: index)
+        if index < scalars.endIndex { index = scalars.index(after: index) }
         continue
       }
-      if text[index] == separator {
-        parts.append(text[start..<index])
-        start = text.index(after: index)
+      if scalars[index] == separator {
+        parts.append(Substring(scalars[start..<index]))
+        start = scalars.index(after: index)
       }
-      index = text.index(after: index)
+      index = scalars.index(after: index)
     }
-    parts.append(text[start...])
+    parts.append(Substring(scalars[start...]))
     return parts
   }
 
   /// The words of a segment, split at spaces, each `\x` read as `x`.
   private static func words(_ text: Substring) -> [String] {
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var escaped = false
-    for character in text {
+    for scalar in text.unicodeScalars {
       if escaped {
-        word.append(character)
+        word.append(scalar)
         escaped = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaped = true
-      } else if character == " " || character == "\t" {
-        if !word.isEmpty { words.append(word) }
-        word = ""
+      } else if scalar == " " || scalar == "\t" {
+        if !word.isEmpty { words.append(String(word)) }
+        word = String.UnicodeScalarView()
       } else {
-        word.append(character)
+        word.append(scalar)
       }
     }
-    if !word.isEmpty { words.append(word) }
+    if !word.isEmpty { words.append(String(word)) }
     return words
   }
 }
