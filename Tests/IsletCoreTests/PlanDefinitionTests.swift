@@ -70,10 +70,10 @@ import Testing
     #expect(try parsed(plan.definition) == plan)
   }
 
-  /// A mark that joins the character after it (U+0601 prepends itself) does not hide a `,` or
-  /// a `\\` from the reader, in a line as the user writes it or as the store keeps it. (Found
-  /// by fuzz/run: the escaped comma read back as part of the label.)
-  @Test func aPrependedMarkHidesNoSeparator() throws {
+  /// A mark that joins the character after it (U+0601) or before it (a combining mark) hides
+  /// no `,`, `\\` or space from the reader, in a line as the user writes it or as the store
+  /// keeps it. (Found by fuzz/run: the stored line read back as another plan, or not at all.)
+  @Test func aJoiningMarkHidesNoSeparator() throws {
     // The comma after the mark still ends the work segment, which then has no duration.
     #expect(throws: Plan.DefinitionError.self) { try parsed("Tea\u{0601}, Break 5m") }
     let plan = try parsed("Tea\u{0601}\\, Break\u{0601}\\; 25m, Rest 5m")
@@ -81,6 +81,11 @@ import Testing
     var odd = plan
     odd.rest?.label = "x\u{0601}\\y\u{0601} "
     #expect(try parsed(odd.definition) == odd)
+    // A label that starts with a combining mark joins the space before it into one Character;
+    // the clause's keyword is still read apart from it.
+    let marked = try parsed("25m; long-break  \u{05B6}Nap 20m")
+    #expect(marked.longBreak?.label == "\u{05B6}Nap")
+    #expect(try parsed(marked.definition) == marked)
   }
 
   /// A label that ends with what looks like a duration or an icon still reads back: the

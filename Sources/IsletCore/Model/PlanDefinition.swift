@@ -58,7 +58,7 @@ extension Plan {
     var cue: Int?
     var seen: Set<String> = []
     for clause in parts.dropFirst() {
-      let words = clause.split { $0 == " " || $0 == "\t" }
+      let words = tokens(clause)
       guard let first = words.first else {
         throw DefinitionError("a ';' has nothing after it; remove it or add a part such as 'rounds 4'")
       }
@@ -66,14 +66,14 @@ extension Plan {
       guard seen.insert(keyword).inserted else {
         throw DefinitionError("'\(printable(keyword, limit: 30))' is given twice")
       }
-      let rest = clause[first.endIndex...]
+      let rest = Substring(clause.unicodeScalars[first.endIndex...])
       switch keyword {
       case "rounds":
         rounds = try number(String(rest), what: "rounds", in: 1...maximumRounds)
       case "long-break":
         var text = Substring(rest)
         var every: Int?
-        let tokens = text.split { $0 == " " || $0 == "\t" }
+        let tokens = self.tokens(text)
         if tokens.last?.lowercased() == "every" {
           throw DefinitionError("every needs a number of rounds, such as 'long-break 15m every 4'")
         }
@@ -88,7 +88,7 @@ extension Plan {
             )
           }
           every = count
-          text = text[..<tokens[at].startIndex]
+          text = Substring(text.unicodeScalars[..<tokens[at].startIndex])
         }
         longBreak = (try segment(text, kind: .break, label: "Long break", icon: "coffee"), every)
       case "warm-up":
@@ -257,6 +257,11 @@ extension Plan {
     return parts
   }
 
+  /// `text` split at spaces and tabs, escapes and all.
+  private static func tokens(_ text: Substring) -> [Substring] {
+    text.unicodeScalars.split { $0 == " " || $0 == "\t" }.map(Substring.init)
+  }
+
   /// The words of a segment, split at spaces, each `\x` read as `x`.
   private static func words(_ text: Substring) -> [String] {
     var words: [String] = []
@@ -282,7 +287,8 @@ extension Plan {
 
 extension Substring {
   fileprivate var trimmed: String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" }
+    return String(String.UnicodeScalarView(scalars.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
   }
 }
 
