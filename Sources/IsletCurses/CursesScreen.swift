@@ -194,7 +194,9 @@ public final class CursesScreen {
         case KEY_RESIZE: inputs.append(.resize)
         case KEY_ENTER: inputs.append(.enter)
         case KEY_BACKSPACE: inputs.append(.backspace)
-        case KEY_BTAB: inputs.append(.tab)
+        case KEY_BTAB: inputs.append(.backTab)
+        case KEY_UP: inputs.append(.up)
+        case KEY_DOWN: inputs.append(.down)
         case KEY_MOUSE:
           var event = MEVENT()
           if getmouse(&event) == OK, islet_button1_pressed(event.bstate) == 1 {

@@ -15,10 +15,24 @@ import Testing
     var goal: GoalTally?
     /// The state drawn in ASCII, where what the model put in it differs (an alert's summary).
     var asciiState: DeviceState?
+    var width = 100
+    var height = 30
     var testDescription: String { name }
   }
 
-  static let size = (width: 100, height: 30)
+  /// Another activity started `ago` seconds before `now`: a countdown of `minutes`, or a stopwatch.
+  static func another(_ id: String, _ name: String, icon: String, minutes m: Int64?, ago: Int64, now: Instant)
+    -> Activity
+  {
+    var attributes = ActivityAttributes(icon: icon)
+    if let m {
+      attributes.mode = .countdown
+      attributes.fullDuration = minutes(m)
+    }
+    let start = StartRequest(id: id, name: name, attributes: attributes)
+    return try! TimerEngine.reduce(nil, .start(start), at: now - seconds(ago), source: .cli)
+      .get().activity
+  }
 
   static let scenes: [Scene] = {
     let phases = [Phase.idle, .active, .paused, .finished].map { phase in
@@ -53,7 +67,32 @@ import Testing
       activityID: finished.id, summary: "⏰ Workout — time's up", until: over + seconds(3))
     var asciiAlerting = alerting
     asciiAlerting.alerting?.summary = "! Workout - time's up"
+    // More than fit: four at 100×30 (all shown, shorter), six with the last selected (the
+    // banners scrolled to it, the rest counted), two at 100×15.
+    let others = [
+      another("co01", "Code", icon: "code", minutes: 50, ago: 40, now: now),
+      another("rd02", "Read", icon: "book", minutes: nil, ago: 50, now: now),
+      another("ru03", "Run", icon: "run", minutes: 30, ago: 60, now: now),
+      another("fo04", "Focus", icon: "focus", minutes: 25, ago: 70, now: now),
+    ]
+    let four = [paused, tea] + others.prefix(2)
+    let six = [paused, tea] + others
+    var last = DeviceState()
+    last.selectedID = ActivityMatcher.ranked(six, at: now).last?.id
+    var flashing = DeviceState()
+    flashing.show("⏸ Workout paused at 12:30", at: now)
+    var confirming = DeviceState()
+    confirming.selectedID = paused.id
+    confirming.overlay = .confirm(.reset, activityID: paused.id, name: "Workout")
+    var helping = DeviceState()
+    helping.overlay = .help
     return [Scene(name: "empty", live: [], now: now)] + phases + [
+      Scene(name: "four-activities", live: four, now: now),
+      Scene(name: "six-activities-last-selected", live: six, now: now, state: last),
+      Scene(name: "two-activities-15-rows", live: [paused, tea], now: now, height: 15),
+      Scene(name: "flash-over-banners", live: [paused, tea], now: now, state: flashing),
+      Scene(name: "confirm-over-banner", live: [paused, tea], now: now, state: confirming),
+      Scene(name: "help-over-banners", live: [paused, tea], now: now, state: helping),
       Scene(name: "two-activities", live: [paused, tea], now: now),
       Scene(name: "plan-waiting", live: [waiting], now: late, goal: GoalTally(done: 3, target: 8)),
       Scene(name: "plan-cue-expanded", live: [cue], now: then, state: expanded),
@@ -70,14 +109,14 @@ import Testing
       live: ActivityMatcher.ranked(scene.live, at: scene.now),
       state: ascii ? scene.asciiState ?? scene.state : scene.state, now: scene.now,
       policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0, goal: scene.goal)
-    return framed(DeviceView.draw(frame, width: size.width, height: size.height))
+    return framed(DeviceView.draw(frame, width: scene.width, height: scene.height))
   }
 
   @Test(arguments: scenes)
   func screen(_ scene: Scene) {
     var out = ""
     for ascii in [false, true] {
-      out += "== \(scene.name) \(ascii ? "ascii" : "unicode") \(Self.size.width)x\(Self.size.height)\n"
+      out += "== \(scene.name) \(ascii ? "ascii" : "unicode") \(scene.width)x\(scene.height)\n"
       out += Self.screen(scene, ascii: ascii) + "\n"
     }
     expectSnapshot(out, named: "device/\(scene.name)")

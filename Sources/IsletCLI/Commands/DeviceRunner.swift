@@ -174,6 +174,9 @@ final class DeviceRunner {
   private func draw() throws {
     let at = now
     let size = screen.size
+    if (size.width, size.height) != (model.screenWidth, model.screenHeight) {
+      try send(.resized(width: size.width, height: size.height))
+    }
     let upcoming = lookahead.upcoming(at: at)
     let ahead = lookahead.take(at: at, width: size.width, height: size.height)
     // Woken before the next frame drawn ahead with nothing changed (a file written beside the

@@ -38,6 +38,8 @@ public struct DeviceModel: Equatable, Sendable {
     case interrupt
     /// SIGTERM or SIGHUP: leave as asked.
     case terminate
+    /// The terminal's size, when it is first known and when it changes.
+    case resized(width: Int, height: Int)
   }
 
   /// What the runner does for it.
@@ -95,6 +97,11 @@ public struct DeviceModel: Equatable, Sendable {
   /// The configuration's `alerts`: the bell channel, the repeats, the snooze's length.
   public let alerts: AlertPolicy
 
+  /// The terminal's size, by which the banners shown are kept around the selected one (0
+  /// until told).
+  public var screenWidth = 0
+  public var screenHeight = 0
+
   /// Whether an alert rings the terminal bell, and a cue's seconds bell at all.
   public var bell: Bool { alerts.channels.contains(.bell) }
 
@@ -151,6 +158,20 @@ public struct DeviceModel: Equatable, Sendable {
   }
 
   public mutating func update(_ message: Message, at now: Instant) -> [Command] {
+    let commands = reduce(message, at: now)
+    keepSelectionShown(at: now)
+    return commands
+  }
+
+  /// Where the banners start, as drawn now: the next move of the selection scrolls from there.
+  private mutating func keepSelectionShown(at now: Instant) {
+    guard screenWidth > 0, screenHeight > 0 else { return }
+    let frame = frame(at: now)
+    let first = DeviceView.layout(frame, width: screenWidth, height: screenHeight).firstShown ?? 0
+    state.firstShownID = first > 0 ? frame.live[first].id : nil
+  }
+
+  private mutating func reduce(_ message: Message, at now: Instant) -> [Command] {
     switch message {
     case .key(let key, let buttons):
       if key == .resize { return [.repaint] }
@@ -195,6 +216,9 @@ public struct DeviceModel: Equatable, Sendable {
       return [.quit(interrupted: true)]
     case .terminate:
       return [.quit(interrupted: false)]
+    case .resized(let width, let height):
+      (screenWidth, screenHeight) = (width, height)
+      return []
     }
   }
 

@@ -53,6 +53,9 @@ public struct DeviceState: Equatable, Sendable {
   }
 
   public var selectedID: String?
+  /// The first banner shown when they do not all fit: the view scrolls from here only as far
+  /// as it must to show the selected one (`DeviceView.Layout`); nil is the top.
+  public var firstShownID: String?
   public var expanded = false
   public var overlay: Overlay?
   public var flash: Flash?
@@ -113,10 +116,15 @@ public struct DeviceState: Equatable, Sendable {
     case .character("e"):
       expanded.toggle()
       return []
-    case .tab:
+    case .tab, .backTab, .down, .up, .character("j"), .character("k"):
+      // Tab and Shift-Tab go round; the arrows and j/k stop at the ends, as in a list.
       guard !live.isEmpty else { return [] }
       let index = live.firstIndex { $0.id == selected?.id } ?? 0
-      selectedID = live[(index + 1) % live.count].id
+      let forward = key == .tab || key == .down || key == .character("j")
+      let step = forward ? 1 : -1
+      let next = key == .tab || key == .backTab
+        ? (index + step + live.count) % live.count : min(max(index + step, 0), live.count - 1)
+      selectedID = live[next].id
       return []
     case .character("n"):
       self.overlay = .name("")
@@ -143,6 +151,13 @@ public struct DeviceState: Equatable, Sendable {
       if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
       guard let intent = button.action.intent else {
         expanded.toggle()
+        return []
+      }
+      // A drawn reset or end asks first, as its key does.
+      if intent == .reset || intent == .end,
+        let asked = live.first(where: { $0.id == (button.target ?? selected?.id) })
+      {
+        self.overlay = .confirm(intent, activityID: asked.id, name: asked.name)
         return []
       }
       return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
@@ -172,11 +187,13 @@ public struct DeviceState: Equatable, Sendable {
           return [.start(name: plan.runName, duration: nil, plan: plan)]
         }
         self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
-      case .tab:
-        // The plans in turn: the configured one first, then the one after the plan typed.
+      case .tab, .backTab:
+        // The plans in turn: the configured one first, then the one after the plan typed
+        // (Shift-Tab, the one before).
         guard !plans.isEmpty else { break }
         let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
-        self.overlay = .name(plans[index.map { ($0 + 1) % plans.count } ?? 0].name)
+        let step = key == .tab ? 1 : plans.count - 1
+        self.overlay = .name(plans[index.map { ($0 + step) % plans.count } ?? (key == .tab ? 0 : plans.count - 1)].name)
       default:
         // A name is held to the rule `start --name` is: printable, within the name's bounds.
         if let edited = Self.edited(

@@ -40,118 +40,106 @@ public enum DeviceView {
     var canvas = Canvas(width: width, height: height, ascii: frame.ascii)
     guard width > 0, height > 0 else { return canvas }
     let g = Glyphs(ascii: frame.ascii)
-    let selected = frame.state.selected(in: frame.live)
-    let top = drawIsland(&canvas, frame: frame, selected: selected, g: g)
+    let layout = layout(frame, width: width, height: height)
+    drawIsland(&canvas, frame: frame, layout: layout, g: g)
     if height == 1 {
       if frame.live.isEmpty {
         canvas.put(DisplayWidth.truncate("too small", to: width, ellipsis: ""), x: 0, y: 0, role: .secondary)
       }
-      return overlaid(canvas, frame, g)
+      return overlaid(canvas, frame, layout, g)
     }
+    drawBody(&canvas, frame: frame, layout: layout, g: g)
+    return overlaid(canvas, frame, layout, g)
+  }
 
-    // The footer: key hints for what can be done now, or for the box open over it.
-    let footerRow = height - 1
+  /// The key hints for what can be done now, or for the box open over them.
+  private static func drawFooter(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
+    guard let row = layout.footerRow else { return }
+    let width = canvas.width
+    let selected = frame.state.selected(in: frame.live)
     let shownHints =
       frame.state.overlay.map { hintText(for: $0, in: frame.state, g: g, width: width) }
       ?? hintText(
         selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false,
         g: g, width: width)
-    canvas.put(
-      shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: footerRow, role: .secondary)
-    drawBody(&canvas, frame: frame, selected: selected, top: top, footerRow: footerRow, g: g)
-    return overlaid(canvas, frame, g)
+    canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
+    canvas.put(shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: row, role: .secondary)
   }
 
   /// The island: compact (with the next activity as a bubble), or expanded on `e`, or by
   /// itself on an alert's activity with what the alert says on its edge; empty when nothing
-  /// is live. Returns the rows it took.
-  private static func drawIsland(_ canvas: inout Canvas, frame: Frame, selected: Activity?, g: Glyphs) -> Int
-  {
-    let (width, height) = (canvas.width, canvas.height)
+  /// is live. Compact shows the current activity, or the selected one when no banner shows it.
+  private static func drawIsland(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
+    let width = canvas.width
     if let current = frame.live.first {
-      let next = frame.live.count > 1 ? frame.look(frame.live[1]) : nil
-      let alerting = frame.state.alerting.flatMap { alerting in
-        frame.live.first { $0.id == alerting.activityID }.map { (alerting.summary, $0) }
-      }
-      let shown = alerting?.1 ?? selected ?? current
-      if frame.state.expanded || alerting != nil, height >= Expanded.height(for: shown) + 2,
-        width >= Expanded.minimumSize.width
-      {
-        let box = Expanded.draw(
-          frame.look(shown), width: min(width - 2, 58), height: Expanded.height(for: shown))
+      let alerting = alertingActivity(frame)
+      if layout.islandRows > 1, let shown = islandActivity(frame) {
+        let box = Expanded.draw(frame.look(shown), width: min(width - 2, 58), height: layout.islandRows)
         let x = (width - box.width) / 2
         canvas.draw(box, x: x, y: 0)
         // On the top edge, as a box's title: `╭─ ⏰ Tea — time's up ───╮`.
-        if let summary = alerting?.0, DisplayWidth.of(summary) + 2 <= box.width - 4 {
+        if let summary = alerting?.summary, DisplayWidth.of(summary) + 2 <= box.width - 4 {
           canvas.put(" \(summary) ", x: x + 2, y: 0, role: .alert)
         }
-        return box.height
+        return
       }
+      let selected = frame.state.selected(in: frame.live) ?? current
+      let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
+      let first = hidden ? selected : current
+      let next = frame.live.first { $0.id != first.id }.map(frame.look)
       let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
-      let island = Island.draw(frame.look(current), next: next, width: min(width, wanted))
+      let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
       canvas.draw(island, x: (width - island.width) / 2, y: 0)
-      return 1
+      return
     }
-    guard width >= 12 else { return 0 }
+    guard width >= 12 else { return }
     // An empty island, as the phone shows when nothing is live.
     let pill = g.leftCap + String(repeating: " ", count: 10) + g.rightCap
     let x = (width - 12) / 2
     canvas.put(pill, x: x, y: 0, role: .islandEdge)
     canvas.fill(Rect(x: x + 1, y: 0, width: 10, height: 1), with: .island)
-    return 1
   }
 
-  /// Between the island and the footer: the clock when there is room for it too, and a banner
-  /// for each live activity (the selected one outlined), or how to start one.
-  private static func drawBody(
-    _ canvas: inout Canvas, frame: Frame, selected: Activity?, top: Int, footerRow: Int, g: Glyphs
-  ) {
+  /// Between the island and the footer: the clock when there is room for it too, the banners
+  /// the layout placed (the selected one outlined) and how many it left out, or how to start one.
+  private static func drawBody(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     let width = canvas.width
-    let free = footerRow - 1 - top
-    let bannerWidth = min(width - 2, LockScreen.targetSize.width)
-    let bannerHeights = frame.live.map { LockScreen.height(for: $0) }
-    let clockRows = 5
-    let showClock =
-      free >= clockRows + (bannerHeights.first ?? 0) || (frame.live.isEmpty && free >= clockRows + 2)
-    var y = top + 1
-    if showClock {
-      drawClock(&canvas, frame: frame, y: y, width: width)
-      y += clockRows
-    }
+    drawFooter(&canvas, frame: frame, layout: layout, g: g)
+    if let size = layout.clock { drawClock(&canvas, frame: frame, size: size, y: layout.clockY, width: width) }
     if frame.live.isEmpty {
+      let y = layout.clockY + (layout.clock.map(clockBlock) ?? 0)
       let message = DisplayWidth.truncate("No timers. Press n to start one.", to: width, ellipsis: g.ellipsis)
-      if y < footerRow {
+      if layout.body.contains(y) || (layout.body.isEmpty && y < (layout.footerRow ?? 0)) {
         canvas.put(message, x: max(0, (width - DisplayWidth.of(message)) / 2), y: y, role: .text)
       }
       return
     }
-    guard bannerWidth >= LockScreen.minimumSize.width else { return }
-    for (activity, bannerHeight) in zip(frame.live, bannerHeights) {
-      let rows = min(bannerHeight, footerRow - y)
-      // A banner is shown whole, or as much as fits when it is the only one.
-      guard
-        rows >= bannerHeight
-          || (y == top + 1 + (showClock ? clockRows : 0) && rows >= LockScreen.minimumSize.height)
-      else { break }
-      var banner = LockScreen.draw(frame.look(activity), width: bannerWidth, height: rows)
+    let selected = frame.state.selected(in: frame.live)
+    for placed in layout.banners {
+      let activity = frame.live[placed.index]
+      var banner = LockScreen.draw(frame.look(activity), width: placed.rect.width, height: placed.rect.height)
       if activity.id == selected?.id && frame.live.count > 1 {
         for by in 0..<banner.height {
           for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
         }
       }
-      canvas.draw(banner, x: (width - banner.width) / 2, y: y)
-      y += banner.height
+      canvas.draw(banner, x: placed.rect.x, y: placed.rect.y)
+    }
+    if let more = layout.more {
+      let text = moreText(above: more.above, below: more.below, g: g)
+      canvas.put(text, x: max(0, (width - DisplayWidth.of(text)) / 2), y: more.y, role: .secondary)
     }
   }
 
-  /// The big wall clock and the date.
-  static func drawClock(_ canvas: inout Canvas, frame: Frame, y: Int, width: Int) {
+  /// The wall clock as on the Lock Screen since iOS 16: the date, and under it the time in
+  /// thin digits of its own.
+  static func drawClock(_ canvas: inout Canvas, frame: Frame, size: ClockDigits.Size, y: Int, width: Int) {
     let calendar = LocalCalendar(utcOffset: frame.utcOffset)
-    let time = calendar.clock(frame.now)
-    let x = (width - BigDigits.width(time, ascii: frame.ascii)) / 2
-    BigDigits.draw(time, x: x, y: y, role: .text, on: &canvas, ascii: frame.ascii)
     let date = calendar.weekdayAndDate(frame.now)
-    canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y + 3, role: .secondary)
+    canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y, role: .secondary)
+    let time = calendar.clock(frame.now)
+    let x = (width - ClockDigits.width(time, size: size)) / 2
+    ClockDigits.draw(time, size: size, x: x, y: y + 1, role: .text, on: &canvas, ascii: frame.ascii)
   }
 
   /// What a key hint needs to be offered: nothing, a live activity, or a plan selected.
@@ -197,15 +185,19 @@ public enum DeviceView {
     func shown(_ hint: (text: String, rank: Int, needs: HintNeed)) -> String {
       snoozes && hint.text == minuteHint ? snoozeHint : hint.text
     }
+    // Once time's up, space is what completes: `c done` would say it twice.
+    func said(_ hint: (text: String, rank: Int, needs: HintNeed), within limit: Int) -> Bool {
+      offered(hint, within: limit) && !(snoozes && hint.text == "c done")
+    }
     // Drawn every frame: counted and joined without building arrays.
     for limit in stride(from: 9, through: 0, by: -1) {
       // Hints are ASCII: a byte is a cell.
       var used = first.utf8.count
-      for hint in otherHints where offered(hint, within: limit) { used += shown(hint).utf8.count + gap }
+      for hint in otherHints where said(hint, within: limit) { used += shown(hint).utf8.count + gap }
       // The last column stays empty: writing there scrolls some terminals.
       if used < width {
         var text = first
-        for hint in otherHints where offered(hint, within: limit) { text += separator + shown(hint) }
+        for hint in otherHints where said(hint, within: limit) { text += separator + shown(hint) }
         return text
       }
     }
@@ -244,18 +236,20 @@ public enum DeviceView {
     return label + g.ellipsis + tail + "_"
   }
 
-  /// Overlays and the flash message, over the frame.
-  static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
+  /// Overlays and the flash message, over the frame. A box dims what is behind it, and is
+  /// placed so that no banner shows cut: the y/n question over the banner it asks about,
+  /// any other box over whole banners.
+  static func overlaid(_ base: Canvas, _ frame: Frame, _ layout: Layout, _ g: Glyphs) -> Canvas {
+    var canvas = boxed(base, frame, layout, g)
+    drawFlash(&canvas, frame: frame, layout: layout, g: g)
+    return canvas
+  }
+
+  /// The open box, if any, over the frame dimmed.
+  private static func boxed(_ base: Canvas, _ frame: Frame, _ layout: Layout, _ g: Glyphs) -> Canvas {
     var canvas = base
     let width = canvas.width
     let height = canvas.height
-    if let flash = frame.state.flash, flash.until > frame.now {
-      let text = DisplayWidth.truncate(flash.text, to: width, ellipsis: g.ellipsis)
-      let y = max(0, height - 2)
-      let x = max(0, (width - DisplayWidth.of(text)) / 2)
-      canvas.put(" ", repeated: width, x: 0, y: y, role: .text)
-      canvas.put(text, x: x, y: y, role: flash.alert ? .alert : .accent)
-    }
     guard let overlay = frame.state.overlay else { return canvas }
     var lines: [String]
     switch overlay {
@@ -265,13 +259,15 @@ public enum DeviceView {
         "space, p   start, pause or resume; a waiting plan goes on",
         "s          skip a plan's segment",
         "r          reset (asks first)", "x          end (asks first)",
-        "c, Enter   complete", "e          expand the island", "Tab        next activity",
+        "c, Enter   complete", "e          expand the island",
+        "Tab, ↓, j  next activity", "S-Tab, ↑, k previous activity",
         "n          new activity, or a plan",
         "+ / -      a minute more or less; once time's up, + snoozes", "t          next theme",
         "?          this help",
         "q, Esc     quit (timers keep running)",
         "", "Press any key",
       ]
+      if frame.ascii { lines = lines.map { $0.replacingOccurrences("↓", "Down").replacingOccurrences("↑", "Up") } }
     case .confirm(let intent, _, let name):
       lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
     case .name(let text):
@@ -292,25 +288,75 @@ public enum DeviceView {
         "e.g. 25m, 1h30m, 90s",
       ]
     }
+    // Above the flash's row: what a dialog says back (a bad duration) shows beside it.
+    let room = height > 2 ? layout.flashRow : height
     let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
     let boxWidth = inner + 4
-    let boxHeight = min(height, lines.count + 2)
+    let boxHeight = min(room, lines.count + 2)
     guard boxWidth >= 6, boxHeight >= 3 else {
       canvas.put(DisplayWidth.truncate(lines[0], to: width, ellipsis: g.ellipsis), x: 0, y: 0, role: .accent)
       return canvas
     }
-    let rect = Rect(
-      x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    var rect = Rect(x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    let selected = frame.state.selected(in: frame.live)?.id
+    if case .confirm = overlay,
+      let banner = layout.banners.first(where: { frame.live[$0.index].id == selected })?.rect,
+      banner.width >= boxWidth + 2
+    {
+      // Across the banner it asks about, clear of its border.
+      rect = Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
+    } else {
+      // Any banner (or the clock) it would cut, it covers whole.
+      let whole = layout.banners.map(\.rect) + [layout.clockRect].compactMap { $0 }
+      var grown = true
+      while grown {
+        grown = false
+        for banner in whole where banner.intersects(rect) && !rect.covers(banner) {
+          rect = rect.union(banner)
+          grown = true
+        }
+      }
+    }
+    dim(&canvas, above: layout.footerRow ?? height)
     for row in rect.y..<rect.maxY {
-      canvas.put(" ", repeated: boxWidth, x: rect.x, y: row, role: .text)
+      canvas.put(" ", repeated: rect.width, x: rect.x, y: row, role: .text)
     }
     Pieces.box(rect, on: &canvas, role: .accent, glyphs: g)
-    for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
+    let shown = Array(lines.prefix(rect.height - 2))
+    let top = rect.y + 1 + (rect.height - 2 - shown.count) / 2
+    let textInner = rect.width - 4
+    for (index, line) in shown.enumerated() {
       canvas.put(
-        DisplayWidth.truncate(line, to: inner, ellipsis: g.ellipsis), x: rect.x + 2, y: rect.y + 1 + index,
-        role: index == 0 ? .timer : .text)
+        DisplayWidth.truncate(line, to: textInner, ellipsis: g.ellipsis),
+        x: rect.x + 2 + (rect.width - boxWidth) / 2, y: top + index, role: index == 0 ? .timer : .text)
     }
     return canvas
+  }
+
+  /// Overlays and the flash over one presentation filling the terminal.
+  static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
+    var layout = Layout()
+    layout.flashRow = max(0, base.height - 2)
+    return overlaid(base, frame, layout, g)
+  }
+
+  /// The flash, on its own row above the footer.
+  static func drawFlash(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
+    guard let flash = frame.state.flash, flash.until > frame.now else { return }
+    let width = canvas.width
+    let text = DisplayWidth.truncate(flash.text, to: width, ellipsis: g.ellipsis)
+    let x = max(0, (width - DisplayWidth.of(text)) / 2)
+    canvas.put(" ", repeated: width, x: 0, y: layout.flashRow, role: .text)
+    canvas.put(text, x: x, y: layout.flashRow, role: flash.alert ? .alert : .accent)
+  }
+
+  /// What is behind a box, in the stale role; the footer, which says the box's keys, stays.
+  static func dim(_ canvas: inout Canvas, above footer: Int) {
+    for y in 0..<min(footer, canvas.height) {
+      for x in 0..<canvas.width where canvas[x, y].role != .islandEdge && !canvas[x, y].glyph.isSpace {
+        canvas[x, y].role = .stale
+      }
+    }
   }
 
   /// When what is drawn next changes: the next displayed second of a ticking activity, the
@@ -335,5 +381,29 @@ public enum DeviceView {
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
     return times.min()
+  }
+}
+
+extension Rect {
+  fileprivate func intersects(_ other: Rect) -> Bool {
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+  }
+
+  fileprivate func covers(_ other: Rect) -> Bool {
+    x <= other.x && y <= other.y && maxX >= other.maxX && maxY >= other.maxY
+  }
+
+  fileprivate func union(_ other: Rect) -> Rect {
+    let left = min(x, other.x)
+    let top = min(y, other.y)
+    return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+    var out = ""
+    for character in self { if character == target { out += replacement } else { out.append(character) } }
+    return out
   }
 }

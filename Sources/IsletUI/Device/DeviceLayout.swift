@@ -1,0 +1,147 @@
+import IsletCore
+
+extension DeviceView {
+  /// Where the device screen's parts go, from the top: the island, a blank row, the clock
+  /// (the date above it), the banners one row apart, a `+2 more` line, the flash's own row,
+  /// the footer. Worked out apart from drawing, so the model scrolls by the same rule.
+  ///
+  /// The banners come before the clock: it shows only when every banner fits beside it at its
+  /// full height. Banners that do not fit at full height are drawn shorter (down to
+  /// `LockScreen.minimumSize`) before one is left out; those left out are counted on the
+  /// `+N more` line, and the window of banners moves only as far as it must to keep the
+  /// selected one on screen.
+  struct Layout: Equatable {
+    struct Placed: Equatable {
+      /// Its place in the island's order.
+      var index: Int
+      var rect: Rect
+    }
+
+    /// Rows the island takes at the top.
+    var islandRows = 0
+    var clock: ClockDigits.Size?
+    var clockY = 0
+    /// The date and the digits.
+    var clockRect: Rect?
+    var banners: [Placed] = []
+    /// The `+N more` line: its row, and how many are hidden above and below the banners.
+    var more: (y: Int, above: Int, below: Int)?
+    /// Where the flash goes, and the key hints.
+    var flashRow = 0
+    var footerRow: Int?
+    /// The rows between the island and the flash's.
+    var body = 0..<0
+
+    var firstShown: Int? { banners.first?.index }
+
+    static func == (a: Layout, b: Layout) -> Bool {
+      a.islandRows == b.islandRows && a.clock == b.clock && a.clockY == b.clockY && a.clockRect == b.clockRect && a.banners == b.banners
+        && a.more?.y == b.more?.y && a.more?.above == b.more?.above && a.more?.below == b.more?.below
+        && a.flashRow == b.flashRow && a.footerRow == b.footerRow && a.body == b.body
+    }
+  }
+
+  /// The rows a clock of `size` takes: the date, the digits, a blank row.
+  static func clockBlock(_ size: ClockDigits.Size) -> Int { size.rows + 2 }
+
+  static func layout(_ frame: Frame, width: Int, height: Int) -> Layout {
+    var layout = Layout()
+    guard width > 0, height > 0 else { return layout }
+    layout.islandRows = islandRows(frame, width: width, height: height)
+    guard height > 1 else { return layout }
+    layout.footerRow = height - 1
+    layout.flashRow = max(0, height - 2)
+    let start = layout.islandRows + 1
+    layout.body = start..<max(start, height - 2)
+    let rows = layout.body.count
+    let live = frame.live
+    let time = LocalCalendar(utcOffset: frame.utcOffset).clock(frame.now)
+    func clockFits(_ size: ClockDigits.Size, below: Int) -> Bool {
+      ClockDigits.width(time, size: size) <= width && clockBlock(size) + below <= rows
+    }
+    let bannerWidth = min(width - 2, LockScreen.targetSize.width)
+    let full = live.map { LockScreen.height(for: $0) }
+    let wholeStack = full.reduce(0, +) + max(0, full.count - 1)
+    let banners = !live.isEmpty && bannerWidth >= LockScreen.minimumSize.width
+    // Nothing live: the clock over the line that says how to start; else only beside every
+    // banner at full height.
+    let under = live.isEmpty ? 1 : banners ? wholeStack : 0
+    layout.clock = ClockDigits.Size.allCases.first { clockFits($0, below: under) }
+    layout.clockY = start
+    if let size = layout.clock {
+      let across = max(ClockDigits.width(time, size: size), DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now)))
+      layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
+    }
+    guard banners else { return layout }
+    let room = rows - (layout.clock.map(clockBlock) ?? 0)
+    let shortest = LockScreen.minimumSize.height
+    let count = live.count
+    // How many fit from `first` on, each at least `shortest`, one row apart, with the
+    // `+N more` line when some are left out.
+    func fitting(from first: Int) -> Int {
+      for k in stride(from: count - first, through: 1, by: -1) {
+        let needed = k * shortest + (k - 1) + (k < count ? 1 : 0)
+        if needed <= room { return k }
+      }
+      return 0
+    }
+    let selected = live.firstIndex { $0.id == frame.state.selected(in: live)?.id } ?? 0
+    var first = min(live.firstIndex { $0.id == frame.state.firstShownID } ?? 0, selected)
+    while first < selected, selected >= first + fitting(from: first) { first += 1 }
+    // Never scrolled further than needed to reach the last one.
+    while first > 0, first - 1 + fitting(from: first - 1) >= count { first -= 1 }
+    let shown = fitting(from: first)
+    guard shown > 0 else { return layout }
+    // Full heights where they fit; otherwise the tallest gives a row, one at a time.
+    var heights = Array(full[first..<first + shown])
+    let available = room - (shown - 1) - (shown < count ? 1 : 0)
+    while heights.reduce(0, +) > available, let tallest = heights.indices.max(by: { heights[$0] <= heights[$1] }) {
+      heights[tallest] -= 1
+    }
+    var y = start + (layout.clock.map(clockBlock) ?? 0)
+    let below = count - first - shown
+    // The line goes where the hidden ones are: over the banners when they are all above.
+    if shown < count && below == 0 {
+      layout.more = (y, first, 0)
+      y += 1
+    }
+    let x = (width - bannerWidth) / 2
+    for (offset, rows) in heights.enumerated() {
+      layout.banners.append(
+        Layout.Placed(index: first + offset, rect: Rect(x: x, y: y, width: bannerWidth, height: rows)))
+      y += rows + 1
+    }
+    if below > 0 { layout.more = (y - 1, first, below) }
+    return layout
+  }
+
+  /// The island's rows: the expanded island's (on `e`, or by itself for an alert) where it
+  /// fits, else one; none when nothing is live and the pill has no room.
+  static func islandRows(_ frame: Frame, width: Int, height: Int) -> Int {
+    guard let shown = islandActivity(frame) else { return width >= 12 ? 1 : 0 }
+    let expanded = Expanded.height(for: shown)
+    let wanted = frame.state.expanded || alertingActivity(frame) != nil
+    return wanted && height >= expanded + 2 && width >= Expanded.minimumSize.width ? expanded : 1
+  }
+
+  /// The activity whose alert expands the island, while it is live.
+  static func alertingActivity(_ frame: Frame) -> (summary: String, activity: Activity)? {
+    frame.state.alerting.flatMap { alerting in
+      frame.live.first { $0.id == alerting.activityID }.map { (alerting.summary, $0) }
+    }
+  }
+
+  /// What the expanded island shows: the alert's activity, or the selected one.
+  static func islandActivity(_ frame: Frame) -> Activity? {
+    alertingActivity(frame)?.activity ?? frame.state.selected(in: frame.live) ?? frame.live.first
+  }
+
+  /// `+2 more`, or where they are when some are above: `+1 above · +1 more`.
+  static func moreText(above: Int, below: Int, g: Glyphs) -> String {
+    switch (above, below) {
+    case (0, let below): return "+\(below) more"
+    case (let above, 0): return "+\(above) more above"
+    default: return "+\(above) above \(g.separator) +\(below) more"
+    }
+  }
+}
