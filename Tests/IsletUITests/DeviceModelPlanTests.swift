@@ -192,8 +192,10 @@ extension DeviceModelTests {
     }
     state.overlay = .name("short")
     var lines = screen()
-    #expect(lines.contains { $0.contains("│ Work 1.5s, Rest 1s × 3 · ask · cue 3s │") }, "\(lines)")
-    #expect(lines.contains { $0.contains("│ 0:08 in all ") }, "\(lines)")
+    // Over the plan's banner, which it covers whole (as wide as it).
+    #expect(lines.contains { $0.contains(" Work 1.5s, Rest 1s × 3 · ask · cue 3s ") }, "\(lines)")
+    #expect(lines.contains { $0.contains(" 0:08 in all ") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("Tabata") }, "the banner under it is not cut: \(lines)")
     #expect(lines.last?.contains("  enter start · tab plans · esc cancel  ") == true, "\(lines.last ?? "")")
     state.overlay = .name("Tea")
     #expect(screen().last?.contains("  enter go on · tab plans · esc cancel  ") == true)

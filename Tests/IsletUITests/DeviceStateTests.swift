@@ -38,6 +38,39 @@ import Testing
     #expect(state.handle(.escape, live: live, now: t0) == [.quit])
   }
 
+  /// Tab and Shift-Tab go round the activities; the arrows and j/k move through them and stop
+  /// at the ends.
+  @Test func shiftTabGoesBackAndTheArrowsMoveTheSelection() {
+    var state = DeviceState()
+    var code = workout
+    code.id = "co01"
+    let live = [workout, tea, code]
+    var path: [String?] = []
+    for key in [Key.backTab, .backTab, .down, .down, .up, .character("k"), .character("k"), .character("j"), .tab, .tab] {
+      #expect(state.handle(key, live: live, now: t0) == [])
+      path.append(state.selectedID)
+    }
+    #expect(path == ["co01", "te01", "co01", "co01", "te01", "wk01", "wk01", "te01", "co01", "wk01"])
+  }
+
+  /// A click on a drawn end (✕) or reset button asks first, as `x` and `r` do.
+  @Test func aClickOnADrawnResetOrEndAsksFirst() {
+    var state = DeviceState()
+    let buttons = [
+      Button(area: Rect(x: 40, y: 5, width: 5, height: 1), action: .end, target: "te01"),
+      Button(area: Rect(x: 50, y: 5, width: 5, height: 1), action: .reset, target: "wk01"),
+    ]
+    let live = [workout, tea]
+    #expect(state.handle(.click(x: 41, y: 5), live: live, buttons: buttons, now: t0) == [])
+    #expect(state.overlay == .confirm(.end, activityID: "te01", name: "Tea"))
+    #expect(
+      state.handle(.character("y"), live: live, now: t0) == [.dispatch(.end, activityID: "te01", source: .key)])
+    #expect(state.handle(.click(x: 52, y: 5), live: live, buttons: buttons, now: t0) == [])
+    #expect(state.overlay == .confirm(.reset, activityID: "wk01", name: "Workout"))
+    #expect(state.handle(.character("n"), live: live, now: t0) == [])
+    #expect(state.overlay == nil && state.flash?.text == "Cancelled")
+  }
+
   @Test func resetAndEndAskFirst() {
     var state = DeviceState()
     #expect(state.handle(.character("r"), live: [workout], now: t0) == [])

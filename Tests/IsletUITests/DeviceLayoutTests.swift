@@ -1,0 +1,98 @@
+import Testing
+
+@testable import IsletCore
+@testable import IsletUI
+
+/// Where the device screen puts its banners, for every number of activities, size and
+/// selection: the selected one always drawn, whole banners one row apart inside the body, and
+/// every one left out counted.
+@Suite struct DeviceLayoutTests {
+  static func live(_ count: Int) -> [Activity] {
+    (0..<count).map { n in
+      var request = StartRequest(id: "ac\(n)", name: "Timer \(n)")
+      if n % 2 == 0 {
+        request.attributes.mode = .countdown
+        request.attributes.fullDuration = minutes(25)
+      }
+      return try! TimerEngine.reduce(nil, .start(request), at: t0 - seconds(Int64(n)), source: .cli).get().activity
+    }
+  }
+
+  @Test(arguments: [(100, 30), (100, 15), (80, 24), (100, 12), (64, 40), (100, 7)])
+  func theSelectedBannerIsAlwaysDrawnAndNoneIsCut(width: Int, height: Int) {
+    for count in 1...7 {
+      let live = ActivityMatcher.ranked(Self.live(count), at: t0)
+      for selected in live.indices {
+        for first in [nil] + live.map(\.id) {
+          var state = DeviceState()
+          state.selectedID = live[selected].id
+          state.firstShownID = first
+          let frame = DeviceView.Frame(
+            live: live, state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+            utcOffset: 0)
+          let layout = DeviceView.layout(frame, width: width, height: height)
+          let place = "\(count) at \(width)×\(height), selected \(selected), first \(first ?? "-")"
+          let rects = layout.banners.map(\.rect)
+          if height - 4 >= LockScreen.minimumSize.height {
+            #expect(layout.banners.contains { $0.index == selected }, "the selection is drawn: \(place)")
+          }
+          #expect(rects.allSatisfy { $0.height >= LockScreen.minimumSize.height }, "\(place)")
+          #expect(
+            rects.allSatisfy { layout.body.contains($0.y) && $0.maxY <= layout.body.upperBound }, "\(place)")
+          #expect(zip(rects, rects.dropFirst()).allSatisfy { $1.y == $0.maxY + 1 }, "one row apart: \(place)")
+          let hidden = (layout.more?.above ?? 0) + (layout.more?.below ?? 0)
+          #expect(layout.banners.count + hidden == count || layout.banners.isEmpty, "all counted: \(place)")
+          if let more = layout.more {
+            #expect(layout.body.contains(more.y) && !rects.contains { $0.y...$0.maxY - 1 ~= more.y }, "\(place)")
+          }
+          // The flash's row is nobody else's.
+          #expect(!layout.body.contains(layout.flashRow) && layout.flashRow != layout.footerRow, "\(place)")
+        }
+      }
+    }
+  }
+
+  /// At 100×15, two activities leave no row empty: both banners, shorter, between the island's
+  /// gap and the flash's row.
+  @Test func twoActivitiesFillAShortScreen() {
+    let live = ActivityMatcher.ranked(Self.live(2), at: t0)
+    let frame = DeviceView.Frame(
+      live: live, state: DeviceState(), now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+      utcOffset: 0)
+    let layout = DeviceView.layout(frame, width: 100, height: 15)
+    #expect(layout.banners.map(\.rect.y) == [2, 8] && layout.banners.map(\.rect.height) == [5, 5])
+    #expect(layout.more == nil && layout.clock == nil)
+  }
+
+  /// Behind a box everything is dimmed but the footer, which says the box's keys; the y/n box
+  /// lies inside the banner it asks about.
+  @Test func whatIsBehindADialogIsDimmed() {
+    let live = ActivityMatcher.ranked(Self.live(2), at: t0)
+    var state = DeviceState()
+    state.selectedID = live[1].id
+    state.overlay = .confirm(.reset, activityID: live[1].id, name: live[1].name)
+    let frame = DeviceView.Frame(
+      live: live, state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+      utcOffset: 0)
+    let canvas = DeviceView.draw(frame, width: 100, height: 30)
+    let banner = DeviceView.layout(frame, width: 100, height: 30).banners[1].rect
+    let lines = canvas.lines
+    let boxRow = try! #require(lines.firstIndex { $0.contains("Reset 'Timer 1'? y/n") })
+    #expect(boxRow > banner.y + 1 && boxRow < banner.maxY - 2, "inside the banner")
+    var bright: [String] = []
+    for y in 0..<29 where !(boxRow - 1...boxRow + 1).contains(y) {
+      for x in 0..<100 where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge].contains(canvas[x, y].role) {
+        bright.append("\(x),\(y) \(canvas[x, y].text) \(canvas[x, y].role)")
+      }
+    }
+    #expect(bright.isEmpty, "not dimmed: \(bright.prefix(5))")
+    #expect(canvas[50, 29].role == .secondary || lines[29].contains("y yes · n no"))
+    // Without a box, nothing is.
+    state.overlay = nil
+    let plain = DeviceView.draw(
+      DeviceView.Frame(
+        live: live, state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+        utcOffset: 0), width: 100, height: 30)
+    #expect(!plain.cells.contains { $0.role == .stale })
+  }
+}
