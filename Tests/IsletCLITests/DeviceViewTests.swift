@@ -161,6 +161,61 @@ import Testing
     #expect(try activity(second)?.state.phase == .active)
   }
 
+  /// Shift-Tab goes back (round to the last), the arrow keys move through the list: each
+  /// decoded from what the terminal sends.
+  @Test func shiftTabAndTheArrowKeysMoveTheSelection() throws {
+    let tea = try start("--name", "Tea")
+    let code = try start("--name", "Code")
+    _ = try start("--name", "Read")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") && $0.contains("Read") })
+    // The island's order is the most recent first: Read, Code, Tea.
+    view.send("BTab")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea paused") }, "\(view.text)")
+    view.send("Up")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Code paused") }, "\(view.text)")
+    view.send("Down")
+    view.send("Down")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea resumed") }, "the arrows stop at the last: \(view.text)")
+    #expect(try activity(tea)?.state.phase == .active && activity(code)?.state.phase == .paused)
+  }
+
+  /// More activities than fit: those left out are counted, and Tab scrolls the banners so the
+  /// one it selects (and the key then acts on) is on screen.
+  @Test func tabScrollsToTheSelectedActivity() throws {
+    let first = try start("--name", "Oldest")
+    for n in 1...5 { _ = try start("--name", "Timer \(n)") }
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Timer 5") && $0.contains("+2 more") }, "\(view.text)")
+    #expect(!view.text.contains("Oldest"))
+    for _ in 0..<5 { view.send("Tab") }
+    #expect(view.waitFor { $0.contains("│ ⏱  Oldest") && $0.contains("+2 more above") }, "\(view.text)")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Oldest paused") && $0.contains("Oldest · Paused") }, "\(view.text)")
+    #expect(try activity(first)?.state.phase == .paused)
+  }
+
+  /// A drawn reset button asks first, as `r` does.
+  @Test func clickingResetAsksFirst() throws {
+    let id = try start("25m", "--name", "Workout")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Workout") })
+    view.send("e")
+    #expect(view.waitFor { $0.contains("[↺") }, "\(view.text)")
+    let rows = view.screen()
+    let row = try #require(rows.firstIndex { $0.contains("[↺") })
+    // Columns count cells; every glyph on that row is one cell wide.
+    let column = rows[row].distance(from: rows[row].startIndex, to: rows[row].range(of: "[↺")!.lowerBound)
+    view.click(x: column + 1, y: row)
+    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") && $0.contains("y yes · n no") }, "\(view.text)")
+    view.send("n")
+    #expect(view.waitFor { $0.contains("Cancelled") })
+    #expect(try activity(id)?.state.phase == .active)
+  }
+
   @Test func nStartsANewActivity() throws {
     let view = try open()
     #expect(view.waitFor { $0.contains("No timers.") })
