@@ -141,7 +141,8 @@ import Testing
     view.send("e")
     #expect(view.waitFor { !$0.contains("[⏸ ␣]  [↺ r]") })
     view.send("?")
-    #expect(view.waitFor { $0.contains("q, Esc     quit (timers keep running)") })
+    #expect(view.waitFor { $0.contains("q, Esc") && $0.contains("quit (timers keep running)") })
+    #expect(view.text.contains("Tab, ↓, j") && view.text.contains("Shift-Tab, ↑, k  previous activity"))
     view.send("a")
     #expect(view.waitFor { !$0.contains("quit (timers keep running)") })
     view.send("c")
@@ -210,7 +211,8 @@ import Testing
     // Columns count cells; every glyph on that row is one cell wide.
     let column = rows[row].distance(from: rows[row].startIndex, to: rows[row].range(of: "[↺")!.lowerBound)
     view.click(x: column + 1, y: row)
-    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") && $0.contains("y yes · n no") }, "\(view.text)")
+    #expect(
+      view.waitFor { $0.contains("Reset 'Workout'? y/n") && $0.contains("y yes · n no") }, "\(view.text)")
     view.send("n")
     #expect(view.waitFor { $0.contains("Cancelled") })
     #expect(try activity(id)?.state.phase == .active)

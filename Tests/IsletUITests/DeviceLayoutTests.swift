@@ -14,7 +14,8 @@ import Testing
         request.attributes.mode = .countdown
         request.attributes.fullDuration = minutes(25)
       }
-      return try! TimerEngine.reduce(nil, .start(request), at: t0 - seconds(Int64(n)), source: .cli).get().activity
+      return try! TimerEngine.reduce(nil, .start(request), at: t0 - seconds(Int64(n)), source: .cli).get()
+        .activity
     }
   }
 
@@ -43,7 +44,8 @@ import Testing
           let hidden = (layout.more?.above ?? 0) + (layout.more?.below ?? 0)
           #expect(layout.banners.count + hidden == count || layout.banners.isEmpty, "all counted: \(place)")
           if let more = layout.more {
-            #expect(layout.body.contains(more.y) && !rects.contains { $0.y...$0.maxY - 1 ~= more.y }, "\(place)")
+            #expect(
+              layout.body.contains(more.y) && !rects.contains { $0.y...$0.maxY - 1 ~= more.y }, "\(place)")
           }
           // The flash's row is nobody else's.
           #expect(!layout.body.contains(layout.flashRow) && layout.flashRow != layout.footerRow, "\(place)")
@@ -57,7 +59,8 @@ import Testing
   @Test func twoActivitiesFillAShortScreen() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     let frame = DeviceView.Frame(
-      live: live, state: DeviceState(), now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+      live: live, state: DeviceState(), now: t0, policy: .standard, theme: ThemeCatalog.fallback,
+      ascii: false,
       utcOffset: 0)
     let layout = DeviceView.layout(frame, width: 100, height: 15)
     #expect(layout.banners.map(\.rect.y) == [2, 8] && layout.banners.map(\.rect.height) == [5, 5])
@@ -81,7 +84,8 @@ import Testing
     #expect(boxRow > banner.y + 1 && boxRow < banner.maxY - 2, "inside the banner")
     var bright: [String] = []
     for y in 0..<29 where !(boxRow - 1...boxRow + 1).contains(y) {
-      for x in 0..<100 where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge].contains(canvas[x, y].role) {
+      for x in 0..<100
+      where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge].contains(canvas[x, y].role) {
         bright.append("\(x),\(y) \(canvas[x, y].text) \(canvas[x, y].role)")
       }
     }

@@ -46,7 +46,9 @@ import Testing
     code.id = "co01"
     let live = [workout, tea, code]
     var path: [String?] = []
-    for key in [Key.backTab, .backTab, .down, .down, .up, .character("k"), .character("k"), .character("j"), .tab, .tab] {
+    for key in [
+      Key.backTab, .backTab, .down, .down, .up, .character("k"), .character("k"), .character("j"), .tab, .tab,
+    ] {
       #expect(state.handle(key, live: live, now: t0) == [])
       path.append(state.selectedID)
     }
@@ -64,7 +66,9 @@ import Testing
     #expect(state.handle(.click(x: 41, y: 5), live: live, buttons: buttons, now: t0) == [])
     #expect(state.overlay == .confirm(.end, activityID: "te01", name: "Tea"))
     #expect(
-      state.handle(.character("y"), live: live, now: t0) == [.dispatch(.end, activityID: "te01", source: .key)])
+      state.handle(.character("y"), live: live, now: t0) == [
+        .dispatch(.end, activityID: "te01", source: .key)
+      ])
     #expect(state.handle(.click(x: 52, y: 5), live: live, buttons: buttons, now: t0) == [])
     #expect(state.overlay == .confirm(.reset, activityID: "wk01", name: "Workout"))
     #expect(state.handle(.character("n"), live: live, now: t0) == [])

@@ -68,7 +68,9 @@ enum ClockDigits {
   }
 
   /// Puts the rows of `text` at (x, y).
-  static func draw(_ text: String, size: Size, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool) {
+  static func draw(
+    _ text: String, size: Size, x: Int, y: Int, role: Role, on canvas: inout Canvas, ascii: Bool
+  ) {
     let font = font(size, ascii: ascii)
     var column = x
     for glyph in text.unicodeScalars.compactMap(index) {

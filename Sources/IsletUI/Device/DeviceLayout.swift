@@ -10,7 +10,7 @@ extension DeviceView {
   /// `LockScreen.minimumSize`) before one is left out; those left out are counted on the
   /// `+N more` line, and the window of banners moves only as far as it must to keep the
   /// selected one on screen.
-  struct Layout: Equatable {
+  struct Layout {
     struct Placed: Equatable {
       /// Its place in the island's order.
       var index: Int
@@ -33,12 +33,6 @@ extension DeviceView {
     var body = 0..<0
 
     var firstShown: Int? { banners.first?.index }
-
-    static func == (a: Layout, b: Layout) -> Bool {
-      a.islandRows == b.islandRows && a.clock == b.clock && a.clockY == b.clockY && a.clockRect == b.clockRect && a.banners == b.banners
-        && a.more?.y == b.more?.y && a.more?.above == b.more?.above && a.more?.below == b.more?.below
-        && a.flashRow == b.flashRow && a.footerRow == b.footerRow && a.body == b.body
-    }
   }
 
   /// The rows a clock of `size` takes: the date, the digits, a blank row.
@@ -69,7 +63,9 @@ extension DeviceView {
     layout.clock = ClockDigits.Size.allCases.first { clockFits($0, below: under) }
     layout.clockY = start
     if let size = layout.clock {
-      let across = max(ClockDigits.width(time, size: size), DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now)))
+      let across = max(
+        ClockDigits.width(time, size: size),
+        DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now)))
       layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
     }
     guard banners else { return layout }
@@ -95,7 +91,9 @@ extension DeviceView {
     // Full heights where they fit; otherwise the tallest gives a row, one at a time.
     var heights = Array(full[first..<first + shown])
     let available = room - (shown - 1) - (shown < count ? 1 : 0)
-    while heights.reduce(0, +) > available, let tallest = heights.indices.max(by: { heights[$0] <= heights[$1] }) {
+    while heights.reduce(0, +) > available,
+      let tallest = heights.indices.max(by: { heights[$0] <= heights[$1] })
+    {
       heights[tallest] -= 1
     }
     var y = start + (layout.clock.map(clockBlock) ?? 0)

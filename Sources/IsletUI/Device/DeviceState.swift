@@ -122,7 +122,8 @@ public struct DeviceState: Equatable, Sendable {
       let index = live.firstIndex { $0.id == selected?.id } ?? 0
       let forward = key == .tab || key == .down || key == .character("j")
       let step = forward ? 1 : -1
-      let next = key == .tab || key == .backTab
+      let next =
+        key == .tab || key == .backTab
         ? (index + step + live.count) % live.count : min(max(index + step, 0), live.count - 1)
       selectedID = live[next].id
       return []
@@ -193,7 +194,8 @@ public struct DeviceState: Equatable, Sendable {
         guard !plans.isEmpty else { break }
         let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
         let step = key == .tab ? 1 : plans.count - 1
-        self.overlay = .name(plans[index.map { ($0 + step) % plans.count } ?? (key == .tab ? 0 : plans.count - 1)].name)
+        self.overlay = .name(
+          plans[index.map { ($0 + step) % plans.count } ?? (key == .tab ? 0 : plans.count - 1)].name)
       default:
         // A name is held to the rule `start --name` is: printable, within the name's bounds.
         if let edited = Self.edited(

@@ -105,7 +105,9 @@ public enum DeviceView {
   private static func drawBody(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     let width = canvas.width
     drawFooter(&canvas, frame: frame, layout: layout, g: g)
-    if let size = layout.clock { drawClock(&canvas, frame: frame, size: size, y: layout.clockY, width: width) }
+    if let size = layout.clock {
+      drawClock(&canvas, frame: frame, size: size, y: layout.clockY, width: width)
+    }
     if frame.live.isEmpty {
       let y = layout.clockY + (layout.clock.map(clockBlock) ?? 0)
       let message = DisplayWidth.truncate("No timers. Press n to start one.", to: width, ellipsis: g.ellipsis)
@@ -254,20 +256,20 @@ public enum DeviceView {
     var lines: [String]
     switch overlay {
     case .help:
-      lines = [
-        "Keys", "",
-        "space, p   start, pause or resume; a waiting plan goes on",
-        "s          skip a plan's segment",
-        "r          reset (asks first)", "x          end (asks first)",
-        "c, Enter   complete", "e          expand the island",
-        "Tab, ↓, j  next activity", "S-Tab, ↑, k previous activity",
-        "n          new activity, or a plan",
-        "+ / -      a minute more or less; once time's up, + snoozes", "t          next theme",
-        "?          this help",
-        "q, Esc     quit (timers keep running)",
-        "", "Press any key",
+      let (down, up) = frame.ascii ? ("Down", "Up") : ("↓", "↑")
+      let keys = [
+        ("space, p", "start, pause or resume; a waiting plan goes on"), ("s", "skip a plan's segment"),
+        ("r", "reset (asks first)"), ("x", "end (asks first)"), ("c, Enter", "complete"),
+        ("e", "expand the island"), ("Tab, \(down), j", "next activity"),
+        ("Shift-Tab, \(up), k", "previous activity"), ("n", "new activity, or a plan"),
+        ("+ / -", "a minute more or less; once time's up, + snoozes"), ("t", "next theme"),
+        ("?", "this help"), ("q, Esc", "quit (timers keep running)"),
       ]
-      if frame.ascii { lines = lines.map { $0.replacingOccurrences("↓", "Down").replacingOccurrences("↑", "Up") } }
+      let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+      lines =
+        ["Keys", ""]
+        + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
+        + ["", "Press any key"]
     case .confirm(let intent, _, let name):
       lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
     case .name(let text):
@@ -397,13 +399,5 @@ extension Rect {
     let left = min(x, other.x)
     let top = min(y, other.y)
     return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-    var out = ""
-    for character in self { if character == target { out += replacement } else { out.append(character) } }
-    return out
   }
 }
