@@ -99,4 +99,35 @@ import Testing
         utcOffset: 0), width: 100, height: 30)
     #expect(!plain.cells.contains { $0.role == .stale })
   }
+
+  /// Every box and the flash, over one to four banners, at every size from 0×0: drawn within
+  /// the screen, and the y/n question always whole on it when there is room for a box.
+  @Test func everySizeDrawsEveryBox() {
+    let overlays: [DeviceState.Overlay?] = [
+      nil, .help, .confirm(.end, activityID: "ac1", name: "Timer 1"), .name("Tea"),
+      .duration(name: "Tea", text: "5m"),
+    ]
+    for count in [0, 1, 4] {
+      let live = ActivityMatcher.ranked(Self.live(count), at: t0)
+      for overlay in overlays {
+        var state = DeviceState()
+        state.selectedID = live.last?.id
+        state.overlay = overlay
+        state.show("⏸ Timer 1 paused", at: t0)
+        let frame = DeviceView.Frame(
+          live: live, state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+          utcOffset: 0)
+        for width in stride(from: 0, through: 110, by: 6) {
+          for height in [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 24, 30] {
+            let lines = DeviceView.draw(frame, width: width, height: height).lines
+            #expect(lines.count == height && lines.allSatisfy { DisplayWidth.of($0) == width })
+            if case .confirm = overlay, width >= 30, height >= 6 {
+              #expect(
+                lines.contains { $0.contains("End 'Timer 1'? y/n") }, "\(count) at \(width)×\(height)")
+            }
+          }
+        }
+      }
+    }
+  }
 }

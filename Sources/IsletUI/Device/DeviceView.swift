@@ -303,7 +303,7 @@ public enum DeviceView {
     let selected = frame.state.selected(in: frame.live)?.id
     if case .confirm = overlay,
       let banner = layout.banners.first(where: { frame.live[$0.index].id == selected })?.rect,
-      banner.width >= boxWidth + 2
+      banner.width >= boxWidth + 4
     {
       // Across the banner it asks about, clear of its border.
       rect = Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
