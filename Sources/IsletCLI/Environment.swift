@@ -78,11 +78,15 @@ final class Environment {
       executablePath: Spawner.executablePath)
   }
 
-  /// The theme `--theme` or the configuration names; the default otherwise.
+  /// The terminal's background, as far as the environment says.
+  var terminalShade: TerminalShade { TerminalShade.of(colorFGBG: variables["COLORFGBG"]) }
+
+  /// The theme `--theme` or the configuration names; otherwise the default, or the light one
+  /// on a light terminal.
   var theme: Theme {
     get throws {
       if let loadedTheme { return loadedTheme }
-      let reference = try options.theme ?? configuration.theme ?? "default"
+      let reference = try options.theme ?? configuration.theme ?? terminalShade.standardTheme
       switch themeCatalog.load(reference) {
       case .success(let theme):
         loadedTheme = theme

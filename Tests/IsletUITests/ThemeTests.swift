@@ -73,8 +73,12 @@ import Testing
     #expect(failure(#"{"roles": {}, "icons": {"run": {"glyph": "🏃", "ascii": "é"}}}"#)?.key == "icons.run")
     #expect(
       failure(#"{"roles": {}, "colour": 1}"#)
-        == Theme.Failure(key: "colour", message: "is not a theme key; use name, description, roles and icons")
-    )
+        == Theme.Failure(
+          key: "colour", message: "is not a theme key; use name, description, terminal, roles and icons"))
+    #expect(
+      failure(#"{"roles": {}, "terminal": "dim"}"#)
+        == Theme.Failure(
+          key: "terminal", message: #"must be "dark", "light" or "any": the background it is drawn for"#))
     #expect(failure(#"{"roles": {"timer": "red"}}"#)?.key == "roles.timer")
   }
 

@@ -157,10 +157,10 @@ final class DeviceRunner {
   }
 
   private func cycleTheme(after name: String) throws {
-    let catalog = environment.themeCatalog
-    let names = catalog.names()
-    let next = names[((names.firstIndex(of: name) ?? -1) + 1) % names.count]
-    guard case .success(let loaded) = catalog.load(next) else { return }
+    guard let (next, loaded) = environment.themeCatalog.next(after: name, on: environment.terminalShade)
+    else {
+      return
+    }
     theme.value = loaded
     do {
       try ConfigurationFile.save("theme", next, environment: environment.variables)

@@ -7,11 +7,13 @@ struct ThemesCommand: Command {
   static let specs = [
     CommandSpec(
       name: "themes", operands: "", brief: "the themes, with a preview of each",
-      summary: "List the themes, each with a preview of the island in it.",
+      summary: "List the themes, each with a preview of the island in it and what it is for.",
       details: """
         Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
         own themes go in ~/.config/islet/themes/NAME.json (copy a file from Themes/ to start);
-        --theme also takes a path to a .json file.
+        --theme also takes a path to a .json file. With none chosen, a light terminal (COLORFGBG)
+        gets the light theme, any other the default; t in the view cycles the themes made for
+        the terminal's background.
         """,
       maxOperands: 0)
   ]
@@ -22,13 +24,13 @@ struct ThemesCommand: Command {
     let catalog = environment.themeCatalog
     let now = environment.now
     let sample = Self.sampleActivity(at: now)
-    let chosen = (try? environment.configuration.theme) ?? nil
+    let chosen = environment.options.theme ?? (try? environment.configuration.theme) ?? nil
     let console = environment.console
     let depth = environment.colorDepth(terminalOnly: true)
     let names = catalog.names()
     let width = names.map(\.count).max() ?? 0
     for name in names {
-      let marker = name == (chosen ?? "default") ? "*" : " "
+      let marker = name == (chosen ?? environment.terminalShade.standardTheme) ? "*" : " "
       let padded = name + String(repeating: " ", count: width - name.count)
       switch catalog.load(name) {
       case .success(let theme):
@@ -37,6 +39,10 @@ struct ThemesCommand: Command {
         let preview =
           depth == .none ? PlainText.render(island) : ANSIText.render(island, theme: theme, depth: depth)
         console.out("\(marker) \(padded)  \(preview)\n")
+        let indent = String(repeating: " ", count: width + 4)
+        let shade = theme.terminal == .any ? "any terminal" : "\(theme.terminal.rawValue) terminals"
+        let about = theme.description.isEmpty ? "" : printable(theme.description, limit: 400) + " "
+        console.out("\(indent)\(about)(for \(shade))\n")
       case .failure(let failure):
         console.out("\(marker) \(padded)  (broken: \(failure.message))\n")
       }

@@ -10,7 +10,9 @@ public struct ResolvedStyle: Equatable, Sendable {
     let style = theme.style(cell.role)
     let fill = cell.fill.map(theme.style)
     foreground = style.foreground?.degraded(to: depth)
-    background = (style.background ?? fill?.background)?.degraded(to: depth)
+    // A theme that paints its own background (light, on any terminal) paints it under every cell.
+    background = (style.background ?? fill?.background ?? theme.roles[.background]?.background)?.degraded(
+      to: depth)
     bold = style.bold
     dim = style.dim
     // A fill drawn by reverse video (mono) reverses what sits on it too.

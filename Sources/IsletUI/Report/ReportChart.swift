@@ -36,7 +36,7 @@ public struct ReportChart {
   }
 
   /// The series the bars are stacked from: the groups with the most time, the rest as one.
-  static let seriesRoles: [Role] = [.accent, .buttonPause, .buttonComplete, .alert, .timer, .secondary]
+  static let seriesRoles: [Role] = [.accent, .buttonPause, .buttonComplete, .alert, .text, .secondary]
   static let otherRole = Role.keyline
 
   var glyphs: [String] {

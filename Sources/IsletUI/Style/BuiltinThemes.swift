@@ -9,6 +9,7 @@ public enum BuiltinThemes {
       {
         "name": "default",
         "description": "Dark: a black island, iOS colors on your terminal's own background",
+        "terminal": "dark",
         "roles": {
           "background": {},
           "island": {
@@ -22,7 +23,7 @@ public enum BuiltinThemes {
             "fg": "#8E8E93"
           },
           "timer": {
-            "fg": "#FFFFFF",
+            "fg": "#FF9F0A",
             "bold": true
           },
           "keyline": {
@@ -101,15 +102,15 @@ public enum BuiltinThemes {
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[t]"
+            "ascii": "[~]"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "<>"
+            "ascii": "</>"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[w]"
+            "ascii": "[/]"
           },
           "music": {
             "glyph": "🎵",
@@ -117,11 +118,11 @@ public enum BuiltinThemes {
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[c]"
+            "ascii": "[#]"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[m]"
+            "ascii": "[&]"
           },
           "cook": {
             "glyph": "🍳",
@@ -144,9 +145,12 @@ public enum BuiltinThemes {
       #"""
       {
         "name": "light",
-        "description": "For light terminals: dark text, the island still black",
+        "description": "For light terminals: dark text on its own white background, the island still black",
+        "terminal": "light",
         "roles": {
-          "background": {},
+          "background": {
+            "bg": "#FFFFFF"
+          },
           "island": {
             "fg": "#FFFFFF",
             "bg": "#000000"
@@ -158,7 +162,7 @@ public enum BuiltinThemes {
             "fg": "#6C6C70"
           },
           "timer": {
-            "fg": "#000000",
+            "fg": "#C93400",
             "bold": true
           },
           "keyline": {
@@ -236,15 +240,15 @@ public enum BuiltinThemes {
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[t]"
+            "ascii": "[~]"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "<>"
+            "ascii": "</>"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[w]"
+            "ascii": "[/]"
           },
           "music": {
             "glyph": "🎵",
@@ -252,11 +256,11 @@ public enum BuiltinThemes {
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[c]"
+            "ascii": "[#]"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[m]"
+            "ascii": "[&]"
           },
           "cook": {
             "glyph": "🍳",
@@ -280,6 +284,7 @@ public enum BuiltinThemes {
       {
         "name": "high-contrast",
         "description": "Pure colors and bold type, for bright rooms and tired eyes",
+        "terminal": "dark",
         "roles": {
           "background": {},
           "island": {
@@ -380,15 +385,15 @@ public enum BuiltinThemes {
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[t]"
+            "ascii": "[~]"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "<>"
+            "ascii": "</>"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[w]"
+            "ascii": "[/]"
           },
           "music": {
             "glyph": "🎵",
@@ -396,11 +401,11 @@ public enum BuiltinThemes {
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[c]"
+            "ascii": "[#]"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[m]"
+            "ascii": "[&]"
           },
           "cook": {
             "glyph": "🍳",
@@ -424,6 +429,7 @@ public enum BuiltinThemes {
       {
         "name": "mono",
         "description": "No colors: bold, dim and reverse only",
+        "terminal": "any",
         "roles": {
           "background": {},
           "island": {
@@ -506,15 +512,15 @@ public enum BuiltinThemes {
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[t]"
+            "ascii": "[~]"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "<>"
+            "ascii": "</>"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[w]"
+            "ascii": "[/]"
           },
           "music": {
             "glyph": "🎵",
@@ -522,11 +528,11 @@ public enum BuiltinThemes {
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[c]"
+            "ascii": "[#]"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[m]"
+            "ascii": "[&]"
           },
           "cook": {
             "glyph": "🍳",
@@ -577,27 +583,29 @@ public enum BuiltinThemes {
         Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(142, 142, 147)),
         Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(99, 99, 102), dim: true),
         Role(rawValue: "text")!: RoleStyle(foreground: .rgb(229, 229, 234)),
-        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(255, 255, 255), bold: true),
+        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
         "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
+        "code": IconGlyph(glyph: "💻", ascii: "</>"),
         "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
         "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
         "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
         "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
         "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
         "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-      ])
+        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+      ],
+      terminal: .dark,
+      description: "Dark: a black island, iOS colors on your terminal's own background")
   }
 
   /// Themes/light.json
@@ -607,7 +615,7 @@ public enum BuiltinThemes {
       roles: [
         Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
         Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(215, 0, 21), bold: true),
-        Role(rawValue: "background")!: RoleStyle(),
+        Role(rawValue: "background")!: RoleStyle(background: .rgb(255, 255, 255)),
         Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(36, 138, 61), bold: true),
         Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
         Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(108, 108, 112), bold: true),
@@ -620,27 +628,29 @@ public enum BuiltinThemes {
         Role(rawValue: "secondary")!: RoleStyle(foreground: .rgb(108, 108, 112)),
         Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(174, 174, 178)),
         Role(rawValue: "text")!: RoleStyle(foreground: .rgb(28, 28, 30)),
-        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(0, 0, 0), bold: true),
+        Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
         "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
+        "code": IconGlyph(glyph: "💻", ascii: "</>"),
         "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
         "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
         "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
         "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
         "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
         "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-      ])
+        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+      ],
+      terminal: .light,
+      description: "For light terminals: dark text on its own white background, the island still black")
   }
 
   /// Themes/high-contrast.json
@@ -672,22 +682,24 @@ public enum BuiltinThemes {
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
         "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
+        "code": IconGlyph(glyph: "💻", ascii: "</>"),
         "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
         "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
         "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
         "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
         "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
         "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-      ])
+        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+      ],
+      terminal: .dark,
+      description: "Pure colors and bold type, for bright rooms and tired eyes")
   }
 
   /// Themes/mono.json
@@ -715,21 +727,23 @@ public enum BuiltinThemes {
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
         "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[c]"),
-        "code": IconGlyph(glyph: "💻", ascii: "<>"),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
+        "code": IconGlyph(glyph: "💻", ascii: "</>"),
         "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
         "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
         "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[m]"),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
         "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
         "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
         "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[t]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
         "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[w]"),
-      ])
+        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+      ],
+      terminal: .any,
+      description: "No colors: bold, dim and reverse only")
   }
 }

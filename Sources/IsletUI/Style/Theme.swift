@@ -26,11 +26,51 @@ public struct IconGlyph: Equatable, Sendable {
   public var ascii: String
 }
 
+/// The terminal background a theme is drawn for: its text colors are readable on it.
+public enum TerminalShade: String, CaseIterable, Equatable, Sendable {
+  case dark, light, any
+
+  /// Whether a theme for this shade reads well on a terminal of `background` (`any`: not
+  /// known, taken as dark, as most terminals are).
+  public func suits(_ background: TerminalShade) -> Bool {
+    self == .any || self == (background == .light ? .light : .dark)
+  }
+
+  /// The terminal's background as `COLORFGBG` says it (`15;0`, `0;default;15`: its last field
+  /// the background color, 7 and 15 light); `any` when it is unset or says nothing.
+  public static func of(colorFGBG: String?) -> TerminalShade {
+    guard let last = colorFGBG?.split(separator: ";").last, let color = Int(last) else { return .any }
+    switch color {
+    case 7, 15: return .light
+    case 0...6, 8: return .dark
+    default: return .any
+    }
+  }
+
+  /// The built-in theme chosen when the user names none: light on a light terminal.
+  public var standardTheme: String { self == .light ? "light" : "default" }
+}
+
 /// Colors for the roles and glyphs for the icons: `Themes/*.json`.
 public struct Theme: Equatable, Sendable {
   public var name: String
   public var roles: [Role: RoleStyle]
   public var icons: [String: IconGlyph]
+  /// The background it is drawn for (`"terminal"` in the file; `any` when it does not say).
+  public var terminal: TerminalShade = .any
+  /// What the file says of itself, for `islet themes`.
+  public var description = ""
+
+  public init(
+    name: String, roles: [Role: RoleStyle], icons: [String: IconGlyph], terminal: TerminalShade = .any,
+    description: String = ""
+  ) {
+    self.name = name
+    self.roles = roles
+    self.icons = icons
+    self.terminal = terminal
+    self.description = description
+  }
 
   public func style(_ role: Role) -> RoleStyle {
     if role == .islandEdge { return RoleStyle(foreground: style(.island).background) }
@@ -59,11 +99,14 @@ public struct Theme: Equatable, Sendable {
   public static func parse(_ bytes: [UInt8], name: String) -> Result<Theme, Failure> {
     do throws(Failure) {
       let top = try object(bytes)
-      for key in top.keys.sorted() where !["name", "description", "roles", "icons"].contains(key) {
-        throw Failure(key: key, message: "is not a theme key; use name, description, roles and icons")
+      for key in top.keys.sorted() where !["name", "description", "terminal", "roles", "icons"].contains(key)
+      {
+        throw Failure(
+          key: key, message: "is not a theme key; use name, description, terminal, roles and icons")
       }
       var theme = Theme(name: try ownName(top) ?? name, roles: [:], icons: [:])
-      try checkDescription(top)
+      theme.description = try description(top)
+      theme.terminal = try terminal(top)
       theme.roles = try roles(top)
       theme.icons = try icons(top)
       return .success(theme)
@@ -106,14 +149,24 @@ public struct Theme: Equatable, Sendable {
     return text
   }
 
-  private static func checkDescription(_ top: [String: JSONValue]) throws(Failure) {
-    guard let value = top["description"] else { return }
+  private static func description(_ top: [String: JSONValue]) throws(Failure) -> String {
+    guard let value = top["description"] else { return "" }
     guard case .string(let text) = value else {
       throw Failure(key: "description", message: "must be a string")
     }
     if !text.isEmpty, let problem = UserText.problem(with: text, bounds: descriptionBounds) {
       throw Failure(key: "description", message: "'\(printable(text, limit: 20))' \(problem.message)")
     }
+    return text
+  }
+
+  private static func terminal(_ top: [String: JSONValue]) throws(Failure) -> TerminalShade {
+    guard let value = top["terminal"] else { return .any }
+    guard case .string(let text) = value, let shade = TerminalShade(rawValue: text) else {
+      throw Failure(
+        key: "terminal", message: "must be \"dark\", \"light\" or \"any\": the background it is drawn for")
+    }
+    return shade
   }
 
   private static func roles(_ top: [String: JSONValue]) throws(Failure) -> [Role: RoleStyle] {

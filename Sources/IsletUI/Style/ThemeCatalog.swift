@@ -65,6 +65,20 @@ public struct ThemeCatalog: Sendable {
     return names
   }
 
+  /// The theme `t` moves to after `name`: the next one, in `names()` order, readable on a
+  /// terminal of `background`; nil when no other one is.
+  public func next(after name: String, on background: TerminalShade) -> (name: String, theme: Theme)? {
+    let names = names()
+    let start = names.firstIndex(of: name) ?? -1
+    for step in 1..<max(1, names.count + 1) {
+      let candidate = names[(start + step + names.count) % names.count]
+      guard candidate != name, case .success(let theme) = load(candidate), theme.terminal.suits(background)
+      else { continue }
+      return (candidate, theme)
+    }
+    return nil
+  }
+
   /// Loads `reference`: a path (it holds a `/` or ends in `.json`) or a name.
   public func load(_ reference: String) -> Result<Theme, Failure> {
     if reference.contains("/") || reference.hasSuffix(".json") {
