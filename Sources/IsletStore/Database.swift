@@ -130,6 +130,12 @@ final class Statement {
 
   func finalize() { sqlite3_finalize(handle) }
 
+  /// Ready to be stepped again with new values.
+  func reset() throws {
+    let status = sqlite3_reset(handle)
+    if status != SQLITE_OK { throw database.failure(status) }
+  }
+
   func bind(_ values: [Value]) throws {
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)

@@ -245,65 +245,60 @@ public final class SQLiteActivityStore: ActivityStore {
   public func history(runsOverlapping since: Instant?, until: Instant?) throws -> [Event] {
     // The whole history, or all of it from a start on: every run is whole already.
     if since == nil && until == nil { return try history() }
+    let from = Value.integer(since?.milliseconds ?? .min)
+    let to = Value.integer(until?.milliseconds ?? .max)
     let rows = try guarded {
-      try database.query(
-        Self.overlappingQuery(from: since != nil, until: until != nil),
-        [.integer(since?.milliseconds ?? .min), .integer(until?.milliseconds ?? .max)])
+      // Simple statements, each prepared once: one statement of them all cost more to parse
+      // than to run on a week of a ten-year store.
+      var rows = try database.query(Self.windowQuery, [from, to])
+      var ids: [String] = []
+      var seen: Set<String> = []
+      func add(_ id: String?) { if let id, seen.insert(id).inserted { ids.append(id) } }
+      for row in rows { add(row[1].string) }
+      for row in try database.query(Self.goingOnQuery, [from, to]) { add(row[0].string) }
+      for (edge, sql) in [
+        (since.map { _ in from }, Self.openingQuery), (until.map { _ in to }, Self.closingQuery),
+      ] {
+        guard let edge, !ids.isEmpty else { continue }
+        let statement = try database.prepare(sql)
+        defer { statement.finalize() }
+        for id in ids {
+          try statement.reset()
+          try statement.bind([.text(id), edge])
+          while let row = try statement.step() { rows.append(row) }
+        }
+      }
+      // The three sets lie apart in time (before, inside, after the window): none is read twice.
+      return rows.sorted { ($0[0].int ?? 0) < ($1[0].int ?? 0) }
     }
     return try events(from: rows)
   }
 
-  /// `history(runsOverlapping:until:)`'s statement: ?1 the window's start, ?2 its end. The
-  /// events are found by seq alone (the indexes hold it), then read once each, in seq order:
-  /// those inside the window, those of each run going on at its start back to the run's
-  /// opening (`from`: when the window has a start), and those of each run going on at its end
-  /// up to the run's close, all of them for a run still going (`until`: when it has an end), so
-  /// that a run across either edge is whole. An edge the window lacks costs nothing.
-  static func overlappingQuery(from: Bool, until: Bool) -> String {
-    var sets: [String] = []
-    var parts = ["SELECT seq FROM event WHERE at >= ?1 AND at <= ?2"]
-    if from {
-      // Each activity's last run opened by the window's start.
-      sets.append(
-        """
-        opened(id, seq) AS MATERIALIZED (
-          SELECT id, (
-            SELECT max(seq) FROM event
-            WHERE activity_id = overlapping.id AND at <= ?1 AND kind IN (\(kinds(\.opensRun))))
-          FROM overlapping)
-        """)
-      parts.append(
-        """
-        SELECT event.seq FROM opened
-          JOIN event ON event.activity_id = opened.id AND event.at < ?1 AND event.seq >= opened.seq
-        """)
-    }
-    if until {
-      // And its first close after the window's end.
-      sets.append(
-        """
-        closed(id, seq) AS MATERIALIZED (
-          SELECT id, coalesce((
-            SELECT min(seq) FROM event
-            WHERE activity_id = overlapping.id AND at > ?2 AND kind IN (\(kinds(\.closesRun)))), \(Int64.max))
-          FROM overlapping)
-        """)
-      parts.append(
-        """
-        SELECT event.seq FROM closed
-          JOIN event ON event.activity_id = closed.id AND event.at > ?2 AND event.seq <= closed.seq
-        """)
-    }
-    return """
-      WITH overlapping(id) AS (
-        SELECT activity_id FROM event WHERE at >= ?1 AND at <= ?2
-        UNION SELECT id FROM activity WHERE ended_at >= ?1 AND created_at <= ?2
-        UNION SELECT id FROM activity WHERE ended_at IS NULL AND created_at <= ?2)\(sets.map { ",\n" + $0 }.joined())
-      SELECT seq, \(eventColumns) FROM event WHERE seq IN (
-        \(parts.joined(separator: "\n  UNION ALL\n  ")))
-      ORDER BY seq
-      """
-  }
+  /// The window's events, ?1 its start and ?2 its end: by time (see `historyQuery`).
+  static let windowQuery = """
+    SELECT seq, \(eventColumns) FROM event INDEXED BY event_at WHERE at >= ?1 AND at <= ?2
+    """
+
+  /// The activities going on through the window with no event inside it: ended since its
+  /// start, or live, and made by its end.
+  static let goingOnQuery = """
+    SELECT id FROM activity WHERE (ended_at >= ?1 OR ended_at IS NULL) AND created_at <= ?2
+    """
+
+  /// One activity's (?1) events before the window's start (?2), back to its last run opened at
+  /// or before it, so that a run going on at the start is whole.
+  static let openingQuery = """
+    SELECT seq, \(eventColumns) FROM event WHERE activity_id = ?1 AND at < ?2 AND seq >= (
+      SELECT max(seq) FROM event WHERE activity_id = ?1 AND at <= ?2 AND kind IN (\(kinds(\.opensRun))))
+    """
+
+  /// One activity's (?1) events after the window's end (?2), up to its first close after it
+  /// (all of them for a run still going), so that a run going on at the end is whole.
+  static let closingQuery = """
+    SELECT seq, \(eventColumns) FROM event WHERE activity_id = ?1 AND at > ?2 AND seq <= coalesce((
+      SELECT min(seq) FROM event WHERE activity_id = ?1 AND at > ?2 AND kind IN (\(kinds(\.closesRun)))),
+      \(Int64.max))
+    """
 
   /// Event kinds as an SQL list: `'started', 'segment-started'`.
   private static func kinds(_ which: (EventKind) -> Bool) -> String {

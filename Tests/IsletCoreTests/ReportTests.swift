@@ -48,6 +48,28 @@ import Testing
     #expect(report.totals == [Report.Total(label: "Reading", elapsed: 3 * hour + hour / 2, sessions: 1)])
   }
 
+  /// The day of each cut is remembered until its midnight: across a change of offset the days
+  /// are still what the zone says of each minute.
+  @Test func daysFollowTheZoneAcrossAChangeOfOffset() throws {
+    // UTC+1, then UTC+2 from Sunday 2026-11-29 01:00 UTC.
+    let change = (monday + 6 * 24 * hour + hour).milliseconds / 1000
+    let zone = LocalZone { $0 < change ? 3600 : 7200 }
+    // Saturday 20:00 UTC to Monday 03:00 UTC, paused and resumed every 2½ hours (before max-idle).
+    let toggles = stride(from: 142.5, to: 170, by: 2.5).enumerated().map { n, at in
+      (at, n % 2 == 0 ? Intent.pause : .resume)
+    }
+    let run = try sessions([(140, start("Reading"))] + toggles + [(171, .complete)])
+    let report = Report(sessions: run, by: .name, from: monday, until: monday + 14 * 24 * hour, zone: zone)
+    var perMinute: [Int64: Milliseconds] = [:]
+    for stretch in run.flatMap(\.stretches) {
+      for minute in stride(from: stretch.from.milliseconds, to: stretch.to.milliseconds, by: 60_000) {
+        perMinute[zone.day(of: Instant(milliseconds: minute)), default: 0] += 60_000
+      }
+    }
+    #expect(report.days.map(\.day) == perMinute.keys.sorted())
+    #expect(report.days.map(\.elapsed) == perMinute.keys.sorted().map { perMinute[$0]! })
+  }
+
   @Test func onlyTimeInsideTheStretchCounts() throws {
     // Sunday 22:00 before the week until Monday 02:00; and Sunday 23:00 into the next week.
     var all = try sessions([(-2, start("Late")), (2, .complete)])

@@ -40,19 +40,51 @@ import Testing
     }
   }
 
+  /// Runs straddling each edge, and one through a window with no event inside it, come whole;
+  /// a run over before the window does not come.
+  @Test func runsAcrossTheEdgesComeWholeAndNothingElse() throws {
+    let store = try SQLiteActivityStore.openForWriting(path: folder.file("islet.db"))
+    defer { store.close() }
+    let clock = ManualClock(t0)
+    let dispatcher = IntentDispatcher(store: store, clock: clock)
+    let minute: Int64 = 60_000
+    for (name, gap, length) in [("Emails", 0, 60), ("Tea", 60, 120)] as [(String, Int64, Int64)] {
+      clock.advance(by: gap * minute)
+      _ = try dispatcher.dispatch(.start(StartRequest(name: name)), source: .cli)
+      clock.advance(by: length * minute)
+      _ = try dispatcher.dispatch(.end, source: .cli)
+    }
+    // Emails runs 0–60 min, Tea 120–240 min.
+    let at = { (minutes: Int64) in t0 + minutes * minute }
+    let cases: [((Instant?, Instant?), [String])] = [
+      ((at(150), at(180)), ["Tea started", "Tea ended"]),
+      ((at(30), at(150)), ["Emails started", "Emails ended", "Tea started", "Tea ended"]),
+      ((at(90), at(100)), []),
+      ((nil, at(30)), ["Emails started", "Emails ended"]),
+      ((at(200), nil), ["Tea started", "Tea ended"]),
+      ((at(60), at(60)), ["Emails started", "Emails ended"]),
+    ]
+    for (window, expected) in cases {
+      let found = try store.history(runsOverlapping: window.0, until: window.1)
+        .map { "\($0.name) \($0.kind.rawValue)" }
+      #expect(found == expected, "window \(window)")
+    }
+  }
+
   @Test func theWindowIsReadThroughTheIndexes() throws {
     let store = try SQLiteActivityStore.openForWriting(path: folder.file("islet.db"))
     defer { store.close() }
-    let plan = try [(true, true), (true, false), (false, true)].flatMap { from, until in
-      try store.database.query(
-        "EXPLAIN QUERY PLAN " + SQLiteActivityStore.overlappingQuery(from: from, until: until)
-      ).compactMap { $0.last?.string }
+    let statements = [
+      SQLiteActivityStore.windowQuery, SQLiteActivityStore.goingOnQuery, SQLiteActivityStore.openingQuery,
+      SQLiteActivityStore.closingQuery,
+    ]
+    let plan = try statements.flatMap { sql in
+      try store.database.query("EXPLAIN QUERY PLAN " + sql, [.integer(1), .integer(2)]).compactMap {
+        $0.last?.string
+      }
     }
-    // A SCAN of a table reads all of it; a SEARCH uses an index (the materialized sets are small).
-    let scans = plan.filter { step in
-      step.hasPrefix("SCAN")
-        && !["SCAN opened", "SCAN closed", "SCAN overlapping"].contains { step.hasPrefix($0) }
-    }
+    // A SCAN of a table reads all of it; a SEARCH uses an index.
+    let scans = plan.filter { $0.hasPrefix("SCAN") }
     #expect(scans.isEmpty, "\(plan)")
     #expect(plan.contains { $0.contains("event_at") } && plan.contains { $0.contains("activity_ended") })
   }

@@ -72,8 +72,10 @@ struct ReportCommand: Command {
     let from =
       filter.since
       ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
+    // A report that ends now reads no end edge: nothing is recorded after now, and the edge
+    // would cost its statement as much again.
     let sessions = try environment.sessions(
-      since: from, until: end, policy: try environment.configuration.policy
+      since: from, until: end < now ? end : nil, policy: try environment.configuration.policy
     )
     .filter(filter.keeps)
     let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)

@@ -61,10 +61,11 @@ public struct Report: Equatable, Sendable {
     var counted = Tally()
     var discarded = Tally()
     var uncounted = Tally()
-    var days: [Int64: Tally] = [:]
-    var weeks: [Int64: Tally] = [:]
+    var days = Periods()
+    var weeks = Periods()
+    var midnights = Midnights(zone: zone)
     for session in sessions {
-      let pieces = Self.pieces(of: session, from: from, until: self.until, zone: zone)
+      let pieces = Self.pieces(of: session, from: from, until: self.until, midnights: &midnights)
       guard !pieces.isEmpty else { continue }
       let key = Self.key(of: session, by: grouping)
       let total = pieces.reduce(0) { $0 + $1.length }
@@ -75,19 +76,24 @@ public struct Report: Equatable, Sendable {
       } else {
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
-        var perWeek: [Int64: Milliseconds] = [:]
+        var perWeek: [(monday: Int64, length: Milliseconds)] = []
         for piece in pieces {
-          days[piece.day, default: Tally()].add(key, piece.length)
-          perWeek[LocalZone.monday(of: piece.day), default: 0] += piece.length
+          days.add(piece.day, key, piece.length)
+          let monday = LocalZone.monday(of: piece.day)
+          if let last = perWeek.indices.last, perWeek[last].monday == monday {
+            perWeek[last].length += piece.length
+          } else {
+            perWeek.append((monday, piece.length))
+          }
         }
-        for (monday, length) in perWeek { weeks[monday, default: Tally()].add(key, length) }
+        for (monday, length) in perWeek { weeks.add(monday, key, length) }
       }
     }
     totals = counted.totals
     self.discarded = discarded.totals
     self.uncounted = uncounted.totals
-    self.days = days.keys.sorted().map { Period(day: $0, totals: days[$0]!.totals) }
-    self.weeks = weeks.keys.sorted().map { Period(day: $0, totals: weeks[$0]!.totals) }
+    self.days = days.periods
+    self.weeks = weeks.periods
   }
 
   /// A group: compared by `fold`, shown by the first label met.
@@ -106,27 +112,47 @@ public struct Report: Equatable, Sendable {
     }
   }
 
-  /// Time per group in the order first met, and how many sessions it came from.
+  /// Time per group in the order first met, and how many sessions it came from. An array
+  /// searched in order, not a dictionary: a report has a few groups, and each dictionary type
+  /// costs a run ~150k instructions of runtime lookups before its first use.
   struct Tally {
-    var order: [Key] = []
-    var time: [Key: (label: String?, elapsed: Milliseconds, sessions: Int)] = [:]
+    var groups: [(key: Key, elapsed: Milliseconds, sessions: Int)] = []
 
     mutating func add(_ key: Key, _ elapsed: Milliseconds) {
-      if time[key] == nil {
-        order.append(key)
-        time[key] = (key.label, 0, 0)
+      if let index = groups.firstIndex(where: { $0.key.fold == key.fold }) {
+        groups[index].elapsed += elapsed
+        groups[index].sessions += 1
+      } else {
+        groups.append((key, elapsed, 1))
       }
-      time[key]!.elapsed += elapsed
-      time[key]!.sessions += 1
     }
 
     /// Most time first; ties in the order first met.
     var totals: [Total] {
-      order.enumerated().map { offset, key in
-        let t = time[key]!
-        return (offset, Total(label: t.label, elapsed: t.elapsed, sessions: t.sessions))
+      groups.enumerated().map { offset, group in
+        (offset, Total(label: group.key.label, elapsed: group.elapsed, sessions: group.sessions))
       }
       .sorted { ($1.1.elapsed, $0.0) < ($0.1.elapsed, $1.0) }.map(\.1)
+    }
+  }
+
+  /// Tallies per day or per week, found by the day that starts them.
+  struct Periods {
+    var tallies: [(day: Int64, tally: Tally)] = []
+
+    mutating func add(_ day: Int64, _ key: Key, _ elapsed: Milliseconds) {
+      // Sessions come mostly in order of time: the day sought is most often the last one.
+      if let index = tallies.lastIndex(where: { $0.day == day }) {
+        tallies[index].tally.add(key, elapsed)
+      } else {
+        var tally = Tally()
+        tally.add(key, elapsed)
+        tallies.append((day, tally))
+      }
+    }
+
+    var periods: [Period] {
+      tallies.sorted { $0.day < $1.day }.map { Period(day: $0.day, totals: $0.tally.totals) }
     }
   }
 
@@ -134,13 +160,19 @@ public struct Report: Equatable, Sendable {
   static func pieces(of session: Session, from: Instant, until: Instant, zone: LocalZone)
     -> [(day: Int64, length: Milliseconds)]
   {
+    var midnights = Midnights(zone: zone)
+    return pieces(of: session, from: from, until: until, midnights: &midnights)
+  }
+
+  static func pieces(of session: Session, from: Instant, until: Instant, midnights: inout Midnights)
+    -> [(day: Int64, length: Milliseconds)]
+  {
     var pieces: [(day: Int64, length: Milliseconds)] = []
     for stretch in session.stretches {
       var start = max(stretch.from, from)
       let end = min(stretch.to, until)
       while start < end {
-        let day = zone.day(of: start)
-        let midnight = zone.instant(day: day + 1, hour: 0, minute: 0)
+        let (day, midnight) = midnights.day(of: start)
         let cut = midnight > start ? min(end, midnight) : end
         if let last = pieces.last, last.day == day {
           pieces[pieces.count - 1].length += cut - start
@@ -151,5 +183,23 @@ public struct Report: Equatable, Sendable {
       }
     }
     return pieces
+  }
+
+  /// The local day an instant falls on and the midnight that ends it, remembered from the
+  /// first instant asked on that day: a report's stretches fall on a few days, and asking the
+  /// zone (`localtime_r`) at every cut cost more than the rest of the report.
+  struct Midnights {
+    let zone: LocalZone
+    var known: (since: Instant, day: Int64, midnight: Instant)?
+
+    init(zone: LocalZone) { self.zone = zone }
+
+    mutating func day(of instant: Instant) -> (day: Int64, midnight: Instant) {
+      if let known, known.since <= instant, instant < known.midnight { return (known.day, known.midnight) }
+      let day = zone.day(of: instant)
+      let midnight = zone.instant(day: day + 1, hour: 0, minute: 0)
+      known = (instant, day, midnight)
+      return (day, midnight)
+    }
   }
 }
