@@ -76,6 +76,18 @@ public final class CursesScreen {
     // write() calls, each waking the terminal. After this, one write a frame.
     endwin()
     wrefresh(islet_stdscr())
+    // Resuming leaves the keypad's application mode off until the next read asks for it: an
+    // arrow pressed first came as `ESC [ B`, read as Esc (quit). One read now turns it back on,
+    // and the cursor keys' normal-mode sequences are known too, for keys typed before it.
+    var typed: wint_t = 0
+    switch wget_wch(islet_stdscr(), &typed) {
+    case KEY_CODE_YES: ungetch(Int32(typed))
+    case ERR: break
+    default: unget_wch(wchar_t(typed))
+    }
+    for (sequence, key) in [("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT)] {
+      define_key(sequence, key)
+    }
     let colors = has_colors() ? islet_colors() : 0
     colorDepth = colors >= 256 ? .palette256 : colors >= 16 ? .basic16 : colors >= 8 ? .basic8 : .none
   }

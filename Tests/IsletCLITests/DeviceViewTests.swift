@@ -184,6 +184,19 @@ import Testing
     #expect(try activity(tea)?.state.phase == .active && activity(code)?.state.phase == .paused)
   }
 
+  /// An arrow key as the very first key moves the selection: it is not read as Esc (quit),
+  /// which it was while the keypad's mode was still off after the screen was set up.
+  @Test func anArrowKeyFirstMovesTheSelection() throws {
+    let tea = try start("--name", "Tea")
+    _ = try start("--name", "Code")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") })
+    view.send("Down")
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea paused") }, "the first Down did not move to Tea: \(view.text)")
+    #expect(try activity(tea)?.state.phase == .paused)
+  }
+
   /// More activities than fit: those left out are counted, and Tab scrolls the banners so the
   /// one it selects (and the key then acts on) is on screen.
   @Test func tabScrollsToTheSelectedActivity() throws {
