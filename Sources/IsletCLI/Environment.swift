@@ -83,10 +83,15 @@ final class Environment {
 
   /// The theme `--theme` or the configuration names; otherwise the default, or the light one
   /// on a light terminal.
+  var themeReference: String {
+    get throws { try options.theme ?? configuration.theme ?? terminalShade.standardTheme }
+  }
+
+  /// The theme `themeReference` names.
   var theme: Theme {
     get throws {
       if let loadedTheme { return loadedTheme }
-      let reference = try options.theme ?? configuration.theme ?? terminalShade.standardTheme
+      let reference = try themeReference
       switch themeCatalog.load(reference) {
       case .success(let theme):
         loadedTheme = theme

@@ -85,7 +85,9 @@ public final class CursesScreen {
     case ERR: break
     default: unget_wch(wchar_t(typed))
     }
-    for (sequence, key) in [("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT)] {
+    for (sequence, key) in [
+      ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+    ] {
       define_key(sequence, key)
     }
     let colors = has_colors() ? islet_colors() : 0
@@ -233,7 +235,8 @@ public final class CursesScreen {
   private func look(_ key: StyleKey, theme: Theme) -> (attributes: attr_t, pair: Int32) {
     if let known = looks[key] { return known }
     let style = ResolvedStyle(
-      cell: Cell(glyph: .space, role: key.role, fill: key.fill), theme: theme, depth: colorDepth)
+      cell: Cell(glyph: .space, role: key.role, fill: key.fill), theme: theme, depth: colorDepth,
+      ownBackground: true)
     var attributes = attr_t(0)
     if style.bold { attributes |= islet_a_bold() }
     if style.dim { attributes |= islet_a_dim() }

@@ -100,6 +100,28 @@ import Testing
     #expect(!plain.cells.contains { $0.role == .stale })
   }
 
+  /// A box over the clock at every width: wherever it grows to cover the clock and its date,
+  /// its corners stay on the screen (at 17 columns the date is wider than the screen).
+  @Test func aBoxOverTheClockStaysOnTheScreen() {
+    for overlay: DeviceState.Overlay in [.help, .name("Tea")] {
+      var state = DeviceState()
+      state.overlay = overlay
+      let frame = DeviceView.Frame(
+        live: [], state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+        utcOffset: 0)
+      for width in 8...40 {
+        for height in 10...16 {
+          let lines = DeviceView.draw(frame, width: width, height: height).lines
+          for (row, line) in lines.enumerated() {
+            for (left, right) in [("╭", "╮"), ("╰", "╯")] where line.contains(left) {
+              #expect(line.contains(right), "\(overlay) at \(width)×\(height), row \(row): \(line)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Every box and the flash, over one to four banners, at every size from 0×0: drawn within
   /// the screen, and the y/n question always whole on it when there is room for a box.
   @Test func everySizeDrawsEveryBox() {

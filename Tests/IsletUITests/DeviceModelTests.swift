@@ -74,6 +74,26 @@ import Testing
     }
   }
 
+  /// A y/n question about an activity that ends elsewhere closes, and says why: a `y` would
+  /// answer it for nothing, over another banner.
+  @Test func aQuestionAboutAnActivityThatEndedElsewhereCloses() {
+    var model = initial
+    let (a, b) = (started("aaaa", "A"), started("bbbb", "B", at: 1000))
+    step(&model, .stored([a, b], seq: 2), at: 2000) {
+      $0.stored = [a, b]
+      $0.seq = 2
+    }
+    step(&model, .key(.character("x"), buttons: []), at: 2000) {
+      $0.state.overlay = .confirm(.end, activityID: "bbbb", name: "B")
+    }
+    step(&model, .stored([a], seq: 3), at: 3000) {
+      $0.stored = [a]
+      $0.seq = 3
+      $0.state.overlay = nil
+      $0.state.show("'B' is no longer live", at: t0 + 3000)
+    }
+  }
+
   @Test func keysBecomeIntentsForTheSelectedActivityById() {
     var model = initial
     let (a, b) = (started("aaaa", "A"), started("bbbb", "B", at: 1000))

@@ -1,3 +1,4 @@
+import IsletTestSupport
 import Testing
 
 @testable import IsletCore
@@ -11,7 +12,7 @@ import Testing
     #expect(TerminalShade.of(colorFGBG: "0;15") == .light)
     #expect(TerminalShade.of(colorFGBG: "0;default;7") == .light)
     #expect(TerminalShade.of(colorFGBG: "7;8") == .dark)
-    for unknown in [nil, "", "default;default", "15;12", "junk"] {
+    for unknown in [nil, "", "default;default", "15;12", "junk", "15;"] {
       #expect(TerminalShade.of(colorFGBG: unknown) == .any, "\(unknown ?? "unset") is not a known background")
     }
     #expect(TerminalShade.light.standardTheme == "light")
@@ -47,14 +48,30 @@ import Testing
     #expect(cycle(from: "light", on: .any).first == "high-contrast")
   }
 
+  /// A user's copy of a shipped theme, whose file calls itself by the shipped name, is one
+  /// step of the cycle, not a place it stops.
+  @Test func tGoesOnFromAUsersCopyOfATheme() throws {
+    let folder = TemporaryFolder()
+    folder.write("mine.json", Array(#"{"name": "mono", "terminal": "any", "roles": {}}"#.utf8))
+    let catalog = ThemeCatalog(folders: [folder.path])
+    var seen: [String] = []
+    var current = "default"
+    for _ in 0..<5 {
+      guard let next = catalog.next(after: current, on: .dark) else { break }
+      seen.append(next.name)
+      current = try catalog.load(next.name).get().name
+    }
+    #expect(seen == ["high-contrast", "mono", "mine", "default", "high-contrast"])
+  }
+
   @Test func theLightThemePaintsItsOwnBackground() throws {
     let light = try #require(ThemeCatalog.builtin("light"))
     var canvas = Canvas(width: 3, height: 1)
     canvas.put("ab", x: 0, y: 0, role: .text)
     canvas.fill(Rect(x: 2, y: 0, width: 1, height: 1), with: .island)
-    let text = ResolvedStyle(cell: canvas[0, 0], theme: light, depth: .trueColor)
-    let blank = ResolvedStyle(cell: Cell.blank, theme: light, depth: .trueColor)
-    let island = ResolvedStyle(cell: canvas[2, 0], theme: light, depth: .trueColor)
+    let text = ResolvedStyle(cell: canvas[0, 0], theme: light, depth: .trueColor, ownBackground: true)
+    let blank = ResolvedStyle(cell: Cell.blank, theme: light, depth: .trueColor, ownBackground: true)
+    let island = ResolvedStyle(cell: canvas[2, 0], theme: light, depth: .trueColor, ownBackground: true)
     #expect(text.background == .rgb(255, 255, 255) && blank.background == .rgb(255, 255, 255))
     #expect(text.foreground == .rgb(28, 28, 30), "dark text on the white")
     #expect(island.background == .rgb(0, 0, 0), "the island stays black")

@@ -101,8 +101,10 @@ import Testing
     let folder = TemporaryFolder()
     let catalog = ThemeCatalog(folders: [folder.path])
     #expect(try catalog.load("light").get().name == "light")
-    folder.write("light.json", Array(#"{"name": "my light", "roles": {}}"#.utf8))
-    #expect(try catalog.load("light").get().name == "my light")
+    folder.write("light.json", Array(#"{"name": "my light", "roles": {"timer": {"fg": 33}}}"#.utf8))
+    // The user's file, known by the name it was found by (what `t` goes on from).
+    #expect(try catalog.load("light").get().style(.timer).foreground == .indexed(33))
+    #expect(try catalog.load("light").get().name == "light")
     folder.write("ocean.json", Array(#"{"roles": {"timer": {"fg": 33}}}"#.utf8))
     #expect(try catalog.load("ocean").get().style(.timer).foreground == .indexed(33))
     #expect(try catalog.load(folder.file("ocean.json")).get().name == "ocean")

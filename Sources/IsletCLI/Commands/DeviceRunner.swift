@@ -159,6 +159,7 @@ final class DeviceRunner {
   private func cycleTheme(after name: String) throws {
     guard let (next, loaded) = environment.themeCatalog.next(after: name, on: environment.terminalShade)
     else {
+      try send(.themed(theme.value, saved: "No other theme suits this terminal's background", failed: true))
       return
     }
     theme.value = loaded

@@ -24,13 +24,13 @@ struct ThemesCommand: Command {
     let catalog = environment.themeCatalog
     let now = environment.now
     let sample = Self.sampleActivity(at: now)
-    let chosen = environment.options.theme ?? (try? environment.configuration.theme) ?? nil
+    let chosen = try? environment.themeReference
     let console = environment.console
     let depth = environment.colorDepth(terminalOnly: true)
     let names = catalog.names()
     let width = names.map(\.count).max() ?? 0
     for name in names {
-      let marker = name == (chosen ?? environment.terminalShade.standardTheme) ? "*" : " "
+      let marker = name == chosen ? "*" : " "
       let padded = name + String(repeating: " ", count: width - name.count)
       switch catalog.load(name) {
       case .success(let theme):

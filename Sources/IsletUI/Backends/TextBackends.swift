@@ -6,13 +6,15 @@ public struct ResolvedStyle: Equatable, Sendable {
   public var dim = false
   public var reverse = false
 
-  public init(cell: Cell, theme: Theme, depth: ColorDepth) {
+  /// `ownBackground`: the output is a screen of its own (the view, a presentation printed to
+  /// a terminal), where a theme's `background` fill is painted; a bar keeps its own color.
+  public init(cell: Cell, theme: Theme, depth: ColorDepth, ownBackground: Bool = false) {
     let style = theme.style(cell.role)
     let fill = cell.fill.map(theme.style)
     foreground = style.foreground?.degraded(to: depth)
     // A theme that paints its own background (light, on any terminal) paints it under every cell.
-    background = (style.background ?? fill?.background ?? theme.roles[.background]?.background)?.degraded(
-      to: depth)
+    let own = ownBackground ? theme.roles[.background]?.background : nil
+    background = (style.background ?? fill?.background ?? own)?.degraded(to: depth)
     bold = style.bold
     dim = style.dim
     // A fill drawn by reverse video (mono) reverses what sits on it too.
@@ -50,14 +52,14 @@ public enum PlainText {
 
 /// A canvas's rows as runs of text that share one resolved style.
 enum StyledRuns {
-  static func rows(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> [[(
+  static func rows(_ canvas: Canvas, theme: Theme, depth: ColorDepth, ownBackground: Bool) -> [[(
     style: ResolvedStyle, text: String
   )]] {
     (0..<canvas.height).map { y in
       var runs: [(style: ResolvedStyle, text: String)] = []
       for x in 0..<canvas.width where !canvas[x, y].isContinuation {
         let cell = canvas[x, y]
-        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth)
+        let style = ResolvedStyle(cell: cell, theme: theme, depth: depth, ownBackground: ownBackground)
         if runs.last?.style == style {
           runs[runs.count - 1].text += cell.text
         } else {
@@ -73,7 +75,8 @@ enum StyledRuns {
 public enum ANSIText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth) -> String {
     var text = ""
-    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth).enumerated() {
+    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth, ownBackground: true).enumerated()
+    {
       if index > 0 { text += "\n" }
       for run in runs { text += sgr(run.style) + run.text }
       text += "\u{1B}[0m"
@@ -106,7 +109,10 @@ public enum ANSIText {
 public enum TmuxText {
   public static func render(_ canvas: Canvas, theme: Theme, depth: ColorDepth = .trueColor) -> String {
     var text = ""
-    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth).enumerated() {
+    // On the status bar's own color: a theme's background is not painted there.
+    for (index, runs) in StyledRuns.rows(canvas, theme: theme, depth: depth, ownBackground: false)
+      .enumerated()
+    {
       if index > 0 { text += "\n" }
       for run in runs { text += format(run.style) + escaped(run.text) }
       text += "#[default]"

@@ -63,9 +63,12 @@ extension DeviceView {
     layout.clock = ClockDigits.Size.allCases.first { clockFits($0, below: under) }
     layout.clockY = start
     if let size = layout.clock {
-      let across = max(
-        ClockDigits.width(time, size: size),
-        DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now)))
+      // On screen, even where the date is cut: a box that grows to cover it stays inside.
+      let across = min(
+        width,
+        max(
+          ClockDigits.width(time, size: size),
+          DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now))))
       layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
     }
     guard banners else { return layout }

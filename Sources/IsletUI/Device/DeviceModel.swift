@@ -298,6 +298,11 @@ public struct DeviceModel: Equatable, Sendable {
   /// after it in the island's order (or the one before, at the end).
   private mutating func adopt(_ live: [Activity], seq: Int64, at now: Instant) {
     self.seq = seq
+    // A question about an activity that is no longer live has nothing left to ask.
+    if case .confirm(_, let id, let name) = state.overlay, !live.contains(where: { $0.id == id }) {
+      state.overlay = nil
+      state.show("'\(name)' is no longer live", at: now)
+    }
     guard let selected = state.selectedID, !live.contains(where: { $0.id == selected }) else {
       stored = live
       return

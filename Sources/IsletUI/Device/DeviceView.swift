@@ -300,9 +300,8 @@ public enum DeviceView {
       return canvas
     }
     var rect = Rect(x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
-    let selected = frame.state.selected(in: frame.live)?.id
-    if case .confirm = overlay,
-      let banner = layout.banners.first(where: { frame.live[$0.index].id == selected })?.rect,
+    if case .confirm(_, let asked, _) = overlay,
+      let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect,
       banner.width >= boxWidth + 4
     {
       // Across the banner it asks about, clear of its border.

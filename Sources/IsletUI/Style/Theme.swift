@@ -39,7 +39,9 @@ public enum TerminalShade: String, CaseIterable, Equatable, Sendable {
   /// The terminal's background as `COLORFGBG` says it (`15;0`, `0;default;15`: its last field
   /// the background color, 7 and 15 light); `any` when it is unset or says nothing.
   public static func of(colorFGBG: String?) -> TerminalShade {
-    guard let last = colorFGBG?.split(separator: ";").last, let color = Int(last) else { return .any }
+    guard let last = colorFGBG?.split(separator: ";", omittingEmptySubsequences: false).last,
+      let color = Int(last)
+    else { return .any }
     switch color {
     case 7, 15: return .light
     case 0...6, 8: return .dark

@@ -86,7 +86,14 @@ public struct ThemeCatalog: Sendable {
     }
     for folder in folders {
       let path = folder + "/" + reference + ".json"
-      if access(path, F_OK) == 0 { return Self.loadFile(path, name: reference) }
+      // Known by the name it was found by, whatever the file calls itself, so `t` goes on from it.
+      if access(path, F_OK) == 0 {
+        return Self.loadFile(path, name: reference).map { theme in
+          var found = theme
+          found.name = reference
+          return found
+        }
+      }
     }
     if let theme = Self.builtin(reference) { return .success(theme) }
     return .failure(.unknown(reference, known: names()))
