@@ -42,7 +42,7 @@ import Testing
 
   @Test func theTextIsTheIslandsInEveryPhase() {
     let expected = [
-      "idle": "⏱ Workout ● 25:00", "active": "⏱ Workout ● 12:30", "paused": "⏱ Workout ⏸ 12:30",
+      "idle": "⏱ Workout 25:00", "active": "⏱ Workout ● 12:30", "paused": "⏱ Workout ⏸ 12:30",
       "finished": "⏱ Workout +0:42", "stopwatch": "⏱ Workout ● 12:30", "focus": "🍅 Focus 1/4 ● 15:00",
       "over": "🍅 Focus 1/4 +2:00", "break": "☕ Break 1/4 ● 3:00",
     ]
@@ -111,9 +111,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(line.dropLast().utf8)) as? [[String: Any]])
     #expect(blocks.map { $0["instance"] as? String } == ["wk01", "tea1"])
     #expect(blocks[0]["full_text"] as? String == "⏱ Workout ⏸ 12:30")
-    #expect(blocks[1]["full_text"] as? String == "◖10◗", "Tea has 10 minutes left of 25")
+    #expect(blocks[1]["full_text"] as? String == "◖9:30◗", "Tea has 9:30 left of 25 minutes")
     let waybar = try object(BarFormat.waybar.line(scene([paused, tea], at: now)), "waybar")
-    #expect(waybar["text"] as? String == "⏱ Workout ⏸ 12:30 ◖10◗")
+    #expect(waybar["text"] as? String == "⏱ Workout ⏸ 12:30 ◖9:30◗")
     #expect((waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea 9:30") == true)
   }
 

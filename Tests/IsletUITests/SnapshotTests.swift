@@ -10,7 +10,7 @@ import Testing
   /// The widths each presentation is drawn at: its target, a middle one, one too narrow.
   static func widths(_ presentation: Presentation) -> [Int] {
     switch presentation {
-    case .minimal: return [6, 4, 2]
+    case .minimal: return [7, 5, 2]
     case .compact: return [32, 20, 12]
     case .expanded: return [58, 44, 30]
     case .lockscreen: return [64, 48, 30]

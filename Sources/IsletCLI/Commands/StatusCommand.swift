@@ -64,6 +64,9 @@ struct StatusCommand: Command {
   let format: Format
   /// `--presentation`; the ansi and tmux formats draw the compact island unless told otherwise.
   let presentation: Presentation?
+  /// Whether `--presentation` was asked for: then it is drawn on its own, centered in
+  /// `--width`; a bar's implied island takes the width exactly.
+  let standalone: Bool
   let width: Int?
   let template: String?
   /// The activity named; nil for the current one, with the next beside it on the island.
@@ -80,6 +83,7 @@ struct StatusCommand: Command {
         command: "status")
     }
     var presentation = try parsed.presentation()
+    standalone = presentation != nil
     width = try Self.width(parsed)
     template = try Self.template(parsed)
     if presentation != nil && template != nil {
@@ -221,7 +225,7 @@ struct StatusCommand: Command {
       let beside = next.map {
         Look(activity: $0, now: set.now, policy: set.policy, theme: theme, ascii: ascii)
       }
-      return presentation.draw(look, next: beside, width: width)
+      return presentation.draw(look, next: beside, width: width, centered: standalone)
     }
     let shown = ActivityText(
       activity: activity, now: set.now, policy: set.policy, glyphs: environment.glyphs, goal: set.goal)

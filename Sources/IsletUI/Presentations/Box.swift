@@ -17,7 +17,8 @@ enum Pieces {
 
   /// `━━━━━━━━──────── 50%` across `width` cells.
   static func progress(
-    _ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect
+    _ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect,
+    role: Role = .progress
   ) {
     let percent = "\(Int((fraction * 100).rounded(.down)))%"
     let label = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
@@ -27,7 +28,7 @@ enum Pieces {
       return
     }
     let filled = Int((Double(barWidth) * min(1, max(0, fraction))).rounded(.down))
-    var column = canvas.put(glyphs.barFull, repeated: filled, x: x, y: y, role: .progress, clip: clip)
+    var column = canvas.put(glyphs.barFull, repeated: filled, x: x, y: y, role: role, clip: clip)
     column = canvas.put(
       glyphs.barEmpty, repeated: barWidth - filled, x: column, y: y, role: .progressTrack, clip: clip)
     canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
@@ -55,6 +56,39 @@ enum Pieces {
     if let goal = facts.goal {
       canvas.put(goal, x: x + width - DisplayWidth.of(goal), y: y, role: .accent, clip: clip)
     }
+  }
+
+  /// The icon in its fixed slot at (x, y); returns the column after the slot and `gap`.
+  @discardableResult
+  static func icon(_ look: Look, x: Int, y: Int, gap: Int, role: Role, on canvas: inout Canvas, clip: Rect)
+    -> Int
+  {
+    let end = canvas.put(look.icon, x: x, y: y, role: role, clip: clip)
+    return max(end, x + look.g.iconSlot) + gap
+  }
+
+  /// `facts` joined in at most `room` cells: those that do not fit are dropped whole, from the
+  /// end; only the user's own words (`words`) may shorten, at a word, never a time.
+  static func facts(_ facts: [(text: String, words: Bool)], room: Int, glyphs: Glyphs) -> String {
+    let separator = " \(glyphs.separator) "
+    var shown = ""
+    for fact in facts {
+      let lead = shown.isEmpty ? "" : separator
+      let left = room - DisplayWidth.of(shown + lead)
+      if DisplayWidth.of(fact.text) <= left {
+        shown += lead + fact.text
+        continue
+      }
+      if fact.words {
+        var words = fact.text.split(separator: " ").map(String.init)
+        while !words.isEmpty, DisplayWidth.of(words.joined(separator: " ") + glyphs.ellipsis) > left {
+          words.removeLast()
+        }
+        if !words.isEmpty { shown += lead + words.joined(separator: " ") + glyphs.ellipsis }
+      }
+      break
+    }
+    return shown
   }
 
   /// The big time's three rows at (x, y).

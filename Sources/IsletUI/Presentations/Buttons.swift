@@ -1,35 +1,37 @@
 import IsletCore
 
-/// A drawn intent button: `[⏸ Pause]` where there is room, `[⏸ ␣]` (its key) where there is not.
+/// A drawn intent button: `[⏸ Pause]` where there is room, `[⏸]` where there is not. Keys
+/// are taught by the footer and the help, never printed in a button.
 struct ButtonSpec {
   var action: ButtonAction
   var glyph: String
   var asciiGlyph: String
   var word: String
-  var key: String
   var role: Role
 
   static let pause = ButtonSpec(
-    action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", key: " ", role: .buttonPause)
+    action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", role: .buttonPause)
   static let resume = ButtonSpec(
-    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", key: " ", role: .buttonResume)
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", role: .buttonResume)
   static let start = ButtonSpec(
-    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", key: " ", role: .buttonResume)
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", role: .buttonResume)
   static let done = ButtonSpec(
-    action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", key: "c", role: .buttonComplete)
+    action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", role: .buttonComplete)
   static let reset = ButtonSpec(
-    action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", key: "r", role: .buttonReset)
+    action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", role: .buttonReset)
   /// A plan's current segment ended now, the next one running.
   static let skip = ButtonSpec(
-    action: .skip, glyph: "⏭", asciiGlyph: ">|", word: "Skip", key: "s", role: .buttonResume)
+    action: .skip, glyph: "⏭", asciiGlyph: ">|", word: "Skip", role: .buttonResume)
   /// A plan's waiting segment: on to the next one (toggle).
   static let next = ButtonSpec(
-    action: .toggle, glyph: "▶", asciiGlyph: ">", word: "Next", key: " ", role: .buttonResume)
+    action: .toggle, glyph: "▶", asciiGlyph: ">", word: "Next", role: .buttonResume)
+
+  /// The activity ended without completing, as iOS's timer offers beside pause.
+  static let end = ButtonSpec(action: .end, glyph: "✕", asciiGlyph: "x", word: "End", role: .buttonReset)
 
   func label(long: Bool, glyphs: Glyphs) -> String {
     let mark = glyphs.ascii ? asciiGlyph : glyph
-    let shown = key == " " ? glyphs.spaceKey : key
-    return "[\(mark) \(long ? word : shown)]"
+    return long ? "[\(mark) \(word)]" : "[\(mark)]"
   }
 
   /// The Lock Screen's buttons for a phase (seed 004: pause while running; done and resume
@@ -37,45 +39,45 @@ struct ButtonSpec {
   static func lockScreen(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
     if plan {
       switch phase {
-      case .idle: return [.start, .skip]
-      case .active: return [.pause, .skip]
-      case .paused: return [.done, .resume, .skip]
+      case .idle: return [.start, .skip, .end]
+      case .active: return [.pause, .skip, .end]
+      case .paused: return [.done, .resume, .skip, .end]
       case .finished: return [.done, .next]
       case .completed, .ended, .expired: return []
       }
     }
     switch phase {
-    case .idle: return [.start]
-    case .active: return [.pause]
-    case .paused: return [.done, .resume]
+    case .idle: return [.start, .end]
+    case .active: return [.pause, .end]
+    case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]
     case .completed, .ended, .expired: return []
     }
   }
 
-  /// The expanded island's buttons, with their keys.
+  /// The expanded island's buttons: the lock screen's, and reset while running.
   static func expanded(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
     if plan {
       switch phase {
-      case .idle: return [.start, .skip]
-      case .active: return [.pause, .skip, .reset]
-      case .paused: return [.done, .resume, .skip]
+      case .idle: return [.start, .skip, .end]
+      case .active: return [.pause, .skip, .reset, .end]
+      case .paused: return [.done, .resume, .skip, .end]
       case .finished: return [.done, .next]
       case .completed, .ended, .expired: return []
       }
     }
     switch phase {
-    case .idle: return [.start]
-    case .active: return [.pause, .reset]
-    case .paused: return [.done, .resume]
+    case .idle: return [.start, .end]
+    case .active: return [.pause, .reset, .end]
+    case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]
     case .completed, .ended, .expired: return []
     }
   }
 
-  /// What gives way first when a plan's buttons are short of room: reset, then skip, then done,
-  /// so that what space does stays.
-  static let givingWay: [ButtonAction] = [.reset, .skip, .complete]
+  /// What gives way first when buttons are short of room: reset, then end (the key `x` and a
+  /// click elsewhere still end), then skip, then done, so that what space does stays.
+  static let givingWay: [ButtonAction] = [.reset, .end, .skip, .complete]
 
   /// `buttons` less those that give way, in turn, while `tooWide` says they are; what is left
   /// keeps its order.

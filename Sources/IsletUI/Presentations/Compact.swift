@@ -97,14 +97,14 @@ public enum Compact {
     return canvas
   }
 
-  /// The mark before the time: the pulsing dot while running, ⏸ while paused.
+  /// The mark before the time: the pulsing dot while running, ⏸ while paused; none while
+  /// ready, when nothing runs.
   static func mark(_ look: Look) -> (text: String, role: Role) {
     switch look.phase {
     case .active: return (look.g.dot, look.pulseOn ? .pulse : .secondary)
     case .paused: return (look.g.pausedMark, .accent)
-    case .idle: return (look.g.dot, .secondary)
     case .completed: return (look.g.doneMark, .buttonComplete)
-    case .finished, .ended, .expired: return ("", .island)
+    case .idle, .finished, .ended, .expired: return ("", .island)
     }
   }
 
@@ -115,28 +115,32 @@ public enum Compact {
   }
 }
 
-/// The minimal presentation: the icon in a tiny pill, pulsing while active; a countdown shows
-/// its minutes left instead, as the iOS Timer does. A plan shows its segment's icon, which
-/// says more at a glance (work or break) than minutes; in a cue, as an alert.
+/// The minimal presentation: a tiny pill with the time in five cells at most, as the iOS
+/// Timer's minimal view: a countdown's minutes left (`12`, `1:30` under ten minutes), a
+/// stopwatch's time, `⏸` before it while paused, the overtime once a countdown is over; the
+/// icon alone while ready or over. A plan shows its segment's icon, which says more at a
+/// glance (work or break) than minutes; in a cue, as an alert.
 ///
 /// ```
-/// ◖⏱◗   ◖12◗
+/// ◖12◗   ◖1:30◗   ◖⏸12◗   ◖+0:42◗   ◖⏱◗ (ready)
 /// ```
 public enum Minimal {
-  public static let maximumWidth = 6
+  /// Two caps and five cells: `⏸9:59`, `+0:42`.
+  public static let maximumWidth = 7
 
   public static func content(_ look: Look) -> (text: String, role: Role) {
     let phase = look.phase
-    if look.timeAlerts { return (look.icon, .alert) }
-    if look.activity.isCountdown, !look.activity.isPlan, phase == .active || phase == .paused,
-      let remaining = look.activity.remaining(at: look.now), remaining > 0
-    {
-      let seconds = (remaining + 999) / 1000
-      let text = seconds >= 60 ? "\((seconds + 59) / 60)" : "\(seconds)s"
-      return (text, phase == .paused ? .secondary : .island)
+    if look.activity.isPlan {
+      if look.timeAlerts { return (look.icon, .alert) }
+      if phase == .active { return (look.icon, look.pulseOn ? .island : .secondary) }
+      return (look.icon, .island)
     }
-    if phase == .active { return (look.icon, look.pulseOn ? .island : .secondary) }
-    return (look.icon, .island)
+    switch phase {
+    case .active: return (look.minimalTime, .island)
+    case .paused: return (look.g.pausedMark + look.minimalTime, .secondary)
+    case .finished: return (look.minimalTime, .alert)
+    case .idle, .completed, .ended, .expired: return (look.icon, .island)
+    }
   }
 
   /// The width it takes when given room.

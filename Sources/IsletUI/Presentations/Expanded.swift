@@ -1,12 +1,12 @@
 import IsletCore
 
 /// The expanded island (a long-press): a rounded box with leading (icon, name), trailing (the
-/// intent buttons with their keys), center (the time, large) and bottom (started at, ID,
+/// intent buttons, with their words where there is room), center (the time, large) and bottom (started at, ID,
 /// owner, progress) regions.
 ///
 /// ```
 /// ╭────────────────────────────────────────────────────────╮
-/// │ ⏱ Workout                                 [⏸ ␣]  [↺ r] │
+/// │ ⏱ Workout                    [⏸ Pause]  [↺ Reset]  [✕ End] │
 /// │                   ▀█  ▀▀█   ▀▀█ █▀█                    │
 /// │                    █  █▀▀ ▀  ▀█ █ █                    │
 /// │                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │
@@ -33,7 +33,7 @@ public enum Expanded {
       return canvas
     }
     let w = min(width, 72)
-    let h = min(height, 9)
+    let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: w, height: h, ascii: look.ascii)
     let g = look.g
     Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
@@ -43,18 +43,24 @@ public enum Expanded {
 
     // Trailing: the buttons, long words only where there is plenty of room. A plan's give way
     // one by one, so that its title keeps room for the segment and its phase.
-    var buttons = ButtonSpec.expanded(look.phase, plan: plan)
-    if plan {
-      let titleNeeds = DisplayWidth.of(look.icon) + 1 + DisplayWidth.of(look.subtitle ?? "")
-      buttons = ButtonSpec.shed(buttons) {
-        ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
-      }
+    // The title keeps room for the segment and its phase (a plan) or a few cells of the name.
+    let titleNeeds =
+      g.iconSlot + 1
+      + (plan ? DisplayWidth.of(look.subtitle ?? "") : min(8, DisplayWidth.of(look.title(fitting: 99))))
+    var buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: plan)) {
+      ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
     }
-    let shortWidth = ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g)
-    let showButtons = shortWidth + 6 <= inner.width
+    if ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) + 6 > inner.width { buttons = [] }
+    let long =
+      !buttons.isEmpty
+      && ButtonSpec.width(buttons, long: true, gap: 2, glyphs: g) + 1
+        + DisplayWidth.of(look.title(fitting: 99))
+        + g.iconSlot + 6 <= inner.width
+    let shortWidth = ButtonSpec.width(buttons, long: long, gap: 2, glyphs: g)
+    let showButtons = !buttons.isEmpty
     if showButtons {
       ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: false, gap: 2, glyphs: g, clip: inner,
+        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: long, gap: 2, glyphs: g, clip: inner,
         target: look.activity.id)
     }
     // With a single row, the time goes beside the title, before the buttons.
@@ -70,10 +76,9 @@ public enum Expanded {
     }
     // Leading: icon and name, shortened before anything else is.
     let leadRoom = inner.width - (showButtons ? shortWidth + 1 : 0) - inlineTime
-    let x = canvas.put(look.icon, x: inner.x, y: inner.y, role: .text, clip: inner) + 1
+    let x = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
     canvas.put(
-      look.title(fitting: leadRoom - (x - inner.x)), x: x, y: inner.y,
-      role: look.phase == .finished ? .alert : .text, clip: inner)
+      look.title(fitting: leadRoom - (x - inner.x)), x: x, y: inner.y, role: look.nameRole, clip: inner)
 
     // Center: big digits when three rows are free, else the time in a row of its own.
     if free >= 3 && BigDigits.width(time, ascii: look.ascii) <= inner.width {
@@ -101,10 +106,10 @@ public enum Expanded {
   private static func bottom(_ look: Look, on canvas: inout Canvas, inner: Rect, planFacts: Bool) {
     let g = look.g
     let y = inner.maxY - 1
-    var facts = ["Started \(look.calendar.clock(look.activity.createdAt))"]
-    if let id = look.activity.attributes.recordID { facts.append("ID \(id)") }
-    if let owner = look.activity.attributes.owner { facts.append(owner) }
-    var detail = facts.joined(separator: " \(g.separator) ")
+    var facts: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
+    if let id = look.activity.attributes.recordID { facts.append(("ID \(id)", false)) }
+    if let owner = look.activity.attributes.owner { facts.append((owner, true)) }
+    var detail: String
     if planFacts, let fraction = look.activity.progress(at: look.now) {
       // Whole facts before a long bar: the bar takes what they leave, from 10 cells to 22.
       let separator = " \(g.separator) "
@@ -112,17 +117,21 @@ public enum Expanded {
       detail = shown.place + (shown.goal.map { (shown.place.isEmpty ? "" : separator) + $0 } ?? "")
       let barWidth = min(22, inner.width - DisplayWidth.of(detail) - 2)
       Pieces.progress(
-        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
+        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
       canvas.put(detail, x: inner.x, y: y, role: .text, clip: inner)
       return
     }
     if let fraction = look.activity.progress(at: look.now) {
-      let barWidth = min(22, inner.width / 2)
-      detail = DisplayWidth.truncate(detail, to: inner.width - barWidth - 2, ellipsis: g.ellipsis)
+      // The bar gives up to half its cells so that the first fact is shown whole.
+      let first = facts.first.map { DisplayWidth.of($0.text) + 2 } ?? 0
+      let barWidth = min(22, inner.width / 2, max(10, inner.width - first))
+      detail = Pieces.facts(facts, room: inner.width - barWidth - 2, glyphs: g)
       Pieces.progress(
-        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner)
+        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
     } else {
-      detail = DisplayWidth.truncate(detail, to: inner.width, ellipsis: g.ellipsis)
+      detail = Pieces.facts(facts, room: inner.width, glyphs: g)
     }
     canvas.put(detail, x: inner.x, y: y, role: .secondary, clip: inner)
   }

@@ -20,6 +20,8 @@ import IsletCore
 public enum LockScreen {
   public static let targetSize = (width: 64, height: 8)
   public static let minimumSize = (width: 24, height: 5)
+  /// The most cells between the big time and the buttons: the design's, at its target width.
+  static let widestGap = 24
 
   /// The rows it wants: a countdown has a progress row, a stopwatch does not; a plan has a
   /// row for its round and what comes next.
@@ -31,7 +33,8 @@ public enum LockScreen {
     guard width >= minimumSize.width, height >= minimumSize.height else {
       return Expanded.draw(look, width: width, height: height)
     }
-    let h = min(height, 9)
+    // No blank row under what it has to show.
+    let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: width, height: h, ascii: look.ascii)
     let g = look.g
     Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
@@ -52,19 +55,15 @@ public enum LockScreen {
     let timeX = header(look, on: &canvas, inner: inner)
     y += 1
 
-    // The time, and the buttons beside its middle row.
-    var buttons = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
+    // The time, and the buttons beside its middle row; those that do not fit give way in
+    // turn before they leave the time's side, and on the footer's row they leave it half.
+    let all = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
     let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
     let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
-    if look.activity.isPlan {
-      // A plan's buttons give way before they leave the time's side; on the footer's row
-      // they leave it half for the facts.
-      let all = buttons
-      buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
-      if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
-        buttons = ButtonSpec.shed(all) {
-          ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > inner.width / 2
-        }
+    var buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
+    if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
+      buttons = ButtonSpec.shed(all) {
+        ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > inner.width / 2
       }
     }
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) + 3 <= buttonRoom
@@ -76,17 +75,21 @@ public enum LockScreen {
       canvas.put(look.time, x: timeX, y: y, role: look.timeRole, clip: inner)
     }
     if fits {
+      // Never further from the time than the design's gap, however wide the banner.
+      let drawnWidth = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g)
+      let right = min(inner.maxX - (long ? 3 : 0), timeX + timeWidth + widestGap + drawnWidth)
       ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX - (long ? 3 : 0), y: y + (bigTime ? 1 : 0), long: long,
-        gap: 1,
-        glyphs: g, clip: inner, target: look.activity.id)
+        buttons, on: &canvas, right: right, y: y + (bigTime ? 1 : 0), long: long, gap: 1, glyphs: g,
+        clip: inner, target: look.activity.id)
     }
     // No room beside the time: the buttons take the end of the last row instead.
     let footerButtons = fits ? 0 : ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)
     y += bigTime ? 3 : 1
 
     if showProgress, let fraction {
-      Pieces.progress(fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner)
+      Pieces.progress(
+        fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
       y += 1
     }
     if showPlan {
@@ -115,7 +118,7 @@ public enum LockScreen {
     }
     let titleRoom =
       inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
-    let nameX = canvas.put(look.icon, x: inner.x, y: y, role: .accent, clip: inner) + 2
+    let nameX = Pieces.icon(look, x: inner.x, y: y, gap: 1, role: .accent, on: &canvas, clip: inner)
     if look.activity.isPlan {
       // The segment matters more than the plan's name: the name shortens first.
       let parts = look.titleParts(fitting: max(0, titleRoom - (nameX - inner.x)))
@@ -125,11 +128,10 @@ public enum LockScreen {
     }
     let x = canvas.put(
       DisplayWidth.truncate(look.name, to: max(0, titleRoom - (nameX - inner.x)), ellipsis: g.ellipsis),
-      x: nameX, y: y, role: .text, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
+      x: nameX, y: y, role: look.nameRole, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
     if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
       canvas.put(
-        " \(g.separator) \(word)", x: x, y: y, role: look.phase == .finished ? .alert : .secondary,
-        clip: inner)
+        " \(g.separator) \(word)", x: x, y: y, role: look.phaseRole, clip: inner)
     }
     return nameX
   }
@@ -148,11 +150,10 @@ public enum LockScreen {
       room -= ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) + 1
     }
     guard facts else { return }
-    var shown = ["Started \(look.calendar.dayAndClock(look.activity.createdAt))"]
-    if let owner = look.activity.attributes.owner { shown.append(owner) }
-    if let category = look.activity.state.category { shown.append(category) }
-    let text = DisplayWidth.truncate(
-      shown.joined(separator: " \(g.separator) "), to: room, ellipsis: g.ellipsis)
+    var shown: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
+    if let owner = look.activity.attributes.owner { shown.append((owner, true)) }
+    if let category = look.activity.state.category { shown.append((category, true)) }
+    let text = Pieces.facts(shown, room: room, glyphs: g)
     canvas.put(text, x: inner.x, y: row, role: .secondary, clip: inner)
   }
 }

@@ -79,6 +79,41 @@ public struct Look: Sendable {
     }
   }
 
+  /// One rule for every header and bar: once time is up, the name, its phase and the progress
+  /// turn to the alert role together.
+  var nameRole: Role { phase == .finished ? .alert : .text }
+  var phaseRole: Role { phase == .finished ? .alert : .secondary }
+  var progressRole: Role { phase == .finished ? .alert : .progress }
+
+  /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
+  /// countdown has not started what it shows).
+  var startedFact: String? {
+    guard phase != .idle else { return nil }
+    let start = activity.createdAt
+    let today =
+      calendar.local(start).day == calendar.local(now).day
+      && now.milliseconds - start.milliseconds < 86_400_000
+    return "Started " + (today ? calendar.clock(start) : calendar.dayAndClock(start))
+  }
+
+  /// The time in at most five cells for the minimal bubble: `1:30` under ten minutes, then a
+  /// countdown's minutes left (`25`, as iOS's timer) or a stopwatch's (`12m`), `1h05` past an
+  /// hour; `+` before overtime.
+  var minimalTime: String {
+    let shown = activity.displaySeconds(at: now)
+    let s = shown.seconds
+    let text: String
+    if s < 600 {
+      text = "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    } else if s < 3600 {
+      text = activity.isCountdown && !shown.overtime ? "\((s + 59) / 60)" : "\(s / 60)m"
+    } else {
+      let minutes = s % 3600 / 60
+      text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    }
+    return (shown.overtime ? "+" : "") + text
+  }
+
   /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
   /// waiting segment), …; nil while running.
   var phaseWord: String? {
@@ -216,6 +251,9 @@ struct Glyphs {
   var separator: String { ascii ? "-" : "·" }
   var ellipsis: String { ascii ? "~" : "…" }
   var spaceKey: String { ascii ? "spc" : "␣" }
+  /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
+  /// cell, ☕ two; the ASCII icons three), so that stacked names and times line up.
+  var iconSlot: Int { ascii ? 3 : 2 }
   var barFull: String { ascii ? "=" : "━" }
   var barEmpty: String { ascii ? "-" : "─" }
   var box: (tl: String, tr: String, bl: String, br: String, h: String, v: String) {

@@ -7,7 +7,17 @@ public enum Presentation: String, CaseIterable, Sendable {
 
   public static var names: [String] { allCases.map(\.rawValue) }
 
-  public func draw(_ look: Look, next: Look?, width: Int?) -> Canvas {
+  /// `centered`: drawn on its own, it takes no more than its `Proportions` and sits in the
+  /// middle of `width` (a bar's island is given its width exactly).
+  public func draw(_ look: Look, next: Look?, width: Int?, centered: Bool = false) -> Canvas {
+    guard centered, let width else { return draw(look, next: next, width: width) }
+    let drawn = draw(look, next: next, width: min(width, Proportions.of(self).columns))
+    var canvas = Canvas(width: width, height: drawn.height, ascii: look.ascii)
+    canvas.draw(drawn, x: (width - drawn.width) / 2, y: 0)
+    return canvas
+  }
+
+  func draw(_ look: Look, next: Look?, width: Int?) -> Canvas {
     switch self {
     case .minimal:
       return Minimal.draw(look, width: width ?? Minimal.maximumWidth)
@@ -38,14 +48,16 @@ extension DeviceView {
     }
     let look = frame.look(current)
     let others = frame.live.filter { $0.id != current.id }
+    // Sized to its own proportions and centered, never stretched to the pane.
+    let w = min(width, Proportions.of(presentation).columns)
     let drawn: Canvas
     switch presentation {
-    case .minimal: drawn = Minimal.draw(look, width: width)
-    case .compact: drawn = Island.draw(look, next: others.first.map(frame.look), width: width)
-    case .expanded: drawn = Expanded.draw(look, width: width, height: height)
-    case .lockscreen: drawn = LockScreen.draw(look, width: width, height: height)
+    case .minimal: drawn = Minimal.draw(look, width: w)
+    case .compact: drawn = Island.draw(look, next: others.first.map(frame.look), width: w)
+    case .expanded: drawn = Expanded.draw(look, width: w, height: height)
+    case .lockscreen: drawn = LockScreen.draw(look, width: w, height: height)
     }
-    canvas.draw(drawn, x: 0, y: 0)
+    canvas.draw(drawn, x: (width - drawn.width) / 2, y: (height - drawn.height) / 2)
     return overlaid(canvas, frame, g)
   }
 }
