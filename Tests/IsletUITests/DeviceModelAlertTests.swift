@@ -53,7 +53,8 @@ extension DeviceModelTests {
     let expanded = screen(model, at: minutes(1))
     #expect(expanded[0].contains("╭─ ⏰ Egg — time's up ───"), "\(expanded[0])")
     #expect(
-      expanded[1].contains("⏱ Egg · Time's up") && expanded[1].contains("[✓ c]  [↺ r]"), "\(expanded[1])")
+      expanded[1].contains("⏱  Egg · Time's up") && expanded[1].contains("[✓ Done]  [↺ Reset]"),
+      "\(expanded[1])")
     #expect(expanded.last?.contains("space done · r reset · x end") == true, "space says done, once")
     // The runner must wake the model when the expansion ends: frames drawn ahead stop there.
     #expect(model.tickAt == t0 + minutes(1) + seconds(5))
@@ -206,7 +207,7 @@ extension DeviceModelTests {
         activityID: "egg1", summary: "⏰ Egg — time's up", until: t0 + at + seconds(5))
     }
     // Expanded on Egg, whatever is selected.
-    #expect(screen(model, at: at)[1].contains("⏱ Egg · Time's up"))
+    #expect(screen(model, at: at)[1].contains("⏱  Egg · Time's up"))
   }
 
   @Test func plusSnoozesACountdownWhoseTimeIsUpAndAddsAMinuteToARunningOne() {

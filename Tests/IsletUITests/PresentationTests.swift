@@ -46,17 +46,18 @@ import Testing
     let (activity, now) = inPhase(.active)
     #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["◖13◗"])
     let (stopwatch, then) = inPhase(.active, countdown: false)
-    #expect(Minimal.draw(look(stopwatch, at: then), width: 6).lines == ["◖⏱◗"])
+    // A stopwatch counts up, in the fewest cells; under ten minutes a countdown reads M:SS.
+    #expect(Minimal.draw(look(stopwatch, at: then), width: 7).lines == ["◖12m◗"])
     let coffee = workout(countdown: false, icon: "coffee")
-    #expect(Minimal.draw(look(coffee, at: t0), width: 6).lines == ["◖☕◗"])
-    #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 6).lines == ["◖30s◗"])
+    #expect(Minimal.draw(look(coffee, at: t0), width: 7).lines == ["◖0:00◗"])
+    #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 7).lines == ["◖0:30◗"])
   }
 
   @Test func theIslandShowsTheNextActivityAsABubble() {
     let (activity, now) = inPhase(.active)
     let tea = workout(countdown: false, icon: "coffee", name: "Tea")
     let canvas = Island.draw(look(activity, at: now), next: look(tea, at: now), width: 37)
-    #expect(canvas.lines == ["◖ ⏱ Workout            ● 12:30 ◗ ◖☕◗"])
+    #expect(canvas.lines == ["◖ ⏱ Workout           ● 12:30 ◗ ◖12m◗"])
     // Without room for both, the current one keeps the island.
     #expect(
       Island.draw(look(activity, at: now), next: look(tea, at: now), width: 16).lines.first?.contains("☕")
@@ -68,7 +69,7 @@ import Testing
     #expect(
       Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
         "╭────────────────────────────────────────────────────────╮",
-        "│ ⏱ Workout                                 [⏸ ␣]  [↺ r] │",
+        "│ ⏱  Workout               [⏸ Pause]  [↺ Reset]  [✕ End] │",
         "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
         "│                    █  █▀▀ ▀  ▀█ █ █                    │",
         "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
@@ -85,16 +86,18 @@ import Testing
         "╭──────────────────────────────────────────────────────────────╮",
         "│ ⏱  Workout                                           ID 1823 │",
         "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
-        "│     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │",
+        "│     █  █▀▀ ▀  ▀█ █ █                    [⏸ Pause] [✕ End]    │",
         "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
         "│ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │",
-        "│ Started 30 Nov, 9:05 · ada                                   │",
+        "│ Started 9:05 · ada                                           │",
         "╰──────────────────────────────────────────────────────────────╯",
       ])
     #expect(
-      canvas.buttons == [Button(area: Rect(x: 50, y: 3, width: 9, height: 1), action: .pause, target: "wk01")]
-    )
-    #expect(canvas[50, 3].role == .buttonPause)
+      canvas.buttons == [
+        Button(area: Rect(x: 42, y: 3, width: 9, height: 1), action: .pause, target: "wk01"),
+        Button(area: Rect(x: 52, y: 3, width: 7, height: 1), action: .end, target: "wk01"),
+      ])
+    #expect(canvas[42, 3].role == .buttonPause)
     #expect(canvas[0, 0].role == .keyline)
     #expect(canvas[5, 2].role == .timer)
     #expect(canvas[2, 5].role == .progress)
@@ -105,8 +108,8 @@ import Testing
     let (activity, now) = inPhase(.paused)
     let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
     #expect(canvas.lines[1] == "│ ⏱  Workout · Paused                                  ID 1823 │")
-    #expect(canvas.lines[3] == "│     █  █▀▀ ▀  ▀█ █ █                  [✓ Done] [▶ Resume]    │")
-    #expect(canvas.buttons.map(\.action) == [.complete, .resume])
+    #expect(canvas.lines[3] == "│     █  █▀▀ ▀  ▀█ █ █          [✓ Done] [▶ Resume] [✕ End]    │")
+    #expect(canvas.buttons.map(\.action) == [.complete, .resume, .end])
     #expect(canvas[5, 2].role == .secondary)  // a frozen time is quiet
   }
 
