@@ -137,9 +137,9 @@ import Testing
     #expect(view.waitFor { $0.contains("now 24:00 long") })
     #expect(try activity(id)?.state.duration == 24 * 60_000)
     view.send("e")
-    #expect(view.waitFor { $0.contains("[⏸ ␣]  [↺ r]") })
+    #expect(view.waitFor { $0.contains("[⏸ Pause]  [↺ Reset]") })
     view.send("e")
-    #expect(view.waitFor { !$0.contains("[⏸ ␣]  [↺ r]") })
+    #expect(view.waitFor { !$0.contains("[⏸ Pause]  [↺ Reset]") })
     view.send("?")
     #expect(view.waitFor { $0.contains("q, Esc") && $0.contains("quit (timers keep running)") })
     #expect(view.text.contains("Tab, ↓, j") && view.text.contains("Shift-Tab, ↑, k  previous activity"))
@@ -323,7 +323,7 @@ import Testing
     #expect(try activity(id)?.state.phase == .paused)
     // Clicking the island expands it.
     view.click(x: 50, y: 0)
-    #expect(view.waitFor { $0.contains("[✓ c]  [▶ ␣]") })
+    #expect(view.waitFor { $0.contains("[✓ Done]  [▶ Resume]") })
   }
 
   @Test func survivesAResizeStormDownToOneCell() throws {
@@ -492,14 +492,16 @@ import Testing
   }
 
   @Test func aFinishingCountdownAlertsUntilActedOn() throws {
-    _ = try start("2s", "--name", "Egg")
+    // The view first: one opened after the deadline (a slow start) shows it without ringing.
     let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    _ = try start("2s", "--name", "Egg")
     #expect(view.waitFor { $0.contains("Egg") })
     #expect(
       view.waitFor {
         $0.contains("⏰ Egg — time's up") && $0.contains("Egg · Time's up")
           && $0.contains("[✓ Done] [↺ Reset]")
-      })
+      }, "\(view.text)")
     view.send("Enter")
     #expect(view.waitFor { $0.contains("✓ Egg done") })
   }
@@ -507,14 +509,18 @@ import Testing
   /// At the deadline the island expands by itself on the alert, for a few seconds, then goes
   /// back to compact; `+` on the countdown whose time is up snoozes it, 5 minutes from then.
   @Test func aDeadlineExpandsTheIslandByItselfAndPlusSnoozes() throws {
-    let id = try start("2s", "--name", "Egg")
+    // The view first: one opened after the deadline (a slow start) shows it without expanding.
     let view = try open()
+    #expect(view.waitFor { $0.contains("No timers.") })
+    let id = try start("2s", "--name", "Egg")
     #expect(view.waitFor { $0.contains("◖ ⏱ Egg") }, "\(view.text)")
     #expect(
-      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("[✓ c]  [↺ r]") },
+      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("[✓ Done]  [↺ Reset]") },
       "no key pressed, the island expanded:\n\(view.text)")
     #expect(
-      view.waitFor { $0.contains("◖ ⏱ Egg") && !$0.contains("[✓ c]") && $0.contains("+ snooze") },
+      view.waitFor {
+        $0.contains("◖ ⏱ Egg") && !$0.contains("[✓ Done]  [↺ Reset]") && $0.contains("+ snooze")
+      },
       "back to compact, the hint saying what + does:\n\(view.text)")
     view.send("+")
     // Running again, with 5:00 to go: `+` is a minute again.

@@ -149,7 +149,8 @@ import Testing
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     let popup = tmux.outer.screen().map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(
-      popup.contains { $0.hasPrefix("│ ⏱ Tea · Time's up") && $0.hasSuffix("[✓ c]  [↺ r] │") }, "\(popup)")
+      popup.contains { $0.hasPrefix("│ ⏱  Tea · Time's up") && $0.hasSuffix("[✓ Done]  [↺ Reset] │") },
+      "\(popup)")
     #expect(popup.contains("[c] Done  [+] +5 min  [r] Reset"))
     #expect(popup.contains("⏎ Done · any other key closes"))
     tmux.outer.send("+")

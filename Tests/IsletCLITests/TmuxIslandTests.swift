@@ -69,7 +69,12 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     let active = tmux.inner(["display-message", "-p", "#{pane_id}"])
     #expect(tmux.isletKey("o"))
-    #expect(tmux.outer.waitFor { $0.contains("\n◖ ⏱ Workout") }, "a row of its own: \(tmux.outer.text)")
+    #expect(
+      tmux.outer.waitFor {
+        $0.split(separator: "\n").contains {
+          $0.trimmingCharacters(in: .whitespaces).hasPrefix("◖ ⏱ Workout")
+        }
+      }, "a row of its own: \(tmux.outer.text)")
     #expect(tmux.inner(["display-message", "-p", "#{window_panes}"]) == "2\n")
     #expect(tmux.inner(["display-message", "-p", "#{pane_id}"]) == active, "the focus stayed on the pane")
   }

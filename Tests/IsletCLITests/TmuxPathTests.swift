@@ -67,7 +67,10 @@ import Testing
     outer.send("C-b", "T")
     #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
     outer.send("o")
-    #expect(outer.waitFor { $0.contains("\n◖ ⏱ Timer") }, "\(outer.text)")
+    #expect(
+      outer.waitFor {
+        $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("◖ ⏱ Timer") }
+      }, "\(outer.text)")
   }
 
   @Test func aPathThatIsNotUTF8IsRefusedNamingIt() throws {
