@@ -2,6 +2,7 @@ import Testing
 
 @testable import IsletCLI
 @testable import IsletCore
+@testable import IsletUI
 
 @Suite struct PresentationCommandTests {
   let islet = Sandbox()
@@ -30,6 +31,23 @@ import Testing
         """)
     #expect(
       islet("status", "--presentation", "compact", "--ascii").stdout == "( [T] Workout          * 12:30 )\n")
+  }
+
+  /// Drawn on its own in a wide space, a presentation keeps its proportions (the banner and
+  /// the expanded island at most 72 columns, compact 40, minimal its few cells) and is centered.
+  @Test func aPresentationOnItsOwnKeepsItsSizeAndIsCentered() {
+    for (presentation, widest) in [("lockscreen", 72), ("expanded", 72), ("compact", 40), ("minimal", 7)] {
+      let lines = islet("status", "--presentation", presentation, "--width", "100").stdout
+        .split(separator: "\n").map(String.init)
+      #expect(!lines.isEmpty)
+      for line in lines {
+        let left = line.prefix { $0 == " " }.count
+        let drawn = DisplayWidth.of(String(line.dropFirst(left)))
+        #expect(
+          drawn <= widest && abs(left - (100 - drawn - left)) <= 1,
+          "\(presentation): \(drawn) columns after \(left) blanks in 100: '\(line)'")
+      }
+    }
   }
 
   @Test func theIslandShowsASecondActivityAsABubble() {
