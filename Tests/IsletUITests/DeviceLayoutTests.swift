@@ -100,6 +100,24 @@ import Testing
     #expect(!plain.cells.contains { $0.role == .stale })
   }
 
+  /// One presentation in a popup-sized pane (the tmux snippet's 64×11 popup, 62×9 inside):
+  /// a flash takes a free row beside it, never its bottom border.
+  @Test func aFlashBesideAPresentationLeavesItsBorder() {
+    let live = ActivityMatcher.ranked(Self.live(1), at: t0)
+    var state = DeviceState()
+    state.show("▶ Timer 1 resumed at 9:59", at: t0)
+    let frame = DeviceView.Frame(
+      live: live, state: state, now: t0, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+      utcOffset: 0)
+    for height in [9, 10, 12] {
+      let lines = DeviceView.draw(.expanded, frame, width: 62, height: height).lines
+      #expect(
+        lines.contains { $0.contains("╰") },
+        "the bottom border at 62×\(height):\n\(lines.joined(separator: "\n"))")
+      #expect(lines.contains { $0.contains("Timer 1 resumed") }, "the flash at 62×\(height)")
+    }
+  }
+
   /// A box over the clock at every width: wherever it grows to cover the clock and its date,
   /// its corners stay on the screen (at 17 columns the date is wider than the screen).
   @Test func aBoxOverTheClockStaysOnTheScreen() {

@@ -53,6 +53,20 @@ import Testing
     #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 7).lines == ["◖0:30◗"])
   }
 
+  /// The bubble is as wide as what it holds: a long time shortens (`20h`) rather than giving
+  /// way to the icon with blanks after it, and a paused time keeps its mark in ASCII too.
+  @Test func theBubbleFitsWhatItHolds() {
+    let request = StartRequest(
+      id: "long", name: "Long",
+      attributes: ActivityAttributes(icon: "timer", mode: .countdown, fullDuration: minutes(21 * 60)))
+    let long = try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    let paused = step(long, .pause, at: minutes(1))
+    #expect(Minimal.draw(look(paused, at: t0 + minutes(2)), width: 7).lines == ["◖⏸20h◗"])
+    #expect(Minimal.draw(look(paused, at: t0 + minutes(2), ascii: true), width: 7).lines == ["(|20h)"])
+    let short = step(workout(), .pause, at: minutes(16))
+    #expect(Minimal.draw(look(short, at: t0 + minutes(17), ascii: true), width: 7).lines == ["(|9:00)"])
+  }
+
   @Test func theIslandShowsTheNextActivityAsABubble() {
     let (activity, now) = inPhase(.active)
     let tea = workout(countdown: false, icon: "coffee", name: "Tea")

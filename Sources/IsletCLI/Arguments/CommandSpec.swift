@@ -91,7 +91,7 @@ func topHelp(aloneOptions: [OptionSpec]) -> String {
     \(global)
     Examples:
       islet                              the interactive view
-      islet --presentation expanded      the expanded island, filling the terminal
+      islet --presentation expanded      the expanded island alone, centered in the terminal
       islet start 25m --name Focus
       islet pause
       islet status

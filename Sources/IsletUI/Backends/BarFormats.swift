@@ -141,7 +141,7 @@ struct BarIsland {
     let facts = look.planFacts
     let place = facts.place + (facts.goal.map { [$0] } ?? [])
     if !place.isEmpty { lines.append(place.joined(separator: dot)) }
-    var footer = ["Started \(look.calendar.dayAndClock(activity.createdAt))"]
+    var footer = look.startedFact.map { [$0] } ?? []
     if let id = activity.attributes.recordID { footer.append("ID \(id)") }
     if let owner = activity.attributes.owner { footer.append(owner) }
     if let category = activity.state.category { footer.append(category) }

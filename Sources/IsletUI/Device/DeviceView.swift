@@ -334,7 +334,7 @@ public enum DeviceView {
     return canvas
   }
 
-  /// Overlays and the flash over one presentation filling the terminal.
+  /// Overlays and the flash over one presentation alone in the terminal.
   static func overlaid(_ base: Canvas, _ frame: Frame, _ g: Glyphs) -> Canvas {
     var layout = Layout()
     layout.flashRow = max(0, base.height - 2)

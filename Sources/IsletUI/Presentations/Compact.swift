@@ -128,7 +128,13 @@ public enum Minimal {
   /// Two caps and five cells: `⏸9:59`, `+0:42`.
   public static let maximumWidth = 7
 
+  /// What the bubble holds; never wider than its five cells, so `width` measures what is drawn.
   public static func content(_ look: Look) -> (text: String, role: Role) {
+    let shown = fullContent(look)
+    return DisplayWidth.of(shown.text) > maximumWidth - 2 ? (look.icon, shown.role) : shown
+  }
+
+  private static func fullContent(_ look: Look) -> (text: String, role: Role) {
     let phase = look.phase
     if look.activity.isPlan {
       if look.timeAlerts { return (look.icon, .alert) }
@@ -137,7 +143,8 @@ public enum Minimal {
     }
     switch phase {
     case .active: return (look.minimalTime, .island)
-    case .paused: return (look.g.pausedMark + look.minimalTime, .secondary)
+    // One cell for the mark in ASCII too (`|9:59`), so a paused time keeps its five cells.
+    case .paused: return ((look.ascii ? "|" : look.g.pausedMark) + look.minimalTime, .secondary)
     case .finished: return (look.minimalTime, .alert)
     case .idle, .completed, .ended, .expired: return (look.icon, .island)
     }

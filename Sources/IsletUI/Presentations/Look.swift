@@ -56,9 +56,12 @@ public struct Look: Sendable {
       text = "\(s)s"
     } else if s < 3600 {
       text = "\(s / 60)m"
-    } else {
+    } else if s < 36_000 {
       let minutes = s % 3600 / 60
       text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    } else {
+      // Ten hours and more: the hours alone, so a mark still fits beside them.
+      text = "\(s / 3600)h"
     }
     return (shown.overtime ? "+" : "") + text
   }
@@ -107,9 +110,12 @@ public struct Look: Sendable {
       text = "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     } else if s < 3600 {
       text = activity.isCountdown && !shown.overtime ? "\((s + 59) / 60)" : "\(s / 60)m"
-    } else {
+    } else if s < 36_000 {
       let minutes = s % 3600 / 60
       text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    } else {
+      // Ten hours and more: the hours alone, so a mark still fits beside them.
+      text = "\(s / 3600)h"
     }
     return (shown.overtime ? "+" : "") + text
   }

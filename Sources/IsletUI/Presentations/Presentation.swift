@@ -35,7 +35,7 @@ public enum Presentation: String, CaseIterable, Sendable {
 }
 
 extension DeviceView {
-  /// One presentation filling the terminal (`islet --presentation compact` in a tmux pane),
+  /// One presentation alone in the terminal, centered (`islet --presentation compact` in a tmux pane),
   /// with the same keys and overlays as the full view.
   public static func draw(_ presentation: Presentation, _ frame: Frame, width: Int, height: Int) -> Canvas {
     var canvas = Canvas(width: width, height: height, ascii: frame.ascii)
@@ -57,8 +57,13 @@ extension DeviceView {
     case .expanded: drawn = Expanded.draw(look, width: w, height: height)
     case .lockscreen: drawn = LockScreen.draw(look, width: w, height: height)
     }
-    canvas.draw(drawn, x: (width - drawn.width) / 2, y: (height - drawn.height) / 2)
-    return overlaid(canvas, frame, g)
+    let top = (height - drawn.height) / 2
+    canvas.draw(drawn, x: (width - drawn.width) / 2, y: top)
+    // The flash takes a free row beside the drawing (below it, else above), never its border.
+    var layout = Layout()
+    layout.flashRow =
+      top + drawn.height < height ? top + drawn.height : top > 0 ? top - 1 : max(0, height - 2)
+    return overlaid(canvas, frame, layout, g)
   }
 }
 
