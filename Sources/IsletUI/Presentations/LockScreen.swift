@@ -123,7 +123,7 @@ public enum LockScreen {
       // The segment matters more than the plan's name: the name shortens first.
       let parts = look.titleParts(fitting: max(0, titleRoom - (nameX - inner.x)))
       let x = canvas.put(parts.name, x: nameX, y: y, role: .text, clip: inner)
-      canvas.put(parts.rest, x: x, y: y, role: look.phase == .finished ? .alert : .text, clip: inner)
+      canvas.put(parts.rest, x: x, y: y, role: look.nameRole, clip: inner)
       return nameX
     }
     let x = canvas.put(
