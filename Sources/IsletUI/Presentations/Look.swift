@@ -56,14 +56,17 @@ public struct Look: Sendable {
       text = "\(s)s"
     } else if s < 3600 {
       text = "\(s / 60)m"
-    } else if s < 36_000 {
-      let minutes = s % 3600 / 60
-      text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
     } else {
-      // Ten hours and more: the hours alone, so a mark still fits beside them.
-      text = "\(s / 3600)h"
+      text = Self.hours(s)
     }
     return (shown.overtime ? "+" : "") + text
+  }
+
+  /// `1h05` past an hour; the hours alone from ten on (`20h`), so a mark still fits beside them.
+  static func hours(_ seconds: Int64) -> String {
+    guard seconds < 36_000 else { return "\(seconds / 3600)h" }
+    let minutes = seconds % 3600 / 60
+    return "\(seconds / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
   }
 
   /// Whether the pulsing dot is lit: it flips with each displayed second.
@@ -110,12 +113,8 @@ public struct Look: Sendable {
       text = "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     } else if s < 3600 {
       text = activity.isCountdown && !shown.overtime ? "\((s + 59) / 60)" : "\(s / 60)m"
-    } else if s < 36_000 {
-      let minutes = s % 3600 / 60
-      text = "\(s / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
     } else {
-      // Ten hours and more: the hours alone, so a mark still fits beside them.
-      text = "\(s / 3600)h"
+      text = Self.hours(s)
     }
     return (shown.overtime ? "+" : "") + text
   }
