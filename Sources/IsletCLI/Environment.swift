@@ -224,6 +224,9 @@ final class Environment {
     case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
     case .planCompleted: what = "done \(g.dash) the whole plan"
     case .goalReached: what = "reached today's goal"
+    case .lapped:
+      let lap = DurationText.clock(seconds: (activity.state.laps.last ?? 0) / 1000)
+      what = "lap \(activity.state.laps.count) \(lap) (split \(clock))"
     }
     // A skip is said first, then where the plan went: `⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, …`
     if event.kind != .skipped, let skip = events.first(where: { $0.kind == .skipped }) {

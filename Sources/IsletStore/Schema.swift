@@ -82,6 +82,13 @@ public enum Schema {
     """
     CREATE INDEX activity_ended ON activity(ended_at);
     """,
+    // 7: a stopwatch's laps: how many, the split at the last and its length, for what the
+    // presentations show; each lap is its `lapped` event.
+    """
+    ALTER TABLE activity ADD COLUMN lap_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE activity ADD COLUMN lap_split INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE activity ADD COLUMN lap_last INTEGER;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -495,9 +495,15 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "cannot use the store /proc/1/nope/islet.db: cannot make the folder /proc/1/nope"),
   ]
 
+  static let history: [BadInput] = [
+    BadInput(arguments: ["laps", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
+    BadInput(arguments: ["laps", "Nobody"], status: 64, says: "no stopwatch is named 'Nobody'"),
+    BadInput(arguments: ["lap", "a", "b"], status: 64, says: "unexpected argument 'b'"),
+  ]
+
   static let catalogue =
     durations + timesOfDay + words + plans + missingValues + widths + labels + themes
-    + configurations + stores
+    + configurations + stores + history
 
   @Test func theCatalogueIsLarge() {
     #expect(Self.catalogue.count >= 80)

@@ -109,7 +109,7 @@ import Testing
     ).stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 750_000)
     let json = """
-      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null
+      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null,"laps":0,"lastLap":null
       """
     #expect(
       islet("status", "--format", "json").stdout == json

@@ -61,8 +61,12 @@ import Testing
     islet("start", "10m", "--name", "Tea")
     #expect(
       islet("status", "--template", "[{segment}|{round}|{rounds}|{goal}] {time}").stdout == "[|||] 10:00\n")
-    #expect(islet("status", "--format", "json").stdout.contains(#""endedAt":null,"plan":null,"goal":null,"#))
-    #expect(islet("list", "--json").stdout.hasSuffix(#""endedAt":null,"plan":null}]"# + "\n"))
+    #expect(
+      islet("status", "--format", "json").stdout.contains(
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"goal":null,"#))
+    #expect(
+      islet("list", "--json").stdout.hasSuffix(
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null}]"# + "\n"))
   }
 
   @Test func theJSONOfAnActivityHasItsPlan() throws {
@@ -71,8 +75,9 @@ import Testing
       #""plan":{"name":"pomodoro","segment":"Focus","kind":"work","round":1,"rounds":4,"next":{"segment":"Break","duration":300}}"#
     #expect(islet("status", "--format", "json").stdout.contains(#""icon":"tomato","#))
     #expect(
-      islet("status", "--format", "json").stdout.contains(focus + #","goal":null,"presentation":"line","#))
-    #expect(islet("list", "--json").stdout.hasSuffix(focus + "}]\n"))
+      islet("status", "--format", "json").stdout.contains(
+        focus + #","laps":0,"lastLap":null,"goal":null,"presentation":"line","#))
+    #expect(islet("list", "--json").stdout.hasSuffix(focus + #","laps":0,"lastLap":null}]"# + "\n"))
     #expect(
       islet("list").stdout == """
            ID    NAME      PHASE   TIME   KIND

@@ -40,49 +40,49 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
       .idle,
       [
         .pause: nil, .resume: .active, .toggle: .active, .reset: nil, .complete: nil, .end: .ended,
-        .adjust(by: 60_000): .idle, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): .idle, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
     (
       .active,
       [
         .pause: .paused, .resume: nil, .toggle: .paused, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: 60_000): .active, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): .active, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
     (
       .paused,
       [
         .pause: nil, .resume: .active, .toggle: .active, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: 60_000): .paused, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): .paused, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
     (
       .finished,
       [
         .pause: nil, .resume: nil, .toggle: .completed, .reset: .idle, .complete: .completed, .end: .ended,
-        .adjust(by: minutes(10)): .active, .snooze(for: minutes(5)): .active,
+        .adjust(by: minutes(10)): .active, .snooze(for: minutes(5)): .active, .lap: nil,
       ]
     ),
     (
       .completed,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
     (
       .ended,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
     (
       .expired,
       [
         .pause: nil, .resume: nil, .toggle: nil, .reset: nil, .complete: nil, .end: nil,
-        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil,
+        .adjust(by: 60_000): nil, .snooze(for: minutes(5)): nil, .lap: nil,
       ]
     ),
   ]
@@ -203,6 +203,37 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
     let ended = try applied(a, .end, at: t0 + minutes(3))
     #expect(ended.activity.phase(at: t0 + minutes(4)) == .ended)
     #expect(ended.events[0].elapsed == minutes(3))
+  }
+
+  /// A lap is the running time since the last mark: a pause between marks is in no lap, and
+  /// the event's elapsed is the split.
+  @Test func lapsCountRunningTimeOnlyAndResetClearsThem() throws {
+    var a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let first = try applied(a, .lap, at: t0 + seconds(62))
+    #expect(first.events.map(\.kind) == [.lapped])
+    #expect(first.events[0].elapsed == seconds(62))
+    #expect(first.activity.state.laps == LapMarks(count: 1, lastSplit: seconds(62), last: seconds(62)))
+    a = try applied(first.activity, .pause, at: t0 + seconds(70)).activity
+    #expect(
+      TimerEngine.reduce(a, .lap, at: t0 + seconds(80), source: .cli)
+        == .failure(Refusal("Focus is paused; resume it to mark a lap")))
+    a = try applied(a, .resume, at: t0 + seconds(100)).activity
+    let second = try applied(a, .lap, at: t0 + seconds(160))
+    // 8 s before the pause and 60 s after it; the 30 s paused are in neither.
+    #expect(second.activity.state.laps == LapMarks(count: 2, lastSplit: seconds(130), last: seconds(68)))
+    #expect(second.activity.currentLap(at: t0 + seconds(165)) == seconds(5))
+    #expect(
+      TimerEngine.reduce(second.activity, .lap, at: t0 + seconds(160), source: .cli)
+        == .failure(Refusal("Focus's lap has run no time yet")))
+    let reset = try applied(second.activity, .reset, at: t0 + seconds(170)).activity
+    #expect(reset.state.laps == LapMarks())
+    #expect(
+      TimerEngine.reduce(reset, .lap, at: t0 + seconds(171), source: .cli)
+        == .failure(Refusal("Focus has not started; resume or toggle starts it")))
+    let countdown = try PhaseFixture.active.activity()
+    #expect(
+      TimerEngine.reduce(countdown, .lap, at: PhaseFixture.readAt, source: .cli)
+        == .failure(Refusal("Workout is a countdown; laps are marked on a stopwatch")))
   }
 
   @Test func updateChangesNameCategoryAndRelevance() throws {

@@ -41,6 +41,8 @@ import Testing
     (.toggle, .current, 0),  // nothing live: a stopwatch
     (.start(countdownStart("Egg", minutes: 5)), .current, 1000),
     (.start(countdownStart("Tea", minutes: 3)), .current, 1000),
+    (.lap, .id("a111"), 1000),
+    (.lap, .matching("egg"), 0),  // refused: a countdown takes no lap
     (.pause, .matching("egg"), 60_000),
     (.pause, .matching("Egg"), 0),  // refused: already paused
     (.adjust(by: 60_000), .id("c333"), 0),

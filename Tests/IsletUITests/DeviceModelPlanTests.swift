@@ -215,5 +215,9 @@ extension DeviceModelTests {
     #expect(DeviceView.hintText(.active, plan: true, g: g, width: 100).hasPrefix("space pause · s skip · "))
     #expect(DeviceView.hintText(.finished, plan: false, g: g, width: 100).hasPrefix("space done · r reset"))
     #expect(!DeviceView.hintText(nil, plan: false, g: g, width: 100).contains("skip"))
+    #expect(
+      DeviceView.hintText(.active, stopwatch: true, g: g, width: 100).hasPrefix(
+        "space pause · l lap · r reset"))
+    #expect(!DeviceView.hintText(.active, plan: true, g: g, width: 100).contains("lap"))
   }
 }

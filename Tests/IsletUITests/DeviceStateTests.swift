@@ -34,6 +34,10 @@ import Testing
       state.handle(.character("-"), live: live, now: t0) == [
         .dispatch(.adjust(by: -60_000), activityID: "te01", source: .key)
       ])
+    #expect(
+      state.handle(.character("l"), live: live, now: t0) == [
+        .dispatch(.lap, activityID: "te01", source: .key)
+      ])
     #expect(state.handle(.character("t"), live: live, now: t0) == [.nextTheme])
     #expect(state.handle(.escape, live: live, now: t0) == [.quit])
   }

@@ -6,7 +6,8 @@ var commandTypes: [any Command.Type] {
   [
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     WaitCommand.self,
-    StatusCommand.self, ListCommand.self, LogCommand.self, ReportCommand.self, PlansCommand.self,
+    StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, ReportCommand.self,
+    PlansCommand.self,
     ThemesCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,
     HelpCommand.self,

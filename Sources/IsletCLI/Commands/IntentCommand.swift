@@ -1,6 +1,6 @@
 import IsletCore
 
-/// `islet pause`, `resume`, `toggle`, `skip`, `reset`, `complete` and `end`: one intent sent to
+/// `islet pause`, `resume`, `toggle`, `skip`, `lap`, `reset`, `complete` and `end`: one intent sent to
 /// an activity (`[ACTIVITY]`, else the current one), and a line saying what it did.
 struct IntentCommand: Command {
   static let specs = [
@@ -21,6 +21,14 @@ struct IntentCommand: Command {
       the last segment completes the run; on a segment that is waiting, it goes on as toggle does.
       """),
     intentSpec(
+      "lap", "mark a lap on a running stopwatch",
+      "Mark a lap on a running stopwatch: the running time since the last lap (or the start).",
+      """
+      A lap counts running time only: the time a stopwatch spends paused is in no lap, and a
+      paused stopwatch takes no lap. islet laps lists the laps with their splits, the fastest,
+      the slowest and the average.
+      """),
+    intentSpec(
       "reset", "put an activity back to 0:00 (or its full duration), ready",
       "Reset an activity to 0:00 (a countdown to its full duration, a plan's current segment to its full length), ready to start again. The discarded run is logged."
     ),
@@ -33,7 +41,7 @@ struct IntentCommand: Command {
   ]
 
   /// The intents these commands send, each under its verb.
-  static let intents: [Intent] = [.pause, .resume, .toggle, .skip, .reset, .complete, .end]
+  static let intents: [Intent] = [.pause, .resume, .toggle, .skip, .lap, .reset, .complete, .end]
 
   let intent: Intent
   /// The activity named, matched when it runs; nil for the current one.

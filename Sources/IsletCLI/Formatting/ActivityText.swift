@@ -106,6 +106,8 @@ struct ActivityText {
       ("deadline", .string(a.deadline.map(LocalTime.iso))),
       ("endedAt", .string(a.endedAt.map(LocalTime.iso))),
       ("plan", .plan(position)),
+      ("laps", .number(Double(a.state.laps.count))),
+      ("lastLap", .number(a.state.laps.last.map { Double($0) / 1000 })),
     ])
   }
 }

@@ -40,6 +40,7 @@ struct Glyphs {
     case .segmentFinished: return unicode ? "⏰" : "!"
     case .planCompleted: return unicode ? "✓" : "ok"
     case .goalReached: return unicode ? "★" : "*"
+    case .lapped: return unicode ? "⏱" : "|"
     }
   }
 

@@ -151,6 +151,7 @@ public enum TimerEngine {
         activity.segment?.duration ?? activity.attributes.fullDuration ?? activity.state.duration
       next.state.phase = .idle
       next.state.staleDate = nil
+      next.state.laps = LapMarks()
       // The event keeps the discarded run's length, so the history can log it.
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
@@ -184,6 +185,13 @@ public enum TimerEngine {
       return span >= AlertPolicy.shortestSnooze ? nil : Refusal("snooze needs a duration of a second or more")
     case (.snooze, _):
       return Refusal("\(name) has not finished; snooze gives a finished countdown more time")
+    case (.lap, _) where activity.isPlan:
+      return Refusal("\(name) is a plan; laps are marked on a stopwatch")
+    case (.lap, _) where activity.isCountdown:
+      return Refusal("\(name) is a countdown; laps are marked on a stopwatch")
+    case (.lap, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
+    // A lap counts running time only: marked while paused, it would only repeat the last.
+    case (.lap, .paused): return Refusal("\(name) is paused; resume it to mark a lap")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
     case (.pause, .finished), (.resume, .finished),
@@ -240,6 +248,12 @@ public enum TimerEngine {
       next.state.duration = length
       next.state.phase = .active
       return .success((next, .snoozed))
+    case .lap:
+      let split = activity.elapsed(at: now)
+      let lap = split - activity.state.laps.lastSplit
+      guard lap > 0 else { return .failure(Refusal("\(activity.name)'s lap has run no time yet")) }
+      next.state.laps = LapMarks(count: activity.state.laps.count + 1, lastSplit: split, last: lap)
+      return .success((next, .lapped))
     case .update(let update):
       if let newName = update.name { next.state.name = newName }
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }

@@ -48,11 +48,14 @@ public struct ContentState: Codable, Equatable, Sendable {
   /// A plan run's segment and round; nil for a single timer. `startedAt`, `duration` and
   /// `phase` are then the current segment's.
   public var progress: PlanProgress?
+  /// The laps marked on a stopwatch's run so far; none after a reset.
+  public var laps: LapMarks
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
-    touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil
+    touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil,
+    laps: LapMarks = LapMarks()
   ) {
     self.name = name
     self.category = category
@@ -65,6 +68,23 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.touchedAt = touchedAt
     self.idleLimit = idleLimit
     self.progress = progress
+    self.laps = laps
+  }
+}
+
+/// A stopwatch's laps as the state keeps them: enough for the presentations, while the
+/// `lapped` events keep each one for `islet laps`.
+public struct LapMarks: Codable, Equatable, Sendable {
+  public var count: Int
+  /// The running time at the last mark (its split); 0 before the first.
+  public var lastSplit: Milliseconds
+  /// The last lap's length; nil before the first.
+  public var last: Milliseconds?
+
+  public init(count: Int = 0, lastSplit: Milliseconds = 0, last: Milliseconds? = nil) {
+    self.count = count
+    self.lastSplit = lastSplit
+    self.last = last
   }
 }
 
@@ -132,6 +152,11 @@ extension Activity {
   /// Time run so far; never negative, even when the clock has stepped back.
   public func elapsed(at now: Instant) -> Milliseconds {
     max(0, (state.pausedAt ?? now) - state.startedAt)
+  }
+
+  /// The lap going on: the running time since the last mark (or the start).
+  public func currentLap(at now: Instant) -> Milliseconds {
+    max(0, elapsed(at: now) - state.laps.lastSplit)
   }
 
   /// A countdown's time left; negative in overtime. Nil for a stopwatch.

@@ -13,6 +13,8 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   case planCompleted = "plan-completed"
   /// The day's work segments reached the configured goal.
   case goalReached = "goal-reached"
+  /// A lap marked on a stopwatch; its `elapsed` is the split, the running time at the mark.
+  case lapped
 
   /// Kinds that close a run of the timer (a plan's segment); their elapsed time is its length.
   public var closesRun: Bool {

@@ -9,6 +9,8 @@ public enum Intent: Hashable, Sendable {
   /// Lets a finished countdown go on running with this much left from now.
   case snooze(for: Milliseconds)
   case update(ActivityUpdate)
+  /// Marks a lap on a running stopwatch: the running time since the last mark (or the start).
+  case lap
 
   /// The verb, as typed on the command line.
   public var verb: String {
@@ -24,6 +26,7 @@ public enum Intent: Hashable, Sendable {
     case .adjust: return "adjust"
     case .snooze: return "snooze"
     case .update: return "update"
+    case .lap: return "lap"
     }
   }
 }

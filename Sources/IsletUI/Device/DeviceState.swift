@@ -110,6 +110,9 @@ public struct DeviceState: Equatable, Sendable {
       let action: Intent = key == .character("r") ? .reset : .end
       self.overlay = .confirm(action, activityID: selected.id, name: selected.name)
       return []
+    case .character("l"):
+      guard selected != nil else { return nothingLive(now) }
+      return intent(.lap)
     case .character("c"), .enter:
       guard selected != nil else { return nothingLive(now) }
       return intent(.complete)

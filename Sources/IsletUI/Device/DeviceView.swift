@@ -61,7 +61,7 @@ public enum DeviceView {
       frame.state.overlay.map { hintText(for: $0, in: frame.state, g: g, width: width) }
       ?? hintText(
         selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false,
-        g: g, width: width)
+        stopwatch: selected.map { !$0.isCountdown && !$0.isPlan } ?? false, g: g, width: width)
     canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
     canvas.put(shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: row, role: .secondary)
   }
@@ -145,12 +145,13 @@ public enum DeviceView {
   }
 
   /// What a key hint needs to be offered: nothing, a live activity, or a plan selected.
-  enum HintNeed { case nothing, live, plan }
+  enum HintNeed { case nothing, live, plan, stopwatch }
 
   /// The hints after space's, in the order shown, each with its rank (the lower, the longer it
   /// stays when the row is short) and what it needs to act on.
   static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = [
-    ("s skip", 2, .plan), ("r reset", 4, .live), ("c done", 3, .live), ("x end", 5, .live),
+    ("s skip", 2, .plan), ("l lap", 3, .stopwatch), ("r reset", 4, .live), ("c done", 3, .live),
+    ("x end", 5, .live),
     ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), (minuteHint, 8, .live),
     ("t theme", 9, .nothing), ("? help", 1, .nothing), ("q quit", 0, .nothing),
   ]
@@ -162,7 +163,9 @@ public enum DeviceView {
   /// `space pause · r reset · c done · …`, the first hint saying what space does now (on a
   /// plan's waiting segment, `space next`; once a countdown's time is up, `+ snooze` too); the
   /// least needed hints go first when the row is short.
-  static func hintText(_ phase: Phase?, plan: Bool = false, g: Glyphs, width: Int) -> String {
+  static func hintText(_ phase: Phase?, plan: Bool = false, stopwatch: Bool = false, g: Glyphs, width: Int)
+    -> String
+  {
     let space: String
     switch phase {
     case .active: space = "pause"
@@ -181,6 +184,7 @@ public enum DeviceView {
       case .nothing: return true
       case .live: return live
       case .plan: return live && plan
+      case .stopwatch: return live && stopwatch
       }
     }
     let snoozes = phase == .finished && !plan
@@ -259,6 +263,7 @@ public enum DeviceView {
       let (down, up) = frame.ascii ? ("Down", "Up") : ("↓", "↑")
       let keys = [
         ("space, p", "start, pause or resume; a waiting plan goes on"), ("s", "skip a plan's segment"),
+        ("l", "mark a lap on a stopwatch"),
         ("r", "reset (asks first)"), ("x", "end (asks first)"), ("c, Enter", "complete"),
         ("e", "expand the island"), ("Tab, \(down), j", "next activity"),
         ("Shift-Tab, \(up), k", "previous activity"), ("n", "new activity, or a plan"),

@@ -107,6 +107,7 @@ public enum Expanded {
     let g = look.g
     let y = inner.maxY - 1
     var facts: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
+    if let laps = look.lapFact { facts.append((laps, false)) }
     if let id = look.activity.attributes.recordID { facts.append(("ID \(id)", false)) }
     if let owner = look.activity.attributes.owner { facts.append((owner, true)) }
     var detail: String

@@ -151,6 +151,7 @@ public enum LockScreen {
     }
     guard facts else { return }
     var shown: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
+    if let laps = look.lapFact { shown.append((laps, false)) }
     if let owner = look.activity.attributes.owner { shown.append((owner, true)) }
     if let category = look.activity.state.category { shown.append((category, true)) }
     let text = Pieces.facts(shown, room: room, glyphs: g)

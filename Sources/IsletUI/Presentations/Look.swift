@@ -102,6 +102,13 @@ public struct Look: Sendable {
     return "Started " + (today ? calendar.clock(start) : calendar.dayAndClock(start))
   }
 
+  /// A stopwatch's laps as one fact: `Lap 3 1:02`, the count and the last lap's length; nil
+  /// before the first.
+  var lapFact: String? {
+    guard let last = activity.state.laps.last, activity.state.laps.count > 0 else { return nil }
+    return "Lap \(activity.state.laps.count) \(DurationText.clock(seconds: last / 1000))"
+  }
+
   /// The time in at most five cells for the minimal bubble: `1:30` under ten minutes, then a
   /// countdown's minutes left (`25`, as iOS's timer) or a stopwatch's (`12m`), `1h05` past an
   /// hour; `+` before overtime.

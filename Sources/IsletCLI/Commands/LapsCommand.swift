@@ -1,0 +1,138 @@
+import IsletCore
+import IsletStore
+
+/// `islet laps`: a stopwatch's laps, each with its time and split, and the fastest, the
+/// slowest and the average; a live one's, or a past one's from the history.
+struct LapsCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "laps", operands: "[ACTIVITY] [--json | --csv]",
+      brief: "a stopwatch's laps, with the fastest, slowest and average",
+      summary: "List a stopwatch's laps: each lap's time and its split (the running time from the start).",
+      details: """
+        ACTIVITY is a live stopwatch's id, --id reference or name; when none that is live
+        matches, the newest one of that id or name in the history. Without ACTIVITY, the
+        current stopwatch, else the last one that has laps. A lap counts running time only:
+        paused time is in no lap. The laps of the last run are listed: a reset starts over.
+        Times are minutes and seconds with tenths; the JSON and the CSV give seconds.
+
+        Examples:
+          islet lap Run && islet laps Run
+          islet laps --csv > laps.csv
+        """,
+      options: [
+        OptionSpec(name: "json", value: nil, help: "print JSON"),
+        OptionSpec(name: "csv", value: nil, help: "print CSV, one lap a row"),
+      ],
+      maxOperands: 1)
+  ]
+
+  enum Output {
+    case text, json, csv
+  }
+
+  let output: Output
+  let target: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    if parsed.has("json") && parsed.has("csv") {
+      throw UsageError(message: "choose one of --json and --csv", command: "laps")
+    }
+    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .text
+    target = parsed.operands.first
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let policy = try environment.configuration.policy
+    let (store, live, pending) = try environment.readLive(policy: policy)
+    defer { store?.close() }
+    let now = environment.now
+    guard let store, let activity = try find(store: store, live: live, now: now) else {
+      if let target {
+        throw UsageError(message: "no stopwatch is named '\(printable(target, limit: 40))'", command: "laps")
+      }
+      return environment.refused("no stopwatch has laps yet; islet lap marks one on a running stopwatch")
+    }
+    guard !activity.isCountdown, !activity.isPlan else {
+      let kind = activity.isPlan ? "a plan" : "a countdown"
+      return environment.refused("\(activity.name) is \(kind); laps are marked on a stopwatch")
+    }
+    let events = try store.history(activityID: activity.id) + pending.filter { $0.activityID == activity.id }
+    let log = LapLog.of(events, elapsed: activity.elapsed(at: now))
+    let phase = activity.phase(at: now, policy: policy)
+    switch output {
+    case .json: environment.console.out(json(activity, phase: phase, log).text + "\n")
+    case .csv: environment.console.out(csv(log))
+    case .text: environment.console.out(text(activity, phase: phase, log))
+    }
+    return .ok
+  }
+
+  /// The stopwatch meant: a live one matched, else the history's newest of that id or name;
+  /// without ACTIVITY, the current live stopwatch, else the last one with laps.
+  private func find(store: SQLiteActivityStore, live: [Activity], now: Instant) throws -> Activity? {
+    guard let target else {
+      if let found = live.first(where: { !$0.isCountdown && !$0.isPlan }) { return found }
+      return try store.lastLapped()
+    }
+    if case .success(let found) = ActivityMatcher.match(target, among: live, at: now) { return found }
+    if let found = try store.activity(id: target) { return found }
+    return try store.lastActivity(named: target)
+  }
+
+  /// `1:02.4`: minutes and seconds with tenths (rounded down), as a lap is read.
+  static func clock(_ span: Milliseconds) -> String {
+    DurationText.clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
+  }
+
+  private func text(_ activity: Activity, phase: Phase, _ log: LapLog) -> String {
+    let name = printableName(activity.name)
+    guard !log.laps.isEmpty else {
+      let hint = phase.isLive ? "; islet lap marks one" : ""
+      return "\(name) has no laps\(hint).\n"
+    }
+    var rows = [["LAP", "TIME", "SPLIT"]]
+    for lap in log.laps { rows.append([String(lap.number), Self.clock(lap.time), Self.clock(lap.split)]) }
+    var out = "\(name): \(log.laps.count) lap\(log.laps.count == 1 ? "" : "s")\n" + table(rows)
+    if let rest = log.rest {
+      out +=
+        phase.isLive
+        ? "Lap \(log.laps.count + 1) so far: \(Self.clock(rest)), \(Self.clock(log.total)) in all\n"
+        : "Then \(Self.clock(rest)) to the end: \(Self.clock(log.total)) in all\n"
+    }
+    if let fastest = log.fastest, let slowest = log.slowest, let average = log.average {
+      out +=
+        "\n"
+        + table([
+          ["Fastest", "lap \(fastest.number)", Self.clock(fastest.time)],
+          ["Slowest", "lap \(slowest.number)", Self.clock(slowest.time)],
+          ["Average", "", Self.clock(average)],
+        ])
+    }
+    return out
+  }
+
+  private func csv(_ log: LapLog) -> String {
+    var csv = "lap,time_seconds,split_seconds,at\n"
+    for lap in log.laps {
+      csv += "\(lap.number),\(csvSeconds(lap.time)),\(csvSeconds(lap.split)),\(LocalTime.iso(lap.at))\n"
+    }
+    return csv
+  }
+
+  private func json(_ activity: Activity, phase: Phase, _ log: LapLog) -> JSON {
+    func seconds(_ span: Milliseconds?) -> JSON { .number(span.map { Double($0) / 1000 }) }
+    func lap(_ lap: Lap?) -> JSON {
+      guard let lap else { return .null }
+      return .object([
+        ("lap", .number(Double(lap.number))), ("time", seconds(lap.time)), ("split", seconds(lap.split)),
+        ("at", .string(LocalTime.iso(lap.at))),
+      ])
+    }
+    return .object([
+      ("id", .string(activity.id)), ("name", .string(activity.name)), ("phase", .string(phase.rawValue)),
+      ("laps", .array(log.laps.map(lap))), ("rest", seconds(log.rest)), ("total", seconds(log.total)),
+      ("fastest", lap(log.fastest)), ("slowest", lap(log.slowest)), ("average", seconds(log.average)),
+    ])
+  }
+}

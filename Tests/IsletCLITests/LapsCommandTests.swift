@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import IsletCore
+@testable import IsletStore
+
+/// Laps through the built binary on a fixed clock (`ISLET_NOW`), so every time is exact.
+@Suite struct LapsCommandTests {
+  let islet = Sandbox()
+
+  func at(_ seconds: Int) -> [String: String] { ["ISLET_NOW": String(1_764_493_500 + seconds)] }
+
+  func run(_ seconds: Int, _ arguments: String...) throws -> Run {
+    try Binary.run(arguments, environment: islet.environment.merging(at(seconds)) { $1 })
+  }
+
+  /// Run: lap 1 at 1:02; paused 1:10 to 2:10 (no lap while paused); lap 2 at 3:02 (1:00 of
+  /// running time); lap 3 at 4:00.
+  func lapAcrossAPause() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(62, "lap").stdout == "⏱ Run lap 1 1:02 (split 1:02)\n")
+    #expect(try run(70, "pause").status == 0)
+    let paused = try run(80, "lap")
+    #expect(
+      paused.status == 1 && paused.stderr == "islet: Run is paused; resume it to mark a lap\n", "\(paused)")
+    #expect(try run(130, "resume").status == 0)
+    #expect(try run(182, "lap", "Run").stdout == "⏱ Run lap 2 1:00 (split 2:02)\n")
+    #expect(try run(240, "lap").stdout == "⏱ Run lap 3 0:58 (split 3:00)\n")
+  }
+
+  @Test func lapsExcludePausedTimeWithTheirStatistics() throws {
+    try lapAcrossAPause()
+    let live = try run(250, "laps")
+    #expect(
+      live.stdout == """
+        Run: 3 laps
+        LAP  TIME    SPLIT
+        1    1:02.0  1:02.0
+        2    1:00.0  2:02.0
+        3    0:58.0  3:00.0
+        Lap 4 so far: 0:10.0, 3:10.0 in all
+
+        Fastest  lap 3  0:58.0
+        Slowest  lap 1  1:02.0
+        Average         1:00.0
+
+        """, "\(live)")
+    let status = try run(250, "status", "--format", "json")
+    #expect(status.stdout.contains("\"laps\":3,\"lastLap\":58,"), "\(status)")
+    let banner = try run(250, "status", "--presentation", "lockscreen")
+    #expect(banner.stdout.contains("│ Started 9:05 · Lap 3 0:58 "), "\(banner)")
+  }
+
+  /// A completed stopwatch keeps its laps: `laps` finds it by name, or as the last with laps.
+  @Test func aCompletedStopwatchKeepsItsLapsInTheHistory() throws {
+    try lapAcrossAPause()
+    #expect(try run(260, "complete").status == 0)
+    #expect(try run(261, "start", "5m", "--name", "Egg").status == 0)
+    let csv = try run(270, "laps", "Run", "--csv")
+    #expect(
+      csv.stdout == """
+        lap,time_seconds,split_seconds,at
+        1,62.000,62.000,2025-11-30T09:06:02.000Z
+        2,60.000,122.000,2025-11-30T09:08:02.000Z
+        3,58.000,180.000,2025-11-30T09:09:00.000Z
+
+        """, "\(csv)")
+    let json = try run(270, "laps", "--json")
+    #expect(json.stdout.hasPrefix("{\"id\":"), "\(json)")
+    #expect(
+      json.stdout.hasSuffix(
+        "\"rest\":20,\"total\":200,\"fastest\":{\"lap\":3,\"time\":58,\"split\":180,\"at\":\"2025-11-30T09:09:00.000Z\"},\"slowest\":{\"lap\":1,\"time\":62,\"split\":62,\"at\":\"2025-11-30T09:06:02.000Z\"},\"average\":60}\n"
+      ), "\(json)")
+    let text = try run(270, "laps")
+    #expect(text.stdout.contains("Then 0:20.0 to the end: 3:20.0 in all\n"), "\(text)")
+    let countdown = try run(270, "laps", "Egg")
+    #expect(countdown.status == 1)
+    #expect(countdown.stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
+    #expect(try run(271, "lap").stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
+  }
+
+  /// `lapped` is an event like the others: its hook runs with the split as `elapsed`.
+  @Test func aLapRunsItsHook() throws {
+    let seen = islet.folder.file("lapped.json")
+    try islet.hook("lapped", "#!/bin/sh\ncat > '\(seen)'\n")
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(30, "lap").status == 0)
+    let arrived = eventually { ((try? String(contentsOfFile: seen, encoding: .utf8)) ?? "").hasSuffix("}\n") }
+    let text = (try? String(contentsOfFile: seen, encoding: .utf8)) ?? ""
+    #expect(arrived, "the hook did not run: \(text)")
+    #expect(text.contains("\"event\":\"lapped\"") && text.contains("\"elapsed\":30,"), "\(text)")
+  }
+}
