@@ -499,6 +499,22 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(arguments: ["laps", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
     BadInput(arguments: ["laps", "Nobody"], status: 64, says: "no stopwatch is named 'Nobody'"),
     BadInput(arguments: ["lap", "a", "b"], status: 64, says: "unexpected argument 'b'"),
+    BadInput(arguments: ["start", "--ago", "soon"], status: 64, says: "--ago 'soon' is not a duration"),
+    BadInput(
+      arguments: ["start", "--ago", "25h"], status: 64,
+      says: "--ago '25h' is more than 24 hours back; give 24h or less"),
+    BadInput(arguments: ["start", "--at", "25:00"], status: 64, says: "--at '25:00' \(timeForms)"),
+    BadInput(
+      arguments: ["start", "--at", "9:30"], status: 64,
+      says: "--at '9:30' is later than now; give a time already past today, or --ago for yesterday"),
+    BadInput(
+      arguments: ["start", "--ago", "1m", "--at", "9:00"], status: 64, says: "give --ago or --at, not both"),
+    BadInput(
+      arguments: ["start", "--ago", "1m", "--paused"], status: 64,
+      says: "--ago starts it running; it does not go with --paused"),
+    BadInput(
+      arguments: ["start", "--at", "9:00", "--until", "10:00"], status: 64,
+      says: "--at does not go with --until; give the countdown's DURATION instead"),
   ]
 
   static let catalogue =

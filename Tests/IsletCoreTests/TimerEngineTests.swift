@@ -236,6 +236,18 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
         == .failure(Refusal("Workout is a countdown; laps are marked on a stopwatch")))
   }
 
+  /// A start in the past records its `started` then and what time has caused since at its true
+  /// time; the idle limit counts from now.
+  @Test func aStartInThePastSettlesToNow() throws {
+    var request = countdownRequest(minutes: 5)
+    request.startedAt = t0 - minutes(8)
+    let started = try applied(nil, .start(request), at: t0)
+    #expect(started.events.map(\.kind) == [.started, .finished])
+    #expect(started.events.map(\.at) == [t0 - minutes(8), t0 - minutes(3)])
+    #expect(started.activity.state.touchedAt == t0)
+    #expect(started.activity.displayTime(at: t0) == "+3:00")
+  }
+
   @Test func updateChangesNameCategoryAndRelevance() throws {
     var a = try applied(nil, .start(stopwatchRequest()), at: t0).activity
     a = try applied(a, .update(ActivityUpdate(name: "Deep work", category: "work", relevance: 2)), at: t0 + 1)

@@ -24,6 +24,8 @@ struct StartCommand: Command {
         --plan pomodoro --rounds 2 is Focus, Break, Focus, Long break.
         --advance auto goes on by itself; ask waits before each segment until toggle; breaks
         goes on by itself into breaks only, and work into work only.
+        --ago and --at start it as if it had been started then: a countdown started in the past
+        may already be finished, and a plan may be segments on, each recorded at its true time.
 
         Examples:
           islet start                         a stopwatch named Timer
@@ -33,6 +35,7 @@ struct StartCommand: Command {
           islet start --plan tabata           Work 20s, Rest 10s × 8: 4:00 in all
           islet start 50m 10m --rounds 3 --name "Deep work" --ask
           islet start 20s 10s --rounds 8      an interval timer
+          islet start --ago 10m --name Emails a stopwatch started ten minutes ago
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
       options: [
@@ -59,6 +62,8 @@ struct StartCommand: Command {
           name: "stale-after", value: "DURATION",
           help: "dim a finished countdown after this long (default 5m)"),
         OptionSpec(name: "paused", value: nil, help: "create it ready (idle) instead of running"),
+        OptionSpec(name: "ago", value: "DURATION", help: "started this long ago (at most 24 hours)"),
+        OptionSpec(name: "at", value: "HH:MM", help: "started at this time today, already past"),
         OptionSpec(
           name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ],
@@ -104,6 +109,11 @@ struct StartCommand: Command {
   let category: String?
   let relevance: Double
   let paused: Bool
+  /// `--ago` or `--at`: when it started, already past; nil for now.
+  let startedAt: Instant?
+
+  /// How far back `--ago` and `--at` may go.
+  static let furthestBack: Milliseconds = 24 * 3_600_000
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
@@ -115,7 +125,36 @@ struct StartCommand: Command {
     category = try parsed.label("category")
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has("paused")
+    startedAt = try Self.startedAt(parsed, at: now)
+    if startedAt != nil {
+      let option = parsed.has("ago") ? "--ago" : "--at"
+      if paused { throw Self.usage("\(option) starts it running; it does not go with --paused") }
+      if parsed.has("until") {
+        throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
+      }
+    }
     if case .plan(.made, _) = length { try checkMadePlan() }
+  }
+
+  /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
+  private static func startedAt(_ parsed: ParsedArguments, at now: Instant) throws -> Instant? {
+    if parsed.has("ago") && parsed.has("at") { throw usage("give --ago or --at, not both") }
+    if let text = parsed.value("ago") {
+      let ago = try parsed.duration(text, option: "ago")
+      guard ago <= furthestBack else {
+        throw usage("--ago '\(printable(text, limit: 20))' is more than 24 hours back; give 24h or less")
+      }
+      return now - ago
+    }
+    guard let text = parsed.value("at") else { return nil }
+    guard let time = TimeOfDay(text) else {
+      throw usage("--at '\(printable(text))' is not a time of day; use \(TimeOfDay.acceptedForms)")
+    }
+    guard let instant = time.today(before: now) else {
+      throw usage(
+        "--at '\(printable(text))' is later than now; give a time already past today, or --ago for yesterday")
+    }
+    return instant
   }
 
   private static func length(_ parsed: ParsedArguments, at now: Instant) throws -> Length {
@@ -252,7 +291,8 @@ struct StartCommand: Command {
     attributes.owner = owner
     if let staleAfter { attributes.staleAfter = staleAfter }
     let request = StartRequest(
-      name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused)
+      name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
+      startedAt: startedAt)
     return try environment.dispatch(.start(request), command: "start") { activity, _ in activity.id }
   }
 

@@ -29,7 +29,15 @@ public enum TimerEngine {
         return .failure(
           Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
       }
-      return .success(start(request, at: now, source: source, policy: policy))
+      guard let past = request.startedAt, past < now, !request.paused else {
+        return .success(start(request, at: now, source: source, policy: policy))
+      }
+      // Started then, touched now: what time has caused since is recorded at its true time,
+      // and the idle limit counts from now.
+      var started = start(request, at: past, source: source, policy: policy)
+      started.activity.state.touchedAt = now
+      let after = settle(started.activity, at: now, policy: policy)
+      return .success(Transition(activity: after.activity, events: started.events + after.events))
     }
     let settled = settle(activity, at: now, policy: policy)
     switch apply(intent, to: settled.activity, at: now, source: source, policy: policy) {

@@ -41,10 +41,13 @@ public struct StartRequest: Hashable, Sendable {
   public var relevance: Double
   /// Start idle (ready) instead of running.
   public var paused: Bool
+  /// Started as if at this earlier instant (`start --ago`, `--at`); nil for now. What time
+  /// has caused since (a countdown finished, a plan's segments) is recorded at its true time.
+  public var startedAt: Instant?
 
   public init(
     id: String = "", name: String, attributes: ActivityAttributes = ActivityAttributes(),
-    category: String? = nil, relevance: Double = 0, paused: Bool = false
+    category: String? = nil, relevance: Double = 0, paused: Bool = false, startedAt: Instant? = nil
   ) {
     self.id = id
     self.name = name
@@ -52,6 +55,7 @@ public struct StartRequest: Hashable, Sendable {
     self.category = category
     self.relevance = relevance
     self.paused = paused
+    self.startedAt = startedAt
   }
 }
 

@@ -33,6 +33,12 @@ public struct TimeOfDay: Equatable, Sendable {
     self.init(hour: hour, minute: minute)
   }
 
+  /// When the local clock showed this time today, or nil when it is later today (or the
+  /// day's clocks skip it). In an hour shown twice, the latest one not after `now`.
+  public func today(before now: Instant, in zone: LocalZone = .current) -> Instant? {
+    zone.instants(day: zone.day(of: now), hour: hour, minute: minute).last { $0 <= now }
+  }
+
   /// The next time the local clock shows this time: today, or tomorrow when already past.
   ///
   /// In an hour the clocks show twice this is the first occurrence, or the second once the
