@@ -11,6 +11,9 @@ public protocol Console: AnyObject {
   /// Why normal output stopped arriving (an errno: `ENOSPC`, `EBADF`, `EPIPE`, …), from the first
   /// write that failed; nil while all of it arrived. Nothing more is written after it.
   var outputFailure: Int32? { get }
+  /// Asks `question` on the terminal and reads `y` or `n`: true for yes; nil when there is no
+  /// terminal to ask on (stdin and stderr), so the caller refuses instead of guessing.
+  func ask(_ question: String) -> Bool?
 }
 
 /// The process's stdout and stderr, written at once (no buffer to lose at exit).
@@ -43,6 +46,22 @@ public final class StandardConsole: Console {
 
   public var isTerminal: Bool { isatty(1) == 1 }
 
+  public func ask(_ question: String) -> Bool? {
+    guard isatty(0) == 1, isatty(2) == 1 else { return nil }
+    err(question + " [y/n] ")
+    // One line, byte by byte: nothing after it is read from stdin.
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(0, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 || byte == UInt8(ascii: "\n") { break }
+      line.append(byte)
+    }
+    let answer = String(decoding: line, as: UTF8.self).lowercased().filter { !$0.isWhitespace }
+    return answer == "y" || answer == "yes"
+  }
+
   /// Writes all of `text`; the errno that stopped it, or nil.
   private static func write(_ fd: Int32, _ text: String) -> Int32? {
     let bytes = Array(text.utf8)
@@ -72,9 +91,16 @@ public final class RecordingConsole: Console {
   public private(set) var stdout = ""
   public private(set) var stderr = ""
   public var isTerminal = false
+  /// What `ask` answers; nil, as with no terminal, refuses.
+  public var answer: Bool?
+  public private(set) var asked: [String] = []
   /// Set it to make normal output fail from the next write on, as a full disk does (`ENOSPC`).
   public var outputFailure: Int32?
   public init() {}
   public func out(_ text: String) { if outputFailure == nil { stdout += text } }
   public func err(_ text: String) { stderr += text }
+  public func ask(_ question: String) -> Bool? {
+    asked.append(question)
+    return answer
+  }
 }

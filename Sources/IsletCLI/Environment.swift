@@ -224,6 +224,8 @@ final class Environment {
     case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
     case .planCompleted: what = "done \(g.dash) the whole plan"
     case .goalReached: what = "reached today's goal"
+    case .edited: what = "edited"
+    case .forgotten: what = "forgotten"
     case .lapped:
       let lap = DurationText.clock(seconds: (activity.state.laps.last ?? 0) / 1000)
       what = "lap \(activity.state.laps.count) \(lap) (split \(clock))"

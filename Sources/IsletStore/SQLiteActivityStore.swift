@@ -131,7 +131,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   static let eventColumns = """
     activity_id, kind, phase, elapsed_ms, source, at, name, plan_name, segment, segment_kind,
-    segment_icon, round, rounds, next_segment, next_duration, category
+    segment_icon, round, rounds, next_segment, next_duration, category, edited, detail
     """
 
   public func liveActivities() throws -> [Activity] {
@@ -178,6 +178,7 @@ public final class SQLiteActivityStore: ActivityStore {
           .text(event.name), Value(plan?.name), Value(plan?.segment), Value(plan?.kind.rawValue),
           Value(plan?.icon), Value(plan.map { Int64($0.round) }), Value(plan.map { Int64($0.rounds) }),
           Value(plan?.next?.segment), Value(plan?.next?.duration), Value(event.category),
+          .integer(event.edited ? 1 : 0), Value(event.detail),
         ]
         try database.query(
           "INSERT INTO event (\(Self.eventColumns)) VALUES (\(values.map { _ in "?" }.joined(separator: ", ")))",
@@ -325,8 +326,48 @@ public final class SQLiteActivityStore: ActivityStore {
       }
       return Event(
         seq: row[0].int, activityID: activityID, kind: kind, phase: phase, elapsed: elapsed,
-        source: source, at: at, name: row[7].string ?? "", category: row[16].string, plan: plan)
+        source: source, at: at, name: row[7].string ?? "", category: row[16].string, plan: plan,
+        edited: (row[17].int ?? 0) != 0, detail: row[18].string)
     }
+  }
+
+  // MARK: - Corrections
+
+  /// Rewrites recorded events in place (their time, elapsed, name, category and edited mark),
+  /// by sequence number: what `islet edit` changes. Call it inside `transaction`.
+  public func rewrite(_ events: [Event]) throws {
+    try guarded {
+      for event in events {
+        guard let seq = event.seq else { continue }
+        try database.query(
+          "UPDATE event SET at = ?, elapsed_ms = ?, name = ?, category = ?, edited = ? WHERE seq = ?",
+          [
+            .integer(event.at.milliseconds), .integer(event.elapsed), .text(event.name),
+            Value(event.category),
+            .integer(event.edited ? 1 : 0), .integer(seq),
+          ])
+      }
+    }
+  }
+
+  /// Removes recorded events: what `islet forget` does. Call it inside `transaction`.
+  public func delete(seqs: [Int64]) throws {
+    try guarded {
+      for seq in seqs { try database.query("DELETE FROM event WHERE seq = ?", [.integer(seq)]) }
+    }
+  }
+
+  /// The activity whose event has this sequence number; nil when there is none.
+  public func activity(ofEvent seq: Int64) throws -> Activity? {
+    let rows = try guarded {
+      try database.query("SELECT activity_id FROM event WHERE seq = ?", [.integer(seq)])
+    }
+    return try rows.first?.first?.string.flatMap { try activity(id: $0) }
+  }
+
+  /// The activities that ended before `instant`, oldest first (through the index on their end).
+  public func activities(endedBefore instant: Instant) throws -> [Activity] {
+    try activities(where: "ended_at < ?", [.integer(instant.milliseconds)])
   }
 
   /// The newest activity the history has a lap of; nil when none has any.

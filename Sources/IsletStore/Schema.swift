@@ -89,6 +89,12 @@ public enum Schema {
     ALTER TABLE activity ADD COLUMN lap_split INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE activity ADD COLUMN lap_last INTEGER;
     """,
+    // 8: corrections. An event rewritten by `islet edit` is marked, so a report can say so; an
+    // `edited` or `forgotten` event says what changed.
+    """
+    ALTER TABLE event ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE event ADD COLUMN detail TEXT;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

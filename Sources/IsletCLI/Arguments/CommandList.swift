@@ -6,7 +6,9 @@ var commandTypes: [any Command.Type] {
   [
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     WaitCommand.self,
-    StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, ReportCommand.self,
+    StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
+    ForgetCommand.self,
+    ReportCommand.self,
     PlansCommand.self,
     ThemesCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,

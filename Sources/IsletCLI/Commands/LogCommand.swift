@@ -70,13 +70,13 @@ struct LogCommand: Command {
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
     var csv =
-      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted\n"
+      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
         csvSeconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
         s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "", s.category ?? "",
-        s.counts ? "true" : "false",
+        s.counts ? "true" : "false", s.id.map(String.init) ?? "", s.edited ? "true" : "false",
       ]
       csv += fields.map(csvField).joined(separator: ",") + "\n"
     }
@@ -94,17 +94,21 @@ struct LogCommand: Command {
     let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }
     let categoryWidth =
       categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
-    // STARTED is 16 columns, OUTCOME at most 9, ELAPSED at most 9, two between each.
+    let ids = sessions.map { s in s.id.map(String.init) ?? "-" }
+    let idWidth = max(2, ids.map(\.count).max() ?? 0)
+    // ID, then STARTED is 16 columns, OUTCOME at most 10, ELAPSED at most 9, two between each.
     let nameRoom =
-      width.map { max(12, $0 - 16 - 9 - 9 - 6 - (categories ? max(8, categoryWidth) + 2 : 0)) } ?? .max
-    var rows = [["STARTED", "NAME"] + (categories ? ["CATEGORY"] : []) + ["OUTCOME", "ELAPSED"]]
-    for (s, title) in zip(sessions, titles) {
+      width.map { max(12, $0 - idWidth - 2 - 16 - 10 - 9 - 6 - (categories ? max(8, categoryWidth) + 2 : 0)) }
+      ?? .max
+    var rows = [["ID", "STARTED", "NAME"] + (categories ? ["CATEGORY"] : []) + ["OUTCOME", "ELAPSED"]]
+    for (index, (s, title)) in zip(sessions, titles).enumerated() {
       rows.append(
-        [LocalTime.dateTime(s.startedAt), DisplayWidth.truncate(title, to: nameRoom)]
+        [ids[index], LocalTime.dateTime(s.startedAt), DisplayWidth.truncate(title, to: nameRoom)]
           + (categories ? [DisplayWidth.truncate(printableName(s.category ?? "-"), to: 16)] : [])
-          + [s.outcome, DurationText.clock(seconds: s.elapsed / 1000)])
+          + [s.outcome + (s.edited ? "*" : ""), DurationText.clock(seconds: s.elapsed / 1000)])
     }
     var text = table(rows)
+    if sessions.contains(where: \.edited) { text += "* edited afterwards (islet edit)\n" }
     guard !totals.isEmpty else { return text + "\nNo work to total: \(Self.leftOut).\n" }
     text +=
       "\nTotals\n"
@@ -137,7 +141,8 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
             ("startedAt", .string(LocalTime.iso(s.startedAt))),
             ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
             ("elapsed", .number(Double(s.elapsed) / 1000)), ("plan", .plan(s.plan)),
-            ("counted", .bool(s.counts)),
+            ("counted", .bool(s.counts)), ("session", .number(s.id.map(Double.init))),
+            ("edited", .bool(s.edited)),
           ])
         })
     ),

@@ -41,6 +41,8 @@ struct Glyphs {
     case .planCompleted: return unicode ? "✓" : "ok"
     case .goalReached: return unicode ? "★" : "*"
     case .lapped: return unicode ? "⏱" : "|"
+    case .edited: return unicode ? "✎" : "*"
+    case .forgotten: return unicode ? "✗" : "x"
     }
   }
 

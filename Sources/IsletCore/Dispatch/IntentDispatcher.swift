@@ -37,7 +37,9 @@ public final class IntentDispatcher {
   }
 
   /// Another writer changed a row between read and write inside our transaction.
-  public struct Conflict: Error {}
+  public struct Conflict: Error {
+    public init() {}
+  }
 
   let store: any ActivityStore
   let clock: any WallClock

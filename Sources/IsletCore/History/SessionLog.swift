@@ -18,6 +18,15 @@ public struct Session: Equatable, Sendable {
   public var plan: PlanPosition?
   /// When it ran, oldest first: its pauses are the gaps, and the lengths add up to `elapsed`.
   public var stretches: [Stretch]
+  /// The sequence number of its first event: its id in `log`, for `edit` and `forget`; nil
+  /// for one read from events not yet recorded.
+  public var id: Int64?
+  /// The sequence numbers of its events, oldest first.
+  public var seqs: [Int64] = []
+  /// Changed afterwards by `islet edit`.
+  public var edited = false
+  /// Its run was cut by a rename: it shares an end or a start with another session.
+  public var isPartOfRun = false
 
   public init(
     activityID: String, name: String, category: String? = nil, startedAt: Instant, endedAt: Instant?,
@@ -89,7 +98,7 @@ public enum SessionLog {
   ) -> [Session] {
     var open: [String: OpenRun] = [:]
     var sessions: [Session] = []
-    for event in history {
+    for event in history where !event.kind.isCorrection {
       let isPlan = event.plan != nil
       if event.kind == .segmentStarted || (event.kind == .started && !isPlan) {
         open[event.activityID] = OpenRun(event)
@@ -99,28 +108,41 @@ public enum SessionLog {
         // A timer's run whose start is not in the history is known by its length; a timer
         // closed while ready (reset, then left to expire) ran nothing.
         if event.kind.closesRun && !isPlan && event.elapsed > 0 {
-          sessions.append(
-            Session(
-              activityID: event.activityID, name: event.name, category: event.category,
-              startedAt: event.at - event.elapsed, endedAt: event.at, outcome: event.kind.rawValue,
-              elapsed: event.elapsed, plan: event.plan))
+          var session = Session(
+            activityID: event.activityID, name: event.name, category: event.category,
+            startedAt: event.at - event.elapsed, endedAt: event.at, outcome: event.kind.rawValue,
+            elapsed: event.elapsed, plan: event.plan)
+          session.id = event.seq
+          session.seqs = event.seq.map { [$0] } ?? []
+          session.edited = event.edited
+          sessions.append(session)
         }
         continue
       }
       run.advance(to: event.at, elapsed: event.elapsed)
       if event.kind.closesRun {
+        run.note(event)
         open[event.activityID] = nil
         let outcome = event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue
         sessions.append(run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan))
       } else if event.kind == .updated, event.name != run.name || event.category != run.category {
         // A rename before the run has run any time leaves nothing under the old name.
         if run.lastElapsed > run.startElapsed {
-          sessions.append(run.closed(at: event.at, outcome: "renamed", plan: run.plan))
+          var piece = run.closed(at: event.at, outcome: "renamed", plan: run.plan)
+          piece.isPartOfRun = true
+          sessions.append(piece)
         }
         var renamed = OpenRun(event, plan: run.plan)
-        if run.lastElapsed == run.startElapsed { renamed.startedAt = run.startedAt }
+        if run.lastElapsed == run.startElapsed {
+          renamed.startedAt = run.startedAt
+          renamed.seqs = run.seqs + renamed.seqs
+          renamed.edited = run.edited || renamed.edited
+        } else {
+          renamed.isPartOfRun = true
+        }
         open[event.activityID] = renamed
       } else {
+        run.note(event)
         open[event.activityID] = run
       }
     }
@@ -147,8 +169,13 @@ public enum SessionLog {
     var lastAt: Instant
     var lastElapsed: Milliseconds
     var stretches: [Stretch] = []
+    var seqs: [Int64] = []
+    var edited = false
+    var isPartOfRun = false
 
     init(_ event: Event, plan: PlanPosition? = nil) {
+      seqs = event.seq.map { [$0] } ?? []
+      edited = event.edited
       activityID = event.activityID
       name = event.name
       category = event.category
@@ -174,10 +201,21 @@ public enum SessionLog {
       lastElapsed = max(lastElapsed, elapsed)
     }
 
+    /// An event of the run, kept among its sequence numbers.
+    mutating func note(_ event: Event) {
+      if let seq = event.seq { seqs.append(seq) }
+      edited = edited || event.edited
+    }
+
     func closed(at end: Instant, outcome: String, plan: PlanPosition?) -> Session {
-      Session(
+      var session = Session(
         activityID: activityID, name: name, category: category, startedAt: startedAt, endedAt: end,
         outcome: outcome, elapsed: max(0, lastElapsed - startElapsed), plan: plan, stretches: stretches)
+      session.id = seqs.first
+      session.seqs = seqs
+      session.edited = edited
+      session.isPartOfRun = isPartOfRun
+      return session
     }
   }
 

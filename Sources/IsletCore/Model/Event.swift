@@ -15,6 +15,13 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   case goalReached = "goal-reached"
   /// A lap marked on a stopwatch; its `elapsed` is the split, the running time at the mark.
   case lapped
+  /// A past session corrected (`islet edit`); `detail` says what changed.
+  case edited
+  /// Past sessions removed (`islet forget`); `detail` says which.
+  case forgotten
+
+  /// Kinds that record a correction of the history, not something the timer did.
+  public var isCorrection: Bool { self == .edited || self == .forgotten }
 
   /// Kinds that close a run of the timer (a plan's segment); their elapsed time is its length.
   public var closesRun: Bool {
@@ -45,10 +52,15 @@ public struct Event: Codable, Equatable, Sendable {
   public var category: String?
   /// A plan run's place then (for a segment's end, the segment that ended); nil for a timer.
   public var plan: PlanPosition?
+  /// Changed afterwards by `islet edit`: a report says so.
+  public var edited: Bool
+  /// What a correction changed (`edited`, `forgotten`); nil for the others.
+  public var detail: String?
 
   public init(
     seq: Int64? = nil, activityID: String, kind: EventKind, phase: Phase, elapsed: Milliseconds,
-    source: Source, at: Instant, name: String, category: String? = nil, plan: PlanPosition? = nil
+    source: Source, at: Instant, name: String, category: String? = nil, plan: PlanPosition? = nil,
+    edited: Bool = false, detail: String? = nil
   ) {
     self.seq = seq
     self.activityID = activityID
@@ -60,5 +72,7 @@ public struct Event: Codable, Equatable, Sendable {
     self.name = name
     self.category = category
     self.plan = plan
+    self.edited = edited
+    self.detail = detail
   }
 }
