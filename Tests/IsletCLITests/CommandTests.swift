@@ -154,10 +154,10 @@ import Testing
     islet.clock.advance(by: 90_000)
     #expect(
       islet("log").stdout == """
-        STARTED           NAME          OUTCOME    ELAPSED
-        2025-11-30 09:05  Workout       completed  25:00
-        2025-11-30 09:31  workout       reset      10:00
-        2025-11-30 09:41  Tea, "green"  running    1:30
+        ID  STARTED           NAME          OUTCOME    ELAPSED
+        1   2025-11-30 09:05  Workout       completed  25:00
+        4   2025-11-30 09:31  workout       reset      10:00
+        6   2025-11-30 09:41  Tea, "green"  running    1:30
 
         Totals
         Workout       1 session  25:00
@@ -173,13 +173,13 @@ import Testing
     )
     #expect(
       islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
-        "\"outcome\":\"running\",\"elapsed\":90,\"plan\":null,\"counted\":true}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
+        "\"outcome\":\"running\",\"elapsed\":90,\"plan\":null,\"counted\":true,\"session\":6,\"edited\":false}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
       ))
     #expect(
       islet("log", "--since", "tomorrow").stderr.hasPrefix(
         "Error: --since 'tomorrow' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w\n"
       ))
-    #expect(islet("log", "--since", "1h").stdout.hasPrefix("STARTED"))
+    #expect(islet("log", "--since", "1h").stdout.hasPrefix("ID  STARTED"))
   }
 
   @Test func asciiWhenAskedOrWhenTheLocaleIsNotUTF8() {

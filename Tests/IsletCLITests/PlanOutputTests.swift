@@ -108,11 +108,11 @@ import Testing
         == Run(
           status: 0,
           stdout: """
-            STARTED           NAME                  OUTCOME    ELAPSED
-            2025-11-30 09:05  Pomodoro · Focus 1/4  finished   25:00
-            2025-11-30 09:31  Pomodoro · Break 1/4  skipped    1:00
-            2025-11-30 09:32  Pomodoro · Focus 2/4  completed  3:00
-            2025-11-30 09:35  Tea                   completed  10:00
+            ID  STARTED           NAME                  OUTCOME    ELAPSED
+            2   2025-11-30 09:05  Pomodoro · Focus 1/4  finished   25:00
+            4   2025-11-30 09:31  Pomodoro · Break 1/4  skipped    1:00
+            6   2025-11-30 09:32  Pomodoro · Focus 2/4  completed  3:00
+            9   2025-11-30 09:35  Tea                   completed  10:00
 
             Totals
             Pomodoro  2 sessions  28:00
@@ -124,18 +124,20 @@ import Testing
       islet("log", "--csv").stdout.split(separator: "\n").map {
         $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",")
       } == [
-        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted",
-        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4,,true",
-        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4,,false",
-        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4,,true",
-        "Tea,completed,600.000,,,,,,,true",
+        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited",
+        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4,,true,2,false",
+        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4,,false,4,false",
+        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4,,true,6,false",
+        "Tea,completed,600.000,,,,,,,true,9,false",
       ])
     let json = islet("log", "--json").stdout
     #expect(
       json.contains(
-        #""outcome":"skipped","elapsed":60,"plan":{"name":"pomodoro","segment":"Break","kind":"break","round":1,"rounds":4,"next":{"segment":"Focus","duration":1500}},"counted":false}"#
+        #""outcome":"skipped","elapsed":60,"plan":{"name":"pomodoro","segment":"Break","kind":"break","round":1,"rounds":4,"next":{"segment":"Focus","duration":1500}},"counted":false,"session":4,"edited":false}"#
       ))
-    #expect(json.contains(#""outcome":"completed","elapsed":600,"plan":null,"counted":true}"#))
+    #expect(
+      json.contains(
+        #""outcome":"completed","elapsed":600,"plan":null,"counted":true,"session":9,"edited":false}"#))
     #expect(
       json.hasSuffix(
         #""totals":[{"name":"Pomodoro","sessions":2,"elapsed":1680},{"name":"Tea","sessions":1,"elapsed":600}]}"#

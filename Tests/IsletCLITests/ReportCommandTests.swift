@@ -107,9 +107,9 @@ import Testing
     #expect(
       log.stdout.hasPrefix(
         """
-        STARTED           NAME         CATEGORY  OUTCOME    ELAPSED
-        2026-11-27 09:00  Emails       admin     renamed    40:00
-        2026-11-27 09:50  Code review  work      completed  3:04:00
+        ID  STARTED           NAME         CATEGORY  OUTCOME    ELAPSED
+        1   2026-11-27 09:00  Emails       admin     renamed    40:00
+        4   2026-11-27 09:50  Code review  work      completed  3:04:00
 
         Totals
         Code review  1 session  3:04:00
@@ -213,10 +213,10 @@ import Testing
     let log = try at("2026-11-26 18:00", "log", "--since", "today")
     #expect(
       log.stdout == """
-        STARTED           NAME                  CATEGORY  OUTCOME    ELAPSED
-        2026-11-26 14:00  Pomodoro · Focus 1/4  work      finished   25:00
-        2026-11-26 14:25  Pomodoro · Break 1/4  work      skipped    1:00
-        2026-11-26 14:26  Pomodoro · Focus 2/4  work      completed  23:00
+        ID  STARTED           NAME                  CATEGORY  OUTCOME    ELAPSED
+        2   2026-11-26 14:00  Pomodoro · Focus 1/4  work      finished   25:00
+        4   2026-11-26 14:25  Pomodoro · Break 1/4  work      skipped    1:00
+        6   2026-11-26 14:26  Pomodoro · Focus 2/4  work      completed  23:00
 
         Totals
         Pomodoro  2 sessions  48:00

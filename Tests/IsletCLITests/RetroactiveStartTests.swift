@@ -28,7 +28,7 @@ import Testing
     #expect(events.first?.at == t0 - 600_000, "the start is recorded at its true time")
     #expect(
       try run("log").stdout.hasPrefix(
-        "STARTED           NAME    OUTCOME  ELAPSED\n2025-11-30 08:55  Emails  running  10:00\n"))
+        "ID  STARTED           NAME    OUTCOME  ELAPSED\n1   2025-11-30 08:55  Emails  running  10:00\n"))
   }
 
   /// A countdown started at 9:00 for 3 minutes finished at 9:03, and says so at 9:05.

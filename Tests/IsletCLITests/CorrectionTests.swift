@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import IsletCore
+@testable import IsletStore
+
+/// `edit` and `forget` through the built binary on a fixed clock: what they change, what they
+/// ask, and that nothing else in the store changes.
+@Suite struct CorrectionTests {
+  let islet = Sandbox()
+  /// 09:05 UTC on 30 Nov 2025, and seconds after it.
+  func at(_ seconds: Int) -> [String: String] { ["ISLET_NOW": String(1_764_493_500 + seconds)] }
+
+  func run(_ seconds: Int, _ arguments: String...) throws -> Run {
+    try Binary.run(arguments, environment: islet.environment.merging(at(seconds)) { $1 })
+  }
+
+  /// Emails 08:55–09:05 (session 1), Code 09:06–09:16 (3), Tea, a live stopwatch, from 09:20 (5).
+  func threeSessions() throws {
+    #expect(try run(0, "start", "--ago", "10m", "--name", "Emails").status == 0)
+    #expect(try run(0, "complete").status == 0)
+    #expect(try run(60, "start", "--name", "Code", "--category", "work").status == 0)
+    #expect(try run(660, "complete").status == 0)
+    #expect(try run(900, "start", "--name", "Tea").status == 0)
+  }
+
+  struct Contents: Equatable {
+    var events: [Event]
+    var activities: [Activity]
+  }
+
+  func contents() throws -> Contents {
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    return Contents(events: try store.history(), activities: try store.allActivities())
+  }
+
+  /// The store without one activity's rows and without the corrections' own events.
+  func others(_ contents: Contents, except name: String) -> Contents {
+    let id = contents.activities.first { $0.name == name }?.id
+    return Contents(
+      events: contents.events.filter { $0.activityID != id && !$0.kind.isCorrection },
+      activities: contents.activities.filter { $0.id != id })
+  }
+
+  @Test func logShowsEachSessionsId() throws {
+    try threeSessions()
+    #expect(
+      try run(960, "log").stdout.hasPrefix(
+        """
+        ID  STARTED           NAME    CATEGORY  OUTCOME    ELAPSED
+        1   2025-11-30 08:55  Emails  -         completed  10:00
+        3   2025-11-30 09:06  Code    work      completed  10:00
+        5   2025-11-30 09:20  Tea     -         running    1:00
+
+        """))
+  }
+
+  @Test func editChangesOneSessionAndRecordsWhatChanged() throws {
+    try threeSessions()
+    let before = try contents()
+    let edited = try run(
+      960, "edit", "1", "--name", "Email", "--category", "admin", "--start", "8:50", "--yes")
+    #expect(
+      edited.stdout
+        == "✎ Edited session 1: name Emails → Email; category - → admin; start 2025-11-30 08:55 → 2025-11-30 08:50\n",
+      "\(edited)")
+    let log = try run(960, "log")
+    #expect(
+      log.stdout.hasPrefix(
+        """
+        ID  STARTED           NAME   CATEGORY  OUTCOME     ELAPSED
+        1   2025-11-30 08:50  Email  admin     completed*  15:00
+        3   2025-11-30 09:06  Code   work      completed   10:00
+        5   2025-11-30 09:20  Tea    -         running     1:00
+        * edited afterwards (islet edit)
+
+        """), "\(log)")
+    #expect(try run(960, "log", "--json").stdout.contains(#""counted":true,"session":1,"edited":true}"#))
+    let after = try contents()
+    #expect(
+      others(after, except: "Email") == others(before, except: "Emails"), "the rest of the store is unchanged"
+    )
+    let record = try #require(after.events.last)
+    #expect(record.kind == .edited && record.at == t0 + 960_000 && record.elapsed == 900_000)
+    #expect(
+      record.detail == "name Emails → Email; category - → admin; start 2025-11-30 08:55 → 2025-11-30 08:50")
+    let activity = try #require(after.activities.first { $0.name == "Email" })
+    #expect(activity.createdAt == t0 - 900_000 && activity.elapsed(at: t0 + 960_000) == 900_000)
+    #expect(activity.state.category == "admin")
+  }
+
+  @Test func anEndMovedLaterAddsRunningTime() throws {
+    try threeSessions()
+    #expect(try run(960, "edit", "3", "--end", "2025-11-30 09:19", "--yes").status == 0)
+    #expect(
+      try run(960, "log").stdout.contains("3   2025-11-30 09:06  Code    work      completed*  13:00\n"))
+    let refused = try run(960, "edit", "3", "--end", "9:22", "--yes")
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr == "islet: the new end is later than now; give a time already past\n", "\(refused)")
+  }
+
+  @Test func aLiveSessionIsNotEditedOrForgotten() throws {
+    try threeSessions()
+    let before = try contents()
+    let edit = try run(960, "edit", "5", "--name", "Coffee", "--yes")
+    #expect(edit.status == 1)
+    #expect(
+      edit.stderr == "islet: Tea is still going; islet update changes a live one, and edit a past session\n")
+    let forget = try run(960, "forget", "5", "--yes")
+    #expect(forget.status == 1 && forget.stderr == "islet: Tea is still going; end it, then forget it\n")
+    #expect(try contents() == before)
+  }
+
+  /// Without a terminal and without --yes, nothing is asked and nothing changes: exit 64.
+  @Test func withoutATerminalItRefusesUnlessYes() throws {
+    try threeSessions()
+    let before = try contents()
+    for (arguments, time) in [
+      (["edit", "1", "--name", "X"], 960), (["forget", "1"], 960), (["forget", "--before", "today"], 86_400),
+    ] {
+      let refused = try Binary.run(arguments, environment: islet.environment.merging(at(time)) { $1 })
+      #expect(refused.status == 64, "\(arguments): \(refused)")
+      #expect(
+        refused.stderr.hasPrefix(
+          "Error: \(arguments[0]) asks before it changes the history, and there is no terminal to ask on; add --yes\n"
+        ),
+        "\(refused)")
+    }
+    #expect(try contents() == before)
+  }
+
+  @Test func forgetRemovesOneSessionAndRecordsIt() throws {
+    try threeSessions()
+    let before = try contents()
+    let forgot = try run(960, "forget", "3", "--yes")
+    #expect(forgot.stdout == "✗ Forgot session 3 (Code, 2025-11-30 09:06, 10:00)\n", "\(forgot)")
+    let after = try contents()
+    #expect(others(after, except: "Code") == others(before, except: "Code"))
+    let code = try #require(before.activities.first { $0.name == "Code" })
+    #expect(after.events.filter { $0.activityID == code.id }.map(\.kind) == [.forgotten])
+    #expect(after.events.last?.detail == "session 3: Code, 2025-11-30 09:06, 10:00")
+    #expect(!(try run(960, "log").stdout.contains("Code")))
+  }
+
+  @Test func forgetBeforeRemovesWhatEndedBeforeTheDate() throws {
+    try threeSessions()
+    // The next day, Emails and Code ended before it began; Tea is still live.
+    let nextDay = 86_400
+    let before = try contents()
+    let forgot = try run(nextDay, "forget", "--before", "today", "--yes")
+    #expect(forgot.stdout == "✗ Forgot 2 activities that ended before 2025-12-01 00:00\n", "\(forgot)")
+    let after = try contents()
+    #expect(others(after, except: "Tea").events.isEmpty, "\(after.events)")
+    let tea = try #require(before.activities.first { $0.name == "Tea" })
+    #expect(
+      after.events.filter { $0.activityID == tea.id } == before.events.filter { $0.activityID == tea.id })
+    #expect(after.events.filter { $0.kind == .forgotten }.count == 2)
+    let again = try run(nextDay, "forget", "--before", "today", "--yes")
+    #expect(again.stdout == "Nothing ended before 2025-12-01 00:00; nothing to forget.\n")
+  }
+
+  /// On a terminal it asks: n leaves the store as it was, y changes it.
+  @Test func onATerminalItAsksYesOrNo() throws {
+    try threeSessions()
+    let before = try contents()
+    let environment = islet.environment.merging(at(960)) { $1 }
+    let no = try TmuxSession(
+      width: 100, height: 10, environment: environment, command: [Binary.path, "forget", "3"],
+      folder: islet.folder.path)
+    #expect(
+      no.waitFor { $0.contains("Forget session 3 (Code, 2025-11-30 09:06, 10:00)? [y/n]") }, "\(no.text)")
+    no.send("n", "Enter")
+    #expect(no.waitForExit() == 0)
+    #expect(no.text.contains("Left as it was."), "\(no.text)")
+    #expect(try contents() == before)
+
+    let yes = try TmuxSession(
+      width: 100, height: 10, environment: environment,
+      command: [Binary.path, "edit", "3", "--name", "Review"],
+      folder: islet.folder.path)
+    #expect(
+      yes.waitFor { $0.contains("Edit session 3 (Code, 2025-11-30 09:06, 10:00): name Code → Review? [y/n]") }
+    )
+    yes.send("y", "Enter")
+    #expect(yes.waitForExit() == 0)
+    #expect(yes.text.contains("✎ Edited session 3: name Code → Review"), "\(yes.text)")
+    #expect(try run(960, "log").stdout.contains("3   2025-11-30 09:06  Review  work      completed*  10:00"))
+  }
+}
