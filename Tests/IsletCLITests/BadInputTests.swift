@@ -515,6 +515,29 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["start", "--at", "9:00", "--until", "10:00"], status: 64,
       says: "--at does not go with --until; give the countdown's DURATION instead"),
+    BadInput(
+      arguments: ["edit", "abc", "--name", "X"], status: 64,
+      says: "'abc' is not a session id; use a number from the ID column of islet log"),
+    BadInput(arguments: ["edit", "1"], status: 64, says: "edit needs --name, --category, --start or --end"),
+    BadInput(arguments: ["edit", "--name", "X"], status: 64, says: "edit needs a SESSION"),
+    BadInput(
+      arguments: ["edit", "99", "--name", "X", "--yes"], status: 64,
+      says: "there is no session 99; islet log lists the sessions with their ids"),
+    BadInput(
+      arguments: ["edit", "1", "--start", "soon"], status: 64,
+      says: "--start 'soon' is not a time; use HH:MM or YYYY-MM-DD HH:MM"),
+    BadInput(
+      arguments: ["edit", "1", "--end", "2025-13-01 9:00"], status: 64,
+      says: "--end '2025-13-01 9:00' is not a time; use HH:MM or YYYY-MM-DD HH:MM"),
+    BadInput(
+      arguments: ["forget"], status: 64,
+      says: "forget needs a SESSION (an id from islet log) or --before DATE"),
+    BadInput(arguments: ["forget", "0"], status: 64, says: "'0' is not a session id"),
+    BadInput(
+      arguments: ["forget", "--before", "soon"], status: 64, says: "--before 'soon' is not a date; use"),
+    BadInput(
+      arguments: ["forget", "1", "--before", "today"], status: 64,
+      says: "give a SESSION or --before DATE, not both"),
   ]
 
   static let catalogue =
