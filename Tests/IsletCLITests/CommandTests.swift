@@ -169,7 +169,7 @@ import Testing
       islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 6)
     #expect(
       islet("log", "--csv").stdout.split(separator: "\n").last
-        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,,,true"
+        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,,,true,6,false"
     )
     #expect(
       islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
