@@ -143,6 +143,16 @@ public final class SQLiteActivityStore: ActivityStore {
     try activities(where: "1")
   }
 
+  /// Every activity with history left, oldest first: what `list --all` shows. One whose
+  /// sessions were all forgotten keeps its row (its `forgotten` event names it) but no more.
+  public func rememberedActivities() throws -> [Activity] {
+    try activities(
+      where: """
+        phase IN ('idle', 'active', 'paused', 'finished') OR EXISTS (SELECT 1 FROM event
+        WHERE event.activity_id = activity.id AND kind NOT IN ('edited', 'forgotten'))
+        """)
+  }
+
   public func activity(id: String) throws -> Activity? {
     try activities(where: "id = ?", [.text(id)]).first
   }

@@ -142,6 +142,7 @@ import Testing
     #expect(after.events.filter { $0.activityID == code.id }.map(\.kind) == [.forgotten])
     #expect(after.events.last?.detail == "session 3: Code, 2025-11-30 09:06, 10:00")
     #expect(!(try run(960, "log").stdout.contains("Code")))
+    #expect(!(try run(960, "list", "--all").stdout.contains("Code")), "a forgotten activity is not listed")
   }
 
   @Test func forgetBeforeRemovesWhatEndedBeforeTheDate() throws {

@@ -30,7 +30,7 @@ struct ListCommand: Command {
     var shown = live
     if all, let store {
       let liveIDs = Set(live.map(\.id))
-      let every = TimerEngine.settled(try store.allActivities(), at: now, policy: policy).activities
+      let every = TimerEngine.settled(try store.rememberedActivities(), at: now, policy: policy).activities
       shown += every.filter { !liveIDs.contains($0.id) }.reversed()
     }
     if json {
