@@ -77,6 +77,9 @@ import Testing
 
         """), "\(log)")
     #expect(try run(960, "log", "--json").stdout.contains(#""counted":true,"session":1,"edited":true}"#))
+    let report = try run(960, "report", "--since", "today")
+    #expect(report.stdout.hasSuffix("\nEdited afterwards: 1 session (islet log marks them *)\n"), "\(report)")
+    #expect(try run(960, "report", "--json").stdout.hasSuffix(#","edited":1}"# + "\n"))
     let after = try contents()
     #expect(
       others(after, except: "Email") == others(before, except: "Emails"), "the rest of the store is unchanged"
