@@ -53,6 +53,13 @@ import Testing
     let run = try! TimerEngine.reduce(nil, .start(request), at: start, source: .cli).get().activity
     #expect(
       shown(menu([run])).prefix(3) == ["Pause (p)", "Skip (S)", "Done (d)"], "a plan skips, never adds")
+    let stopwatch = try! TimerEngine.reduce(
+      nil, .start(StartRequest(id: "sw01", name: "Run")), at: start, source: .cli
+    ).get().activity
+    #expect(
+      shown(menu([stopwatch])).prefix(3) == ["Pause (p)", "Lap (l)", "Done (d)"], "a running stopwatch laps")
+    let resting = try! TimerEngine.reduce(stopwatch, .pause, at: start + 1000, source: .cli).get().activity
+    #expect(shown(menu([resting])).prefix(2) == ["Resume (p)", "Done (d)"], "no lap while paused")
   }
 
   @Test func theOtherLiveActivitiesOpenTheirOwnMenu() {

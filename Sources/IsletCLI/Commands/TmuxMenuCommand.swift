@@ -127,6 +127,9 @@ struct TmuxMenu {
         look.phase == .finished ? intent("Snooze", "s", "snooze") : intent("+5 min", "+", "adjust +5m"))
     }
     if look.activity.isPlan { entries.append(intent("Skip", "S", "skip")) }
+    if !look.activity.isCountdown && !look.activity.isPlan && look.phase == .active {
+      entries.append(intent("Lap", "l", "lap"))
+    }
     entries.append(intent("Done", "d", "complete"))
     if look.phase != .idle { entries.append(intent("Reset", "r", "reset")) }
     entries.append(intent("End", "x", "end"))
