@@ -71,6 +71,7 @@ import Testing
       json.stdout.hasSuffix(
         "\"rest\":20,\"total\":200,\"fastest\":{\"lap\":3,\"time\":58,\"split\":180,\"at\":\"2025-11-30T09:09:00.000Z\"},\"slowest\":{\"lap\":1,\"time\":62,\"split\":62,\"at\":\"2025-11-30T09:06:02.000Z\"},\"average\":60}\n"
       ), "\(json)")
+    #expect(try run(270, "laps", "1", "--csv").stdout == csv.stdout, "a session id from log names it too")
     let text = try run(270, "laps")
     #expect(text.stdout.contains("Then 0:20.0 to the end: 3:20.0 in all\n"), "\(text)")
     let countdown = try run(270, "laps", "Egg")

@@ -11,7 +11,8 @@ struct LapsCommand: Command {
       summary: "List a stopwatch's laps: each lap's time and its split (the running time from the start).",
       details: """
         ACTIVITY is a live stopwatch's id, --id reference or name; when none that is live
-        matches, the newest one of that id or name in the history. Without ACTIVITY, the
+        matches, the newest one of that id or name in the history, or the one of a session id
+        from islet log. Without ACTIVITY, the
         current stopwatch, else the last one that has laps. A lap counts running time only:
         paused time is in no lap. The laps of the last run are listed: a reset starts over.
         Times are minutes and seconds with tenths; the JSON and the CSV give seconds.
@@ -77,7 +78,10 @@ struct LapsCommand: Command {
     }
     if case .success(let found) = ActivityMatcher.match(target, among: live, at: now) { return found }
     if let found = try store.activity(id: target) { return found }
-    return try store.lastActivity(named: target)
+    if let found = try store.lastActivity(named: target) { return found }
+    // A session's id from islet log.
+    guard let seq = Int64(target), seq > 0, target.allSatisfy(\.isASCII) else { return nil }
+    return try store.activity(ofEvent: seq)
   }
 
   /// `1:02.4`: minutes and seconds with tenths (rounded down), as a lap is read.
