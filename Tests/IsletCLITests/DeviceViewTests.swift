@@ -150,6 +150,17 @@ import Testing
     #expect(try activity(id)?.state.phase == .completed)
   }
 
+  /// `l` marks a lap on the selected stopwatch; its banner then shows the count and the lap.
+  @Test func lMarksALapOnARunningStopwatch() throws {
+    let id = try start("--name", "Run", "--ago", "2m")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("l lap") }, "\(view.text)")
+    view.send("l")
+    #expect(view.waitFor { $0.contains("⏱ Run lap 1 2:0") }, "\(view.text)")
+    #expect(view.waitFor { $0.contains("· Lap 1 2:0") }, "\(view.text)")
+    #expect(try activity(id)?.state.laps.count == 1)
+  }
+
   @Test func tabChoosesWhichActivityTheKeysActOn() throws {
     let first = try start("--name", "Tea")
     let second = try start("--name", "Code")
