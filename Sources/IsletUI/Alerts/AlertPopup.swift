@@ -14,7 +14,7 @@ import IsletCore
 ///  ⏎ Done · any other key closes
 /// ```
 public enum AlertPopup {
-  public static let width = Expanded.targetSize.width
+  public static let width = Proportions.expanded.natural
 
   /// The island's rows and two more: the buttons and the hint.
   public static func height(for activity: Activity) -> Int { Expanded.height(for: activity) + 2 }
