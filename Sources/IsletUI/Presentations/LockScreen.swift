@@ -23,9 +23,10 @@ public enum LockScreen {
   static let widestGap = 24
 
   /// The rows it wants: a countdown has a progress row, a stopwatch does not; a plan has a
-  /// row for its round and what comes next.
+  /// row for its round and what comes next; the footer's row only when it has a fact to say.
   public static func height(for activity: Activity) -> Int {
-    activity.isPlan ? 9 : activity.isCountdown ? 8 : 7
+    let facts = Look.hasStart(activity) || activity.attributes.owner != nil || activity.state.category != nil
+    return (activity.isPlan ? 9 : activity.isCountdown ? 8 : 7) - (facts ? 0 : 1)
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
