@@ -258,7 +258,6 @@ struct Glyphs {
   var doneMark: String { ascii ? "ok" : "✓" }
   var separator: String { ascii ? "-" : "·" }
   var ellipsis: String { ascii ? "~" : "…" }
-  var spaceKey: String { ascii ? "spc" : "␣" }
   /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
   /// cell, ☕ two; the ASCII icons three), so that stacked names and times line up.
   var iconSlot: Int { ascii ? 3 : 2 }
