@@ -66,7 +66,8 @@ public enum AlertPopup {
     guard listening else { return canvas }
     let enter = look.ascii ? "Enter" : "⏎"
     let hint =
-      actions.first.map { "\(enter) \(self.hint($0)) \(g.separator) any other key closes" } ?? "Any key closes"
+      actions.first.map { "\(enter) \(self.hint($0)) \(g.separator) any other key closes" }
+      ?? "Any key closes"
     canvas.put(
       DisplayWidth.truncate(hint, to: max(0, width - 1), ellipsis: g.ellipsis), x: 1, y: height - 1,
       role: .secondary)
