@@ -184,6 +184,21 @@ import Testing
     #expect(try activity(tea)?.state.phase == .active && activity(code)?.state.phase == .paused)
   }
 
+  @Test func theMouseWheelMovesTheSelection() throws {
+    let tea = try start("--name", "Tea")
+    _ = try start("--name", "Code")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") })
+    // A notch down (SGR button 65), then space: Tea, the second, is paused.
+    view.sendBytes(Array("\u{1B}[<65;40;10M".utf8))
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea paused") }, "the wheel did not move to Tea: \(view.text)")
+    view.sendBytes(Array("\u{1B}[<64;40;10M".utf8))
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Code paused") }, "the wheel did not move back up: \(view.text)")
+    #expect(try activity(tea)?.state.phase == .paused)
+  }
+
   /// An arrow key as the very first key moves the selection: it is not read as Esc (quit),
   /// which it was while the keypad's mode was still off after the screen was set up.
   @Test func anArrowKeyFirstMovesTheSelection() throws {
