@@ -42,7 +42,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
 /// running countdown, and must be refused with its status, one `Error:` line (and the usage
 /// for usage errors), nothing on stdout, no escape sequence echoed, and the store unchanged.
 @Suite struct BadInputTests {
-  static let durationForms = "use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+  static let durationForms = "use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds"
   static let timeForms = "is not a time of day; use HH:MM (18:30) or H:MMam/pm (6:30pm)"
   static let longName = String(repeating: "a", count: 101)
   static let hugeName = String(repeating: "a", count: 100_000)

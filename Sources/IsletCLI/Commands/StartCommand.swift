@@ -10,7 +10,7 @@ struct StartCommand: Command {
       summary:
         "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. Prints the new activity's id.",
       details: """
-        DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+        DURATION is 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 
         A plan runs a routine as one activity: rounds of work and a break, with a long break
