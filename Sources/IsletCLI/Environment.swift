@@ -232,6 +232,31 @@ final class Environment {
     return "\(g.event(event.kind)) \(name) \(what)"
   }
 
+  /// `⏱ Timer — 25 seconds, until 10:52 · id 9p5k`: what `start` started, said to a terminal.
+  func startConfirmation(_ activity: Activity) -> String {
+    let g = glyphs
+    var what = activity.planPosition.map { [segmentText($0)] } ?? []
+    what.append(activity.state.duration.map(DurationText.words) ?? "stopwatch")
+    if let deadline = activity.deadline {
+      what.append("until \(LocalTime.clock(deadline, from: now))")
+    } else if activity.state.phase == .idle {
+      what.append("ready")
+    }
+    let separator = unicode ? "·" : "-"
+    return
+      "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(separator) id \(activity.id)"
+  }
+
+  /// Says on stderr that a bare number (`25`, `+5`) was read as seconds, the usual slip for
+  /// minutes; a hint on stderr leaves what a script reads from stdout as it was.
+  func noteSeconds(_ text: String) {
+    var number = text.trimmingCharacters(in: " ")
+    let sign = number.first == "+" || number.first == "-" ? String(number.removeFirst()) : ""
+    guard DurationText.isBareNumber(number) else { return }
+    let shown = printable(sign + number, limit: 20)
+    console.err("islet: \(shown) is read as seconds; write \(shown)m for minutes\n")
+  }
+
   /// Sends an intent through the one intent path and prints what it did (`describe`), or the
   /// refusal.
   func dispatch(

@@ -60,6 +60,16 @@ import Testing
     #expect(DurationText.parseSigned("+0") == .failure(.notPositive("+0")))
   }
 
+  @Test(
+    arguments: [
+      (25_000, "25 seconds"), (1000, "1 second"), (1500, "1.5 seconds"), (60_000, "1 minute"),
+      (1_500_000, "25 minutes"), (90_000, "1 minute 30 seconds"), (5_400_000, "1 hour 30 minutes"),
+      (7_200_000, "2 hours"), (3_601_000, "1 hour 1 second"), (0, "0 seconds"),
+    ] as [(Int64, String)])
+  func wordsSayASpanAsAConfirmationDoes(ms: Int64, words: String) {
+    #expect(DurationText.words(ms) == words)
+  }
+
   @Test func clockFormatsUnderAndOverAnHour() {
     #expect(DurationText.clock(seconds: 0) == "0:00")
     #expect(DurationText.clock(seconds: 754) == "12:34")

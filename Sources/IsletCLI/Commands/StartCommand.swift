@@ -104,6 +104,8 @@ struct StartCommand: Command {
   let category: String?
   let relevance: Double
   let paused: Bool
+  /// The DURATION operands as typed, for the hint a bare number gets.
+  let typedDurations: [String]
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
@@ -115,6 +117,7 @@ struct StartCommand: Command {
     category = try parsed.label("category")
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has("paused")
+    typedDurations = parsed.operands
     if case .plan(.made, _) = length { try checkMadePlan() }
   }
 
@@ -233,6 +236,7 @@ struct StartCommand: Command {
     let configuration = try environment.configuration
     var attributes = IntentService.attributes(configuration)
     var shownName = name ?? "Timer"
+    var durationTexts = typedDurations
     switch length {
     case .stopwatch: break
     case .countdown(let duration):
@@ -242,6 +246,7 @@ struct StartCommand: Command {
       let text = try environment.tmuxBufferText(buffer, command: "start")
       attributes.mode = .countdown
       attributes.fullDuration = try ParsedArguments(command: "start").duration(text)
+      durationTexts = [text]
     case .plan(let source, let changes):
       let plan = try self.plan(source, changes, configuration: configuration)
       attributes.plan = plan
@@ -253,7 +258,12 @@ struct StartCommand: Command {
     if let staleAfter { attributes.staleAfter = staleAfter }
     let request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused)
-    return try environment.dispatch(.start(request), command: "start") { activity, _ in activity.id }
+    // A terminal is told what started; a pipe gets the id alone, which scripts keep.
+    let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
+      environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id
+    }
+    if status == .ok { durationTexts.forEach(environment.noteSeconds) }
+    return status
   }
 
   /// The plan to start: the one named (the user's before a preset) or the one the durations

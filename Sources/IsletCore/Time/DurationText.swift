@@ -128,15 +128,31 @@ public enum DurationText {
     if ms >= 3_600_000 { text += "\(ms / 3_600_000)h" }
     if ms % 3_600_000 >= 60_000 { text += "\(ms % 3_600_000 / 60_000)m" }
     let rest = ms % 60_000
-    if rest > 0 || text.isEmpty {
-      text += "\(rest / 1000)"
-      if rest % 1000 > 0 {
-        var fraction = String(rest % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        text += "." + fraction
-      }
-      text += "s"
+    if rest > 0 || text.isEmpty { text += seconds(rest) + "s" }
+    return text
+  }
+
+  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`,
+  /// `1.5 seconds`.
+  public static func words(_ span: Milliseconds) -> String {
+    let ms = max(0, span)
+    var parts: [String] = []
+    func add(_ count: String, _ unit: String) { parts.append("\(count) \(unit)\(count == "1" ? "" : "s")") }
+    if ms >= 3_600_000 { add("\(ms / 3_600_000)", "hour") }
+    if ms % 3_600_000 >= 60_000 { add("\(ms % 3_600_000 / 60_000)", "minute") }
+    let rest = ms % 60_000
+    if rest > 0 || parts.isEmpty { add(seconds(rest), "second") }
+    return parts.joined(separator: " ")
+  }
+
+  /// Milliseconds under a minute as seconds, with no more decimals than they need: `30`, `1.5`.
+  private static func seconds(_ ms: Milliseconds) -> String {
+    var text = "\(ms / 1000)"
+    if ms % 1000 > 0 {
+      var fraction = String(ms % 1000)
+      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
     }
     return text
   }
