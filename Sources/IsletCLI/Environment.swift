@@ -44,8 +44,10 @@ final class Environment {
   var configuration: Configuration {
     get throws {
       if let loadedConfiguration { return loadedConfiguration }
-      let loaded = try ConfigurationFile.load(environment: variables)
+      let (loaded, theme) = try ConfigurationFile.loadChecked(environment: variables)
       loadedConfiguration = loaded
+      // The check loaded the configuration's theme: the one drawn in unless --theme says another.
+      if options.theme == nil, let theme { loadedTheme = theme }
       return loaded
     }
   }
@@ -99,6 +101,11 @@ final class Environment {
       case .failure(let failure): throw failure
       }
     }
+  }
+
+  /// The icon names an activity may take: the built-in ones and any the theme adds, sorted.
+  var iconNames: [String] {
+    get throws { Set(ThemeCatalog.fallback.icons.keys).union(try theme.icons.keys).sorted() }
   }
 
   func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {

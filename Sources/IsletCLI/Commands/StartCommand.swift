@@ -234,6 +234,12 @@ struct StartCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
+    // Known only once the theme is: a theme of one's own may add icons.
+    if let icon, try !environment.iconNames.contains(icon) {
+      throw Self.usage(
+        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try environment.iconNames.joined(separator: ", ")) (islet icons)"
+      )
+    }
     var attributes = IntentService.attributes(configuration)
     var shownName = name ?? "Timer"
     var durationTexts = typedDurations
