@@ -95,7 +95,8 @@ enum ConfigurationFile {
   }
 
   /// Sets one key in the file, keeping every other line as it was, byte for byte: comments,
-  /// a byte-order mark, the file's line endings, even lines that do not parse.
+  /// a byte-order mark, the file's line endings, even lines that do not parse; and on the
+  /// key's own line its indent and its comment.
   static func save(_ key: String, _ value: String, environment: [String: String]) throws {
     let path = path(environment: environment)
     let old = try readBytes(path) ?? []
@@ -114,7 +115,17 @@ enum ConfigurationFile {
     if let index = lines.lastIndex(where: {
       Configuration.key(ofLine: String(decoding: $0, as: UTF8.self)) == key
     }) {
-      lines[index] = setting
+      // Only the value changes: the line's indent and its comment, spaces before it, stay.
+      let line = lines[index]
+      let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+      let indent = line.prefix(while: blank)
+      var comment: ArraySlice<UInt8> = []
+      if let hash = line.firstIndex(of: UInt8(ascii: "#")) {
+        var start = hash
+        while start > indent.count && blank(line[start - 1]) { start -= 1 }
+        comment = start == hash ? [0x20] + line[hash...] : line[start...]
+      }
+      lines[index] = Array(indent) + setting + Array(comment)
     } else {
       lines.append(setting)
     }
