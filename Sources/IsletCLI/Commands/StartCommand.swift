@@ -6,11 +6,12 @@ struct StartCommand: Command {
     CommandSpec(
       name: "start",
       operands: "[DURATION [BREAK] | --until HH:MM | --plan NAME]",
-      brief: "start a countdown of DURATION (or a stopwatch, or a plan); prints its id",
+      brief: "start a countdown of DURATION (or a stopwatch, or a plan); says what started",
       summary:
-        "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. Prints the new activity's id.",
+        "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. On a terminal it says what started; to a pipe it prints the new activity's id alone.",
       details: """
         DURATION is 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+        Units may be words (25 minutes, 90sec, 2hrs); a number alone is seconds, which stderr says.
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 
         A plan runs a routine as one activity: rounds of work and a break, with a long break
