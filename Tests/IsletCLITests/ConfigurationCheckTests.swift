@@ -4,7 +4,7 @@ import Testing
 /// A configuration naming a theme, an icon or a plan there is not is refused when read, by
 /// every command that reads it, naming the file and line; a status line shows the reason
 /// short in the island's place.
-@Suite struct ConfigurationCheckTests {
+@Suite(.serialized) struct ConfigurationCheckTests {
   let islet = Sandbox()
   var configPath: String { islet.folder.file("config/islet/config") }
   static let badTheme = "# mine\n\ntheme = ocean # blue\nbell = on\n"

@@ -5,8 +5,9 @@ import Testing
 @testable import IsletStore
 
 /// `start` tells a terminal what it started and gives a pipe the id alone; a bare number is
-/// read as seconds, and stderr says so.
-@Suite struct StartConfirmationTests {
+/// read as seconds, and stderr says so. Serialized: the tmux server one test starts would
+/// inherit, and hold open, the pipes of a command another test runs meanwhile.
+@Suite(.serialized) struct StartConfirmationTests {
   let islet = Sandbox()
   /// 09:05 UTC.
   let now = ["ISLET_NOW": String(t0.milliseconds / 1000)]
@@ -38,6 +39,15 @@ import Testing
     // With a unit there is nothing to say.
     #expect(try islet.binary("adjust", "+5s", extra: now).stderr == "")
     #expect(try islet.binary("start", "25s", extra: now).stderr == "")
+  }
+
+  @Test func snoozeForANumberAloneSaysItIsSeconds() throws {
+    try islet.binary("start", "1s", "--name", "Egg", extra: now)
+    let later = ["ISLET_NOW": String(t0.milliseconds / 1000 + 10)]
+    let snoozed = try islet.binary("snooze", "30", extra: later)
+    #expect(snoozed.status == 0, "\(snoozed)")
+    #expect(snoozed.stderr == "islet: 30 is read as seconds; write 30m for minutes\n")
+    #expect(try islet.binary("status", extra: later).stdout == "⏱ Egg 0:30 ●\n")
   }
 
   @Test func theFormsWhoseMeaningIsPlainAreRead() throws {
