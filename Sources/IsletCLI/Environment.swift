@@ -80,8 +80,15 @@ final class Environment {
       executablePath: Spawner.executablePath)
   }
 
-  /// The terminal's background, as far as the environment says.
-  var terminalShade: TerminalShade { TerminalShade.of(colorFGBG: variables["COLORFGBG"]) }
+  /// What the terminal itself answered about its background, asked by the view (which owns
+  /// the terminal) when `COLORFGBG` says nothing.
+  var answeredShade = TerminalShade.any
+
+  /// The terminal's background, as far as the environment (or the terminal) says.
+  var terminalShade: TerminalShade {
+    let named = TerminalShade.of(colorFGBG: variables["COLORFGBG"])
+    return named == .any ? answeredShade : named
+  }
 
   /// The theme `--theme` or the configuration names; otherwise the default, or the light one
   /// on a light terminal.

@@ -9,15 +9,15 @@ import Testing
 @Suite(.serialized) struct DeviceViewTests {
   let islet = Sandbox()
 
-  func open(width: Int = 100, height: Int = 30, term: String = "xterm-256color", arguments: [String] = [])
-    throws
-    -> TmuxSession
-  {
+  func open(
+    width: Int = 100, height: Int = 30, term: String = "xterm-256color", arguments: [String] = [],
+    serverCommands: [[String]] = []
+  ) throws -> TmuxSession {
     var environment = islet.environment
     environment["TERM"] = term
     return try TmuxSession(
       width: width, height: height, environment: environment, command: [Binary.path] + arguments,
-      folder: islet.folder.path)
+      folder: islet.folder.path, serverCommands: serverCommands)
   }
 
   func activity(_ id: String) throws -> Activity? {
@@ -325,6 +325,27 @@ import Testing
       config
         == before.replacingOccurrences(
           of: "  theme = default   # dark for now", with: "  theme = high-contrast   # dark for now"))
+  }
+
+  /// tmux answers a pane's background-color query (OSC 11) with its window style's color.
+  @Test func aTerminalThatAnswersLightGetsTheLightThemeAndTCyclesLightThemes() throws {
+    _ = try start("--name", "Focus")
+    let view = try open(serverCommands: [["set", "-g", "window-style", "bg=#fafafa"]])
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    // After light, the one other theme readable on white: mono (default and high-contrast are
+    // drawn for dark terminals).
+    #expect(view.waitFor { $0.contains("Theme: mono") }, "the view did not start in light:\n\(view.text)")
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: light") }, "\(view.text)")
+  }
+
+  @Test func aTerminalThatAnswersDarkKeepsTheDefaultTheme() throws {
+    _ = try start("--name", "Focus")
+    let view = try open(serverCommands: [["set", "-g", "window-style", "bg=#101010"]])
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
   }
 
   @Test func clickingAButtonDispatchesItsIntent() throws {

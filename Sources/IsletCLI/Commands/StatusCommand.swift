@@ -41,7 +41,8 @@ struct StatusCommand: Command {
           name: "format", value: "plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs",
           help: "the output (default plain); the bars' formats are described by islet bar"),
         OptionSpec(
-          name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
+          name: "width", value: "N",
+          help: "N cells to draw in: a bar's island fills them, a --presentation is centered in them"),
         OptionSpec(
           name: "template", value: "T",
           help:
