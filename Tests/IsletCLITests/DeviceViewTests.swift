@@ -324,6 +324,24 @@ import Testing
     #expect(config == "theme = high-contrast\n")
   }
 
+  /// Only the theme line changes, and on it only the value: comments, blank lines, other
+  /// settings, its indent and its own comment stay as they were.
+  @Test func tChangesTheThemeLineAndNothingElse() throws {
+    let before =
+      "# my settings\n\n  theme = default   # dark for now\nbell = off # quiet\n\nplan.deep = Deep 50m, Break 10m\n"
+    islet.writeConfig(before)
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
+    let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
+    #expect(
+      config
+        == before.replacingOccurrences(
+          of: "  theme = default   # dark for now", with: "  theme = high-contrast   # dark for now"))
+  }
+
   /// tmux answers a pane's background-color query (OSC 11) with its window style's color.
   @Test func aTerminalThatAnswersLightGetsTheLightThemeAndTCyclesLightThemes() throws {
     _ = try start("--name", "Focus")
