@@ -7,10 +7,8 @@ var commandTypes: [any Command.Type] {
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     WaitCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
-    ForgetCommand.self,
-    ReportCommand.self,
-    PlansCommand.self,
-    ThemesCommand.self, CheckCommand.self,
+    ForgetCommand.self, ReportCommand.self, PlansCommand.self,
+    ThemesCommand.self, IconsCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,
     HelpCommand.self,
   ]

@@ -94,7 +94,7 @@ public struct Look: Sendable {
   /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
   /// countdown has not started what it shows).
   var startedFact: String? {
-    guard phase != .idle else { return nil }
+    guard Self.hasStart(activity) else { return nil }
     let start = activity.createdAt
     let today =
       calendar.local(start).day == calendar.local(now).day
@@ -108,6 +108,9 @@ public struct Look: Sendable {
     guard let last = activity.state.laps.last, activity.state.laps.count > 0 else { return nil }
     return "Lap \(activity.state.laps.count) \(DurationText.clock(seconds: last / 1000))"
   }
+
+  /// Whether a start is shown: not while ready, which a reset began anew.
+  static func hasStart(_ activity: Activity) -> Bool { activity.state.phase != .idle }
 
   /// The time in at most five cells for the minimal bubble: `1:30` under ten minutes, then a
   /// countdown's minutes left (`25`, as iOS's timer) or a stopwatch's (`12m`), `1h05` past an
@@ -262,7 +265,6 @@ struct Glyphs {
   var doneMark: String { ascii ? "ok" : "✓" }
   var separator: String { ascii ? "-" : "·" }
   var ellipsis: String { ascii ? "~" : "…" }
-  var spaceKey: String { ascii ? "spc" : "␣" }
   /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
   /// cell, ☕ two; the ASCII icons three), so that stacked names and times line up.
   var iconSlot: Int { ascii ? 3 : 2 }
