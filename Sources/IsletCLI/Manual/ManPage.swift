@@ -78,8 +78,8 @@ enum ManPage {
   ]
 }
 
-/// Text made safe for roff: a backslash and a hyphen escaped, and a line that would start
-/// with a request (`.` or `'`) made plain text.
+/// Text made safe for roff: a backslash and a hyphen escaped, an ellipsis spelled out, and a
+/// line that would start with a request (`.` or `'`) made plain text.
 enum Roff {
   static func escape(_ text: String) -> String {
     var escaped = ""
@@ -87,6 +87,8 @@ enum Roff {
       switch character {
       case "\\": escaped += "\\e"
       case "-": escaped += "\\-"
+      // groff's ASCII output (a C locale) has no ellipsis.
+      case "…": escaped += "..."
       default: escaped.append(character)
       }
     }

@@ -19,15 +19,16 @@ enum ZshCompletion {
       # zsh completion for islet, made by: islet completions zsh
       # (from the same declarations as islet --help)
 
-      # The values islet __complete prints for a kind, each with its description.
+      # The values islet __complete prints for a kind (the last argument: _arguments puts its
+      # own before it), each with its description.
       _islet_values() {
         local -a values lines
-        local line tab=$'\\t'
-        lines=("${(@f)$(_call_program islet-$1 ${(q)islet} ${(q)db[@]} __complete $1 2>/dev/null)}")
+        local line kind=${argv[-1]} tab=$'\\t'
+        lines=("${(@f)$(_call_program islet-$kind ${(q)islet} ${(q)db[@]} __complete $kind 2>/dev/null)}")
         for line in $lines; do
           [[ -n $line ]] && values+=("${${line%%$tab*}//:/\\\\:}:${line#*$tab}")
         done
-        _describe -t $1 $1 values
+        _describe -t $kind $kind values
       }
 
       _islet() {
