@@ -129,7 +129,18 @@ import Testing
       environment: environment.merging(["ZDOTDIR": islet.folder.file("zdot"), "TERM": "xterm-256color"]) {
         $1
       },
-      command: [program("zsh") ?? "/usr/bin/zsh", "-i"], folder: islet.folder.path)
+      // Bounded: tmux's server holds whatever files were open when it started, so a zsh left
+      // running would keep another test's pipe open.
+      command: [
+        "/usr/bin/timeout", "--foreground", "-s", "KILL", "120", program("zsh") ?? "/usr/bin/zsh", "-i",
+      ],
+      folder: islet.folder.path)
+    // An interactive zsh outlives tmux's hangup: it is told to exit, so nothing is left running.
+    defer {
+      zsh.send("C-c")
+      zsh.send("exit", "Enter")
+      _ = zsh.waitForExit()
+    }
     #expect(zsh.waitFor { $0.contains("%") }, "no prompt:\n\(zsh.text)")
 
     zsh.send("islet st", "Tab", "Tab")
