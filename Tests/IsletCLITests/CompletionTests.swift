@@ -159,6 +159,11 @@ import Testing
     #expect(zsh.waitFor { $0.contains("% islet pause Deep\\ work") }, "\(zsh.text)")
   }
 
+  @Test func theDeclaredShellsAreTheScriptsThereAre() {
+    let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+    #expect(CompletionsCommand.specs.first?.operandCompletion == .words(shells))
+  }
+
   @Test func aShellIsletDoesNotCompleteIsAUsageError() {
     let run = islet("completions", "csh")
     #expect(run.status == 64)

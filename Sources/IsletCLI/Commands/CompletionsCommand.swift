@@ -5,7 +5,8 @@ import IsletCore
 struct CompletionsCommand: Command {
   static let specs = [
     CommandSpec(
-      name: "completions", operands: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: "|"),
+      // Spelled out, not from `CompletionScript.Shell`: fuzz/run builds the declarations alone.
+      name: "completions", operands: "bash|zsh|fish",
       brief: "a completion script for bash, zsh or fish",
       summary:
         "Print the completion script for bash, zsh or fish: commands, options, their values, and the live activities' names where an ACTIVITY goes.",
