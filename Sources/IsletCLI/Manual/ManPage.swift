@@ -66,7 +66,7 @@ enum ManPage {
     ("NO_COLOR", "no colors, as --no-color"),
     ("COLORFGBG", "the terminal's background: a light one gets the light theme"),
     ("LANG, LC_ALL", "a locale that is not UTF-8 gets ASCII glyphs, as --ascii"),
-    ("COLUMNS", "how wide printed output may be when it goes to no terminal"),
+    ("COLUMNS", "how wide printed output may be (else the terminal's width, or 80)"),
   ]
 
   private static let files = [
