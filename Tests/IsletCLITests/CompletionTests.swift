@@ -159,6 +159,26 @@ import Testing
     #expect(zsh.waitFor { $0.contains("% islet pause Deep\\ work") }, "\(zsh.text)")
   }
 
+  @Test func theValuesOnlyTheUsersFilesKnowIncludeTheirs() throws {
+    let mono = try String(contentsOfFile: checkout + "/Themes/mono.json", encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: islet.folder.file("config/islet/themes"), withIntermediateDirectories: true)
+    try mono.write(
+      toFile: islet.folder.file("config/islet/themes/ocean.json"), atomically: true, encoding: .utf8)
+    islet.writeConfig("plan.deep = Deep work 50m, Break 10m; rounds 3\n")
+    let themes = islet("__complete", "themes")
+    #expect(themes.status == 0, "\(themes)")
+    #expect(
+      themes.stdout.split(separator: "\n").map { $0.prefix { $0 != "\t" } } == [
+        "default", "light", "high-contrast", "mono", "ocean",
+      ])
+    let plans = islet("__complete", "plans")
+    #expect(plans.stdout.hasPrefix("deep\tDeep work 50m, Break 10m × 3 · auto\n"), "\(plans)")
+    #expect(islet("__complete", "icons").stdout.contains("coffee\t☕\n"))
+    #expect(
+      islet("__complete", "activities") == Run(status: 0, stdout: "", stderr: ""), "no store yet: nothing")
+  }
+
   @Test func theDeclaredShellsAreTheScriptsThereAre() {
     let shells = CompletionScript.Shell.allCases.map(\.rawValue)
     #expect(CompletionsCommand.specs.first?.operandCompletion == .words(shells))

@@ -3,8 +3,8 @@ import IsletStore
 import IsletUI
 
 /// `islet __complete KIND`: the values the completion scripts offer that only the user's files
-/// and store know, one `VALUE<tab>DESCRIPTION` a line (names hold no tab or newline:
-/// `UserText`). A shell calls it while the user types, so it writes nothing, starts no
+/// and store know, one `VALUE<tab>DESCRIPTION` a line (the description may be empty; an
+/// activity's name holds no tab or newline: `UserText`). A shell calls it while the user types, so it writes nothing, starts no
 /// watcher, and prints what it can when a file is missing or broken.
 struct CompleteCommand: Command {
   static let specs = [
@@ -27,9 +27,10 @@ struct CompleteCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let lines = values(in: environment).map { value, about in
-      value + (about.isEmpty ? "" : "\t" + about) + "\n"
-    }
+    // A theme's file name could hold a tab or a newline, which would break the lines.
+    let lines = values(in: environment)
+      .filter { value, _ in !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+      .map { value, about in value + "\t" + about + "\n" }
     environment.console.out(lines.joined())
     return .ok
   }
