@@ -29,7 +29,7 @@ def status_line():
     floor, islet, *peers = (r["median"] * 1000 for r in out["results"])
     baseline = f"C reading one row: {floor:.2f} ms; " + (f"`timew`: {peers[0]:.2f} ms" if peers else
                                                         "timew not installed (skipped)")
-    rows.append(("`status --format tmux`, median wall", f"{islet:.2f} ms", baseline, f"{islet / floor:.2f}× the C row (≤ 2×)"))
+    rows.append(("`status --format tmux`, median wall", f"{islet:.2f} ms", baseline, f"{islet / floor:.2f}× the C row (≤ 1.2×)"))
     run(a.islet, "end")
 
 
@@ -56,6 +56,11 @@ def rss_mb(pid):
     return int(re.search(r"VmRSS:\s+(\d+) kB", open(f"/proc/{pid}/status").read()).group(1)) / 1024
 
 
+def anon_mb(pid):
+    """The process's own memory: resident less the pages it shares with the file it runs."""
+    return int(re.search(r"RssAnon:\s+(\d+) kB", open(f"/proc/{pid}/status").read()).group(1)) / 1024
+
+
 def installed(command):
     return run("sh", "-c", f"command -v {command}").returncode == 0
 
@@ -74,6 +79,7 @@ def device_view():
     pids = [int(tmux("display", "-p", "#{pane_pid}", server=server).stdout) for server in servers]
     (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
     memory = [rss_mb(pid) for pid in pids]
+    own = anon_mb(pids[0])
     def described(show):
         shown = [f"{name}: {show(i)}" for i, (name, _) in enumerate(peers)]
         missing = [f"{name} not installed (skipped)" for name in ("tty-clock", "termdown") if name not in dict(peers)]
@@ -90,8 +96,10 @@ def device_view():
     [(cpu, wakes)] = cpu_and_wakeups(pids[:1], a.window)
     rows.append((f"device view, all paused ({a.window} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s", "",
                  "~0 wakeups/s (one a minute for the clock)"))
-    rows.append(("device view, resident memory", f"{memory[0]:.1f} MB",
-                 described(lambda i: f"{memory[i + 1]:.1f} MB"), "≤ 12 MB"))
+    # The kernel maps a binary's cached pages in large folios: a static binary's resident set
+    # is mostly its own file's clean pages, shared and reclaimable; its own memory is apart.
+    rows.append(("device view, resident memory", f"{memory[0]:.1f} MB ({own:.1f} MB its own, the rest the binary's file pages)",
+                 described(lambda i: f"{memory[i + 1]:.1f} MB"), "≤ 8 MB"))
     tmux("kill-server", server=servers[0])
     run(a.islet, "end")
 
@@ -99,11 +107,11 @@ def device_view():
 class Pty:
     """A program on a terminal of its own (100×30), its output timestamped as it is written."""
 
-    def __init__(self, *argv):
+    def __init__(self, *argv, env=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-            os.execvpe(argv[0], list(argv), dict(os.environ, TERM="xterm-256color"))
+            os.execvpe(argv[0], list(argv), dict(env or os.environ, TERM="xterm-256color"))
         self.reads = []
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -172,27 +180,31 @@ def punctuality_and_intents():
         clock.close()
     rows.append((f"a displayed second reaches the screen ({a.window} s, timestamped on a pty)",
                  f"median {statistics.median(late):.1f} ms, max {max(late):.1f} ms ({shown})" if late else "no seconds seen",
-                 baseline, "median ≤ 15 ms"))
+                 baseline, "median ≤ 5 ms"))
 
     # Renaming the paused stopwatch from another process, at times the view draws nothing else.
     run(a.islet, "pause", out)
     time.sleep(0.5)
-    latencies = []
+    from_start, from_return = [], []
     for k in range(10):
         while time.time() % 60 > 58:  # not at the clock's minute
             time.sleep(0.1)
         t0 = time.time()
         run(a.islet, "update", out, "--name", f"Renamed {k}")
+        returned = time.time()
         deadline = t0 + 2
         while time.time() < deadline and not view.frames(since=t0):
-            time.sleep(0.002)
+            time.sleep(0.0005)
         seen = view.frames(since=t0)
-        latencies.append((seen[0] - t0) * 1000 if seen else float("inf"))
+        from_start.append((seen[0] - t0) * 1000 if seen else float("inf"))
+        # The command commits before it exits: the view may draw before it has returned.
+        from_return.append(max(0.0, (seen[0] - returned) * 1000) if seen else float("inf"))
         time.sleep(0.3)
     view.close()
     rows.append(("an intent in another shell until the open view writes it (10 renames)",
-                 f"median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms", "",
-                 "≤ 100 ms"))
+                 f"from the command's return: median {statistics.median(from_return):.1f} ms, "
+                 f"max {max(from_return):.1f} ms; from its start (the command's own run included): "
+                 f"median {statistics.median(from_start):.1f} ms", "", "≤ 10 ms (from the return)"))
     run(a.islet, "end", out)
 
 
@@ -407,7 +419,7 @@ def status_follow():
     rows.append(("an intent in another shell until its line is read from `status --follow` (10 renames)",
                  f"from the command's start: median {statistics.median(from_start):.1f} ms, max {max(from_start):.1f} ms; "
                  f"from its return: median {statistics.median(from_return):.1f} ms, max {max(from_return):.1f} ms",
-                 "", "≤ 10 ms"))
+                 "", "≤ 10 ms (from the return)"))
     time.sleep(1)
     [(cpu, wakes)] = cpu_and_wakeups([follower.pid], min(a.window, 10))
     rows.append((f"`status --follow`, all paused ({min(a.window, 10)} s)", f"{cpu:.3f} % of a core, {wakes:.2f} wakeups/s",
@@ -505,7 +517,50 @@ def scale():
             else:
                 ratio += " (instructions: neither perf nor callgrind can count here)"
         scale_rows.append((f"`islet {command}`", *cells, ratio, baseline, budget))
+    scale_view(stores)
     scale_rows.append(("the ten-year store", sizes, "", "", "", ""))
+
+
+def scale_view(stores):
+    # The device view on each store: how soon its first frame is out (it reads the live set and
+    # today's goal), then what it costs ticking and holds, the two side by side in one window.
+    first, servers = {kind: [] for kind in stores}, {}
+    for env in stores.values():
+        run(a.islet, "start", "--name", "Scale view", env=env)
+    # The two stores in turn, so that a busy moment of the machine falls on both alike.
+    for _ in range(15):
+        for kind, env in stores.items():
+            began = time.time()
+            # COLORFGBG says the background, so the view asks the terminal nothing: its first
+            # output is its first frame.
+            view = Pty(a.islet, env=dict(env, COLORFGBG="15;0"))
+            while not view.reads and time.time() - began < 5:
+                time.sleep(0.001)
+            if view.reads:
+                first[kind].append((view.reads[0] - began) * 1000)
+            view.close()
+    first = {kind: statistics.median(waits) if waits else None for kind, waits in first.items()}
+    for kind, env in stores.items():
+        servers[kind] = "scale-" + kind
+        shell = " ".join(f"{k}='{env[k]}'" for k in ("ISLET_DB", "XDG_CONFIG_HOME", "XDG_STATE_HOME"))
+        tmux("new-session", "-d", "-x", "100", "-y", "30", f"exec env {shell} {a.islet}", server=servers[kind])
+    time.sleep(2)
+    pids = [int(tmux("display", "-p", "#{pane_pid}", server=servers[kind]).stdout) for kind in stores]
+    window = max(10, a.window // 3)
+    costs = cpu_and_wakeups(pids, window)
+    memory = [rss_mb(pid) for pid in pids]
+    for kind, env in stores.items():
+        tmux("kill-server", server=servers[kind])
+        run(a.islet, "end", "Scale view", env=env)
+    def row(what, cells, ratio, budget):
+        scale_rows.append((what, *cells, ratio, "", budget))
+    waits = [first["empty"], first["ten-years"]]
+    row("device view, first frame (median of 15, in turn)", [f"{w:.1f} ms" if w else "none in 5 s" for w in waits],
+        f"{waits[1] / waits[0]:.2f}×" if all(waits) else "", "≤ 1.2× empty (unchanged)")
+    row(f"device view, a timer ticking ({window} s)", [f"{c:.3f} % of a core, {w:.2f} wakeups/s" for c, w in costs],
+        f"{costs[1][0] / costs[0][0]:.2f}× CPU" if costs[0][0] > 0 else "", "≤ 1.2× empty (unchanged)")
+    row("device view, resident memory", [f"{m:.1f} MB" for m in memory], f"{memory[1] / memory[0]:.2f}×",
+        "≤ 1.2× empty (unchanged)")
 
 
 scale_rows = []

@@ -18,9 +18,14 @@ static inline attr_t islet_a_dim(void) { return A_DIM; }
 static inline attr_t islet_a_reverse(void) { return A_REVERSE; }
 static inline attr_t islet_a_underline(void) { return A_UNDERLINE; }
 static inline mmask_t islet_click_events(void) {
-  return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON3_PRESSED | BUTTON3_CLICKED;
+  return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON3_PRESSED | BUTTON3_CLICKED | BUTTON4_PRESSED |
+         BUTTON5_PRESSED;
 }
 static inline int islet_button1_pressed(mmask_t state) { return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0; }
+/// The wheel, as ncurses reports it: -1 a notch up (button 4), 1 a notch down (button 5).
+static inline int islet_wheel(mmask_t state) {
+  return (state & BUTTON4_PRESSED) ? -1 : (state & BUTTON5_PRESSED) ? 1 : 0;
+}
 
 /// Draws one glyph (a UTF-8 grapheme of `count` bytes) with attributes and a color pair of any
 /// number. The UTF-8 is decoded here rather than by mbstowcs: no locale machinery each frame.

@@ -1,5 +1,6 @@
 import IsletCore
 import IsletStore
+import IsletUI
 
 #if canImport(Glibc)
   import Glibc
@@ -12,14 +13,61 @@ enum ConfigurationFile {
   }
 
   static func load(environment: [String: String]) throws -> Configuration {
+    try loadChecked(environment: environment).configuration
+  }
+
+  /// The configuration, its names checked against what there is: the theme it names (loaded
+  /// by the check, and given back so it is loaded once), the icon and each plan's icons. A
+  /// problem is a `ConfigurationProblem` naming the file and line.
+  static func loadChecked(environment: [String: String]) throws -> (
+    configuration: Configuration, theme: Theme?
+  ) {
     let path = path(environment: environment)
-    guard let bytes = try readBytes(path) else { return Configuration() }
+    guard let bytes = try readBytes(path) else { return (Configuration(), nil) }
+    let configuration: Configuration
     switch Configuration.parse(bytes) {
-    case .success(let configuration): return configuration
-    case .failure(let error):
-      let place = error.line.map { "\(path):\($0):" } ?? path
-      throw CommandFailure(message: "\(place) \(error.message)", status: .usage)
+    case .success(let parsed): configuration = parsed
+    case .failure(let error): throw ConfigurationProblem(path: path, line: error.line, reason: error.message)
     }
+    /// The line in effect for `key`: the last that sets it.
+    func line(_ key: String) -> Int? {
+      Configuration.lines(of: bytes).lastIndex {
+        Configuration.key(ofLine: String(decoding: $0, as: UTF8.self)) == key
+      }.map { $0 + 1 }
+    }
+    var theme: Theme?
+    if let reference = configuration.theme {
+      let catalog = ThemeCatalog.standard(
+        configFolder: StoreLocation.configFolder(environment: environment),
+        executablePath: Spawner.executablePath)
+      switch catalog.load(reference) {
+      case .success(let loaded): theme = loaded
+      case .failure(.unknown(let name, let known)):
+        throw ConfigurationProblem(
+          path: path, line: line("theme"),
+          reason:
+            "unknown theme '\(printable(name, limit: 40))' (themes: \(known.joined(separator: ", ")), or a path to a .json file)"
+        )
+      case .failure(let failure):
+        throw ConfigurationProblem(
+          path: path, line: line("theme"), reason: failure.message, exitStatus: failure.exitStatus)
+      }
+    }
+    let icons = Set(ThemeCatalog.fallback.icons.keys).union(theme?.icons.keys ?? [:].keys)
+    func unknownIcon(_ icon: String) -> String {
+      "unknown icon '\(printable(icon, limit: 40))' (icons: \(icons.sorted().joined(separator: ", ")))"
+    }
+    if let at = line("icon"), !icons.contains(configuration.icon) {
+      throw ConfigurationProblem(path: path, line: at, reason: unknownIcon(configuration.icon))
+    }
+    for plan in configuration.plans {
+      if let segment = plan.segments.first(where: { !icons.contains($0.icon) }) {
+        throw ConfigurationProblem(
+          path: path, line: line("plan." + plan.name),
+          reason: "plan.\(plan.name): " + unknownIcon(segment.icon))
+      }
+    }
+    return (configuration, theme)
   }
 
   /// The whole file; nil when it does not exist. Reading stops just past the largest file
@@ -47,7 +95,8 @@ enum ConfigurationFile {
   }
 
   /// Sets one key in the file, keeping every other line as it was, byte for byte: comments,
-  /// a byte-order mark, the file's line endings, even lines that do not parse.
+  /// a byte-order mark, the file's line endings, even lines that do not parse; and on the
+  /// key's own line its indent and its comment.
   static func save(_ key: String, _ value: String, environment: [String: String]) throws {
     let path = path(environment: environment)
     let old = try readBytes(path) ?? []
@@ -66,7 +115,17 @@ enum ConfigurationFile {
     if let index = lines.lastIndex(where: {
       Configuration.key(ofLine: String(decoding: $0, as: UTF8.self)) == key
     }) {
-      lines[index] = setting
+      // Only the value changes: the line's indent and its comment, spaces before it, stay.
+      let line = lines[index]
+      let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+      let indent = line.prefix(while: blank)
+      var comment: ArraySlice<UInt8> = []
+      if let hash = line.firstIndex(of: UInt8(ascii: "#")) {
+        var start = hash
+        while start > indent.count && blank(line[start - 1]) { start -= 1 }
+        comment = start == hash ? [0x20] + line[hash...] : line[start...]
+      }
+      lines[index] = Array(indent) + setting + Array(comment)
     } else {
       lines.append(setting)
     }

@@ -44,8 +44,10 @@ final class Environment {
   var configuration: Configuration {
     get throws {
       if let loadedConfiguration { return loadedConfiguration }
-      let loaded = try ConfigurationFile.load(environment: variables)
+      let (loaded, theme) = try ConfigurationFile.loadChecked(environment: variables)
       loadedConfiguration = loaded
+      // The check loaded the configuration's theme: the one drawn in unless --theme says another.
+      if options.theme == nil, let theme { loadedTheme = theme }
       return loaded
     }
   }
@@ -78,8 +80,15 @@ final class Environment {
       executablePath: Spawner.executablePath)
   }
 
-  /// The terminal's background, as far as the environment says.
-  var terminalShade: TerminalShade { TerminalShade.of(colorFGBG: variables["COLORFGBG"]) }
+  /// What the terminal itself answered about its background, asked by the view (which owns
+  /// the terminal) when `COLORFGBG` says nothing.
+  var answeredShade = TerminalShade.any
+
+  /// The terminal's background, as far as the environment (or the terminal) says.
+  var terminalShade: TerminalShade {
+    let named = TerminalShade.of(colorFGBG: variables["COLORFGBG"])
+    return named == .any ? answeredShade : named
+  }
 
   /// The theme `--theme` or the configuration names; otherwise the default, or the light one
   /// on a light terminal.
@@ -99,6 +108,11 @@ final class Environment {
       case .failure(let failure): throw failure
       }
     }
+  }
+
+  /// The icon names an activity may take: the built-in ones and any the theme adds, sorted.
+  var iconNames: [String] {
+    get throws { Set(ThemeCatalog.fallback.icons.keys).union(try theme.icons.keys).sorted() }
   }
 
   func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {
@@ -230,6 +244,31 @@ final class Environment {
       return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(segmentText) ?? "a segment"); \(what)"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
+  }
+
+  /// `⏱ Timer — 25 seconds, until 10:52 · id 9p5k`: what `start` started, said to a terminal.
+  func startConfirmation(_ activity: Activity) -> String {
+    let g = glyphs
+    var what = activity.planPosition.map { [segmentText($0)] } ?? []
+    what.append(activity.state.duration.map(DurationText.words) ?? "stopwatch")
+    if let deadline = activity.deadline {
+      what.append("until \(LocalTime.clock(deadline, from: now))")
+    } else if activity.state.phase == .idle {
+      what.append("ready")
+    }
+    let separator = unicode ? "·" : "-"
+    return
+      "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(separator) id \(activity.id)"
+  }
+
+  /// Says on stderr that a bare number (`25`, `+5`) was read as seconds, the usual slip for
+  /// minutes; a hint on stderr leaves what a script reads from stdout as it was.
+  func noteSeconds(_ text: String) {
+    var number = text.trimmingCharacters(in: " ")
+    let sign = number.first == "+" || number.first == "-" ? String(number.removeFirst()) : ""
+    guard DurationText.isBareNumber(number) else { return }
+    let shown = printable(sign + number, limit: 20)
+    console.err("islet: \(shown) is read as seconds; write \(shown)m for minutes\n")
   }
 
   /// Sends an intent through the one intent path and prints what it did (`describe`), or the

@@ -213,8 +213,12 @@ public final class CursesScreen {
         case KEY_DOWN: inputs.append(.down)
         case KEY_MOUSE:
           var event = MEVENT()
-          if getmouse(&event) == OK, islet_button1_pressed(event.bstate) == 1 {
+          guard getmouse(&event) == OK else { break }
+          if islet_button1_pressed(event.bstate) == 1 {
             inputs.append(.click(x: Int(event.x), y: Int(event.y)))
+          } else if islet_wheel(event.bstate) != 0 {
+            // The wheel moves the selection as the arrows do, and so scrolls the banners.
+            inputs.append(islet_wheel(event.bstate) < 0 ? .up : .down)
           }
         default: break
         }

@@ -80,8 +80,9 @@ public enum StoreLocation {
   /// A path the system gave, as text; refused when it is not UTF-8, since repairing it would
   /// name another file.
   private static func text(_ buffer: [CChar], path: String, naming what: String) throws -> String {
-    guard let text = String(validatingCString: buffer) else {
-      let shown = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      let shown = String(decoding: bytes, as: UTF8.self)
       throw StoreError.unavailable(
         path: path,
         detail: "\(what) leads through '\(printable(shown))', which is not valid UTF-8; give a UTF-8 path")

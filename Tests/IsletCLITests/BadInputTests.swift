@@ -42,8 +42,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
 /// running countdown, and must be refused with its status, one `Error:` line (and the usage
 /// for usage errors), nothing on stdout, no escape sequence echoed, and the store unchanged.
 @Suite struct BadInputTests {
-  static let durationForms = "use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+  static let durationForms = "use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds"
   static let timeForms = "is not a time of day; use HH:MM (18:30) or H:MMam/pm (6:30pm)"
+  static let knownIcons =
+    "alarm, book, call, code, coffee, cook, focus, meeting, music, run, sleep, stopwatch, tea, timer, tomato, workout, write"
   static let longName = String(repeating: "a", count: 101)
   static let hugeName = String(repeating: "a", count: 100_000)
 
@@ -344,6 +346,12 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         says: "--icon 'a b' is not an icon name; use a word such as timer, run, focus"),
       BadInput(
         arguments: ["start", "--icon", "\u{1B}"], status: 64, says: "--icon '\\e' is not an icon name"),
+      BadInput(
+        arguments: ["start", "--icon", "banana"], status: 64,
+        says: "--icon 'banana' is not an icon; use one of \(knownIcons) (islet icons)"),
+      BadInput(
+        arguments: ["start", "--plan", "pomodoro", "--icon", "Nonsense"], status: 64,
+        says: "--icon 'nonsense' is not an icon; use one of alarm,"),
     ]
     + ["high", "nan", "inf", "1e309"].map {
       BadInput(
@@ -452,7 +460,17 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "goal = lots\n",
         "config:1: goal is 'lots'; use a number of work segments a day, from 0 (no goal) to 999"
       ),
+      (
+        "# mine\n\ntheme = ocean # blue\nbell = on\n",
+        "config:3: unknown theme 'ocean' (themes: default, light, high-contrast, mono, or a path to a .json file)"
+      ),
+      ("icon = banana\n", "config:1: unknown icon 'banana' (icons: \(knownIcons))"),
+      ("bell = on\nplan.x = Work 5m banana\n", "config:2: plan.x: unknown icon 'banana' (icons: alarm,"),
     ].map { BadInput(arguments: ["status"], status: 64, says: $0.1, prepared: config($0.0)) } + [
+      BadInput(
+        arguments: ["status"], status: 74,
+        says: "config:1: cannot read the theme file /nonexistent/nope.json: No such file or directory",
+        prepared: config("theme = /nonexistent/nope.json\n")),
       BadInput(
         arguments: ["status"], status: 64, says: "config:1: unknown key",
         prepared: [.file("config/islet/config", [0xFF, 0xFE, 0x20, 0x3D, 0x20, 0x31, 0x0A])]),

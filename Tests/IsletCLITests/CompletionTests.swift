@@ -5,7 +5,7 @@ import Testing
 
 /// The completion scripts, in the real shells: bash through its completion variables, fish
 /// through `complete -C`, zsh in a tmux pane with Tab typed.
-@Suite struct CompletionTests {
+@Suite(.serialized) struct CompletionTests {
   let islet = Sandbox()
 
   /// The sandbox's environment, with the built islet first on PATH as `islet`.

@@ -84,6 +84,18 @@ import Testing
     #expect(islet.folder.bytes("config/islet/config") == after + Array("icon = run\r\n".utf8))
   }
 
+  @Test(
+    arguments: [
+      ("theme = light # mine", "theme = mono # mine"), ("\ttheme=light#mine", "\ttheme = mono #mine"),
+      ("  theme = light", "  theme = mono"), ("theme = light  \t# a # b", "theme = mono  \t# a # b"),
+    ])
+  func savingKeepsTheLinesIndentAndComment(before: String, after: String) throws {
+    write(Array("# top\n\(before)\nbell = off\n".utf8))
+    try ConfigurationFile.save("theme", "mono", environment: islet.environment)
+    #expect(islet.folder.bytes("config/islet/config") == Array("# top\n\(after)\nbell = off\n".utf8))
+    #expect(try ConfigurationFile.load(environment: islet.environment).theme == "mono")
+  }
+
   @Test func savingKeepsLoneCREndingsAndAddsToAFileWithNone() throws {
     write(Array("bell = off\rtheme = light".utf8))
     try ConfigurationFile.save("theme", "mono", environment: islet.environment)

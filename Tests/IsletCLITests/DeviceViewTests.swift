@@ -9,15 +9,15 @@ import Testing
 @Suite(.serialized) struct DeviceViewTests {
   let islet = Sandbox()
 
-  func open(width: Int = 100, height: Int = 30, term: String = "xterm-256color", arguments: [String] = [])
-    throws
-    -> TmuxSession
-  {
+  func open(
+    width: Int = 100, height: Int = 30, term: String = "xterm-256color", arguments: [String] = [],
+    serverCommands: [[String]] = []
+  ) throws -> TmuxSession {
     var environment = islet.environment
     environment["TERM"] = term
     return try TmuxSession(
       width: width, height: height, environment: environment, command: [Binary.path] + arguments,
-      folder: islet.folder.path)
+      folder: islet.folder.path, serverCommands: serverCommands)
   }
 
   func activity(_ id: String) throws -> Activity? {
@@ -184,6 +184,21 @@ import Testing
     #expect(try activity(tea)?.state.phase == .active && activity(code)?.state.phase == .paused)
   }
 
+  @Test func theMouseWheelMovesTheSelection() throws {
+    let tea = try start("--name", "Tea")
+    _ = try start("--name", "Code")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") })
+    // A notch down (SGR button 65), then space: Tea, the second, is paused.
+    view.sendBytes(Array("\u{1B}[<65;40;10M".utf8))
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Tea paused") }, "the wheel did not move to Tea: \(view.text)")
+    view.sendBytes(Array("\u{1B}[<64;40;10M".utf8))
+    view.send("Space")
+    #expect(view.waitFor { $0.contains("Code paused") }, "the wheel did not move back up: \(view.text)")
+    #expect(try activity(tea)?.state.phase == .paused)
+  }
+
   /// An arrow key as the very first key moves the selection: it is not read as Esc (quit),
   /// which it was while the keypad's mode was still off after the screen was set up.
   @Test func anArrowKeyFirstMovesTheSelection() throws {
@@ -307,6 +322,45 @@ import Testing
     #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
     let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
     #expect(config == "theme = high-contrast\n")
+  }
+
+  /// Only the theme line changes, and on it only the value: comments, blank lines, other
+  /// settings, its indent and its own comment stay as they were.
+  @Test func tChangesTheThemeLineAndNothingElse() throws {
+    let before =
+      "# my settings\n\n  theme = default   # dark for now\nbell = off # quiet\n\nplan.deep = Deep 50m, Break 10m\n"
+    islet.writeConfig(before)
+    _ = try start("--name", "Focus")
+    let view = try open()
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
+    let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
+    #expect(
+      config
+        == before.replacingOccurrences(
+          of: "  theme = default   # dark for now", with: "  theme = high-contrast   # dark for now"))
+  }
+
+  /// tmux answers a pane's background-color query (OSC 11) with its window style's color.
+  @Test func aTerminalThatAnswersLightGetsTheLightThemeAndTCyclesLightThemes() throws {
+    _ = try start("--name", "Focus")
+    let view = try open(serverCommands: [["set", "-g", "window-style", "bg=#fafafa"]])
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    // After light, the one other theme readable on white: mono (default and high-contrast are
+    // drawn for dark terminals).
+    #expect(view.waitFor { $0.contains("Theme: mono") }, "the view did not start in light:\n\(view.text)")
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: light") }, "\(view.text)")
+  }
+
+  @Test func aTerminalThatAnswersDarkKeepsTheDefaultTheme() throws {
+    _ = try start("--name", "Focus")
+    let view = try open(serverCommands: [["set", "-g", "window-style", "bg=#101010"]])
+    #expect(view.waitFor { $0.contains("Focus") })
+    view.send("t")
+    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
   }
 
   @Test func clickingAButtonDispatchesItsIntent() throws {

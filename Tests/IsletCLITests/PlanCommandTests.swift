@@ -51,12 +51,12 @@ import Testing
     // The options change the plan started, and --name the activity's name only.
     let changed = try at(
       0, "start", "--plan", "Tabata", "--rounds", "4", "--ask", "--cue", "0", "--long-break", "1m",
-      "--name", "Legs", "--icon", "bike")
+      "--name", "Legs", "--icon", "run")
     let legs = try stored(id(changed))
     #expect(legs.name == "Legs")
     #expect(
       legs.attributes.plan?.definition
-        == "Work 20s bike, Rest 10s coffee; rounds 4; long-break Long break 1m coffee every 4; advance ask; cue 0"
+        == "Work 20s run, Rest 10s coffee; rounds 4; long-break Long break 1m coffee every 4; advance ask; cue 0"
     )
     // Fewer rounds than the long break's every N: the run still ends with its long break.
     let short = try stored(id(try at(0, "start", "--plan", "pomodoro", "--rounds", "2")))

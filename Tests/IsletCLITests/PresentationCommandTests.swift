@@ -71,6 +71,26 @@ import Testing
         == "##(touch /tmp/pwned) ##[fg=red] 12:30\n")
   }
 
+  /// The pill's round ends are drawn in the pill's own color on the bar's background, so a
+  /// light bar shows a black pill with round ends, not dark blocks around it.
+  @Test(arguments: ["default", "light", "high-contrast"])
+  func theCapsKeepTheBarsBackground(_ theme: String) throws {
+    let line = islet("status", "--format", "tmux", "--theme", theme).stdout
+    let styles = line.split(separator: "#[").map { String($0) }
+    let caps = styles.filter { $0.contains("◖") || $0.contains("◗") }
+    #expect(caps.count == 2, "\(theme): \(line)")
+    let pill = try #require(styles.first { $0.contains("Workout") }, "\(line)")
+    let pillBackground = try #require(
+      pill.split(separator: "]")[0].split(separator: ",").first { $0.hasPrefix("bg=") })
+    for cap in caps {
+      let style = cap.split(separator: "]")[0]
+      #expect(!style.contains("bg="), "\(theme): a cap paints the bar's background: \(cap)")
+      #expect(
+        style.contains("fg=" + pillBackground.dropFirst(3)), "\(theme): a cap is not the pill's color: \(cap)"
+      )
+    }
+  }
+
   @Test func ansiFollowsTheTerminalAndNoColor() {
     let colored = islet.run(["status", "--format", "ansi", "--presentation", "minimal"])
     #expect(colored.stdout.contains("\u{1B}["))

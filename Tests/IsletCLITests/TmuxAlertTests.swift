@@ -139,7 +139,7 @@ import Testing
       tea.alert, servers: [tmux.socket], bell: false, popup: tea.popup,
       environment: islet.environment.merging(at(90)) { $1 })
     #expect(delivered.map(\.description) == ["tmux \(tmux.socket): the popup on 1 client"])
-    return tmux.outer.waitFor { $0.contains("[+] +5 min") && $0.contains("any other key closes") }
+    return tmux.outer.waitFor { $0.contains("+ snooze 5 min") && $0.contains("any other key closes") }
   }
 
   @Test func thePopupShowsTheAlertAndItsSnoozeKeySnoozes() throws {
@@ -151,10 +151,10 @@ import Testing
     #expect(
       popup.contains { $0.hasPrefix("│ ⏱  Tea · Time's up") && $0.hasSuffix("[✓ Done]  [↺ Reset] │") },
       "\(popup)")
-    #expect(popup.contains("[c] Done  [+] +5 min  [r] Reset"))
-    #expect(popup.contains("⏎ Done · any other key closes"))
+    #expect(popup.contains("c done · + snooze 5 min · r reset"))
+    #expect(popup.contains("⏎ done · any other key closes"))
     tmux.outer.send("+")
-    #expect(tmux.outer.waitFor { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
     #expect(try kinds(tea.id) == ["started cli", "finished time", "snoozed tmux"])
     #expect(try islet.binary("status", extra: at(90)).stdout == "⏱ Tea 5:00 ●\n")
     #expect(eventually(within: 5) { newZombies(since: zombies).isEmpty }, "\(newZombies(since: zombies))")
@@ -165,7 +165,7 @@ import Testing
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     tmux.outer.send("x")
-    #expect(tmux.outer.waitFor { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
     #expect(try kinds(tea.id) == ["started cli", "finished time"])
   }
 
@@ -174,7 +174,7 @@ import Testing
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     #expect(try islet.binary("complete", extra: at(95)).status == 0)
-    #expect(tmux.outer.waitFor(within: 5) { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor(within: 5) { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
     #expect(try kinds(tea.id) == ["started cli", "finished time", "completed cli"])
   }
 
@@ -183,7 +183,7 @@ import Testing
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     let opened = Date()
-    #expect(tmux.outer.waitFor(within: 20) { !$0.contains("[+] +5 min") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor(within: 20) { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
     // By its time limit, not at once for some other reason.
     #expect(Date().timeIntervalSince(opened) > 6, "closed after \(Date().timeIntervalSince(opened)) s")
     #expect(try kinds(tea.id) == ["started cli", "finished time"])

@@ -84,7 +84,7 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("USER-RIGHT") })
     for (typed, reason) in [
       ("5m Tea", "islet: '5m Tea' is not a duration; use 90s, 25m"),
-      ("10 min", "islet: '10 min' is not a duration"),
+      ("ten minutes", "islet: 'ten minutes' is not a duration"),
     ] {
       #expect(tmux.isletKey("t"))
       #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
@@ -102,6 +102,18 @@ import Testing
     tmux.outer.send("-l", "#{host} #(id)")
     tmux.outer.send("Enter")
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.hasPrefix("islet: ") }, "\(tmux.statusLine)")
+  }
+
+  @Test func aNumberAloneAtThePromptStartsAndSaysItIsSeconds() throws {
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("USER-RIGHT") })
+    #expect(tmux.isletKey("t"))
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
+    tmux.outer.send("-l", "10")
+    tmux.outer.send("Enter")
+    let hint = "islet: 10 is read as seconds; write 10m for minutes"
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains(hint) }, "\(tmux.statusLine)")
+    #expect(live().map(\.state.duration) == [10_000])
   }
 
   @Test func aLeftClickOnTheIslandPausesAndResumes() throws {

@@ -7,7 +7,11 @@ final class TmuxSession {
 
   /// Starts `command` (arguments, run through `env` with `environment`) in a W×H pane that
   /// stays after the command exits, so its exit and the terminal's state can be read.
-  init(width: Int, height: Int, environment: [String: String], command: [String], folder: String) throws {
+  /// `serverCommands` run on the new server before the pane is made (`["set", "-g", …]`).
+  init(
+    width: Int, height: Int, environment: [String: String], command: [String], folder: String,
+    serverCommands: [[String]] = []
+  ) throws {
     let assignments = environment.map { "\($0.key)=\($0.value)" }
     // A shell that ignores the terminal's signals runs the command, writes down its exit
     // status, and keeps the pane a little longer so the terminal's state can be read; then the
@@ -23,10 +27,9 @@ final class TmuxSession {
     var environment = ProcessInfo.processInfo.environment
     environment["TMUX"] = nil
     let status = spawnAndWait(
-      [
-        "/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y",
-        "\(height)", line,
-      ], environment: environment)
+      ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "start-server", ";"]
+        + serverCommands.flatMap { $0 + [";"] }
+        + ["new-session", "-d", "-x", "\(width)", "-y", "\(height)", line], environment: environment)
     guard status == 0 else { throw Failure(message: "tmux did not start") }
   }
 

@@ -58,7 +58,7 @@ import Testing
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, snooze, update, wait, status, list, log, report, plans, themes, check, tmux, bar, alert, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, snooze, update, wait, status, list, log, report, plans, themes, icons, check, tmux, bar, alert, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -77,17 +77,17 @@ import Testing
       (["start", "--name"], "Error: --name needs a value (N)\n" + startUsage),
       (
         ["start", "25x"],
-        "Error: '25x' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+        "Error: '25x' is not a duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
           + startUsage
       ),
       (
         ["start", "0"],
-        "Error: '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+        "Error: '0' is not a positive duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
           + startUsage
       ),
       (
         ["start", "--", "-5m"],
-        "Error: '-5m' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+        "Error: '-5m' is not a positive duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
           + startUsage
       ),
       (
@@ -116,7 +116,7 @@ import Testing
       (["start", "--name", ""], "Error: --name is empty; give some text\n" + startUsage),
       (
         ["start", "--stale-after", "soon"],
-        "Error: --stale-after 'soon' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
+        "Error: --stale-after 'soon' is not a duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds\n"
           + startUsage
       ),
       (
@@ -147,7 +147,7 @@ import Testing
       ),
       (
         ["wait", "--timeout", "0"],
-        "Error: --timeout '0' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds\nUsage: islet wait [ACTIVITY] [--timeout DURATION]\n"
+        "Error: --timeout '0' is not a positive duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds\nUsage: islet wait [ACTIVITY] [--timeout DURATION]\n"
       ),
       (
         ["log", "--json", "--csv"],
@@ -155,7 +155,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, snooze, update, wait, status, list, log, report, plans, themes, check, tmux, bar, alert, completions, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, reset, complete, end, adjust, snooze, update, wait, status, list, log, report, plans, themes, icons, check, tmux, bar, alert, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {

@@ -8,13 +8,20 @@ import Testing
       ("90s", 90_000), ("25m", 1_500_000), ("1h30m", 5_400_000), ("1.5h", 5_400_000),
       ("25:00", 1_500_000), ("1:30:00", 5_400_000), ("90", 90_000), ("0.5", 500), ("2m30s", 150_000),
       ("1H", 3_600_000), (" 5m ", 300_000), ("100h", 360_000_000), ("1d", 86_400_000),
+      ("25min", 1_500_000), ("25mins", 1_500_000), ("25 minutes", 1_500_000), ("1 minute", 60_000),
+      ("1h30", 5_400_000), ("1h 30", 5_400_000), ("2m30", 150_000), ("1h30m15", 5_415_000),
+      ("90sec", 90_000), ("90 secs", 90_000), ("2 seconds", 2000), ("2hrs", 7_200_000), ("1hr", 3_600_000),
+      ("1.5 hours", 5_400_000), ("1 hour 30 min", 5_400_000), ("2 Days", 172_800_000), ("25MIN", 1_500_000),
+      ("5 m", 300_000),
     ] as [(String, Int64)])
   func acceptsEveryDocumentedForm(text: String, ms: Int64) {
     #expect(DurationText.parse(text) == .success(ms))
   }
 
   @Test(arguments: [
-    "", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "5 m", "+5m", "5m-",
+    "", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "+5m", "5m-",
+    "5m Tea", "25 minutesx", "5mm", "1d12", "30s5", "1h30.5", "1h30 5", "min", "5 hours 2 hours",
+    "1 h\t30", "5,5m",
   ])
   func refusesMalformed(text: String) {
     #expect(DurationText.parse(text) == .failure(.malformed(text)))
@@ -33,15 +40,34 @@ import Testing
   @Test func errorMessagesNameTheValueAndTheForms() {
     #expect(
       DurationText.Failure.malformed("25x").message
-        == "'25x' is not a duration; use 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds")
+        == "'25x' is not a duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds"
+    )
+  }
+
+  @Test(arguments: [
+    ("25", true), (" 1.5 ", true), ("25s", false), ("25:00", false), ("+5", false), ("", false),
+  ])
+  func aBareNumberIsKnownAsOne(text: String, bare: Bool) {
+    #expect(DurationText.isBareNumber(text) == bare, "\(text.debugDescription)")
   }
 
   @Test func signedChangesNeedTheirSign() {
+    #expect(DurationText.parseSigned("+5min") == .success(300_000))
     #expect(DurationText.parseSigned("+5m") == .success(300_000))
     #expect(DurationText.parseSigned("-1m") == .success(-60_000))
     #expect(DurationText.parseSigned("-1:00") == .success(-60_000))
     #expect(DurationText.parseSigned("5m") == .failure(.malformed("5m")))
     #expect(DurationText.parseSigned("+0") == .failure(.notPositive("+0")))
+  }
+
+  @Test(
+    arguments: [
+      (25_000, "25 seconds"), (1000, "1 second"), (1500, "1.5 seconds"), (60_000, "1 minute"),
+      (1_500_000, "25 minutes"), (90_000, "1 minute 30 seconds"), (5_400_000, "1 hour 30 minutes"),
+      (7_200_000, "2 hours"), (3_601_000, "1 hour 1 second"), (0, "0 seconds"),
+    ] as [(Int64, String)])
+  func wordsSayASpanAsAConfirmationDoes(ms: Int64, words: String) {
+    #expect(DurationText.words(ms) == words)
   }
 
   @Test func clockFormatsUnderAndOverAnHour() {

@@ -107,7 +107,8 @@ import Testing
       ),
       ("Focus", "'Focus' has no duration at its end; write a label and a duration, such as 'Focus 25m'"),
       (
-        "Focus 0s", "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 1h30m, 1.5h, 25:00 or 1:30:00"
+        "Focus 0s",
+        "'Focus 0s': '0s' is not a positive duration; use 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00 or 1:30:00"
       ),
       (
         "Focus 101h",

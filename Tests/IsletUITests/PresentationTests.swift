@@ -67,6 +67,26 @@ import Testing
     #expect(Minimal.draw(look(short, at: t0 + minutes(17), ascii: true), width: 7).lines == ["(|9:00)"])
   }
 
+  /// The compact island's short time, when the pill is too narrow for the long one: seconds,
+  /// minutes, then hours with their minutes (`1h05`) until ten hours, then hours alone.
+  @Test func theShortTimeReadsInTheFewestCells() {
+    let stopwatch = workout(countdown: false)
+    let shown = { (at: Milliseconds) in look(stopwatch, at: t0 + at).shortTime }
+    #expect(shown(seconds(45)) == "45s")
+    #expect(shown(minutes(12)) == "12m")
+    #expect(shown(minutes(65)) == "1h05")
+    #expect(shown(minutes(9 * 60 + 59)) == "9h59")
+    #expect(shown(minutes(10 * 60)) == "10h")
+    #expect(shown(minutes(20 * 60 + 59)) == "20h")
+    // Over its time, a countdown's overtime.
+    #expect(look(workout(), at: t0 + minutes(26)).shortTime == "+1m")
+    // One cell short of the long time (12), the short one.
+    let narrow = [12, 11, 8].map {
+      Compact.draw(look(stopwatch, at: t0 + minutes(20 * 60 + 59)), width: $0).lines
+    }
+    #expect(narrow == [["◖⏱ 20:59:00◗"], ["◖⏱     20h◗"], ["◖⏱  20h◗"]], "\(narrow)")
+  }
+
   @Test func theIslandShowsTheNextActivityAsABubble() {
     let (activity, now) = inPhase(.active)
     let tea = workout(countdown: false, icon: "coffee", name: "Tea")

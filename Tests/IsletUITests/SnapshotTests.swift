@@ -51,6 +51,15 @@ import Testing
       Self.sheet(presentation, phase: phase), named: "\(presentation.rawValue)/\(phase.rawValue)")
   }
 
+  /// A reset countdown of nobody's, with no category: no start to tell, so no footer row.
+  @Test func aReadyBannerWithNothingToSayHasNoEmptyRow() {
+    var (activity, now) = inPhase(.idle)
+    activity.attributes.owner = nil
+    #expect(LockScreen.height(for: activity) == 7)
+    let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: LockScreen.height(for: activity))
+    expectSnapshot(framed(canvas) + "\n", named: "lockscreen/idle-nothing-to-say")
+  }
+
   @Test func expandedHeights() {
     var out = ""
     let (activity, now) = inPhase(.active)

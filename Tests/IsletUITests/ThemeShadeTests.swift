@@ -19,6 +19,22 @@ import Testing
     #expect(TerminalShade.any.standardTheme == "default")
   }
 
+  @Test func theTerminalsAnswerSaysItsBackground() {
+    func shade(_ reply: String) -> TerminalShade { TerminalShade.of(backgroundReply: Array(reply.utf8)) }
+    #expect(shade("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?1;2c") == .light)
+    #expect(shade("\u{1B}]11;rgb:fa/fa/fa\u{07}") == .light, "two hex digits a channel, BEL-ended")
+    #expect(shade("\u{1B}]11;rgb:1c1c/1c1c/1e1e\u{1B}\\") == .dark)
+    // Solarized light's base3 (#fdf6e3) and dark's base03 (#002b36).
+    #expect(shade("\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\") == .light)
+    #expect(shade("\u{1B}]11;rgb:0000/2b2b/3636\u{1B}\\") == .dark)
+    for silent in [
+      "", "\u{1B}[?1;2c", "\u{1B}]11;rgb:ffff/ffff\u{07}", "\u{1B}]11;rgb:+fff/ffff/ffff\u{07}",
+      "\u{1B}]11;rgb:fffff/ffff/ffff\u{07}", "\u{1B}]11;?\u{07}",
+    ] {
+      #expect(shade(silent) == .any, "\(silent.debugDescription) is no answer")
+    }
+  }
+
   @Test func eachShippedThemeSaysWhatItIsFor() throws {
     let shades = try BuiltinThemes.files.map { try #require(ThemeCatalog.builtin($0.name)).terminal }
     #expect(shades == [.dark, .light, .dark, .any])

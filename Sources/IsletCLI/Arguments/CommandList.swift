@@ -7,7 +7,7 @@ var commandTypes: [any Command.Type] {
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     WaitCommand.self,
     StatusCommand.self, ListCommand.self, LogCommand.self, ReportCommand.self, PlansCommand.self,
-    ThemesCommand.self, CheckCommand.self,
+    ThemesCommand.self, IconsCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,
     CompletionsCommand.self, HelpCommand.self,
   ]

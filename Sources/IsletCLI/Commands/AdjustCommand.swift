@@ -12,6 +12,8 @@ struct AdjustCommand: Command {
   ]
 
   let change: Milliseconds
+  /// The change as typed, for the hint a bare number gets.
+  let changeText: String
   /// The activity named, matched when it runs; nil for the current one.
   let target: String?
 
@@ -20,6 +22,7 @@ struct AdjustCommand: Command {
     guard let changeText = operands.last else {
       throw UsageError(message: "adjust needs a change such as +5m or -1m", command: "adjust")
     }
+    self.changeText = changeText
     switch DurationText.parseSigned(changeText) {
     case .success(let parsed): change = parsed
     case .failure(let failure):
@@ -33,7 +36,9 @@ struct AdjustCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    try environment.dispatch(
+    let status = try environment.dispatch(
       .adjust(by: change), target: target, command: "adjust", describe: environment.confirmation)
+    if status == .ok { environment.noteSeconds(changeText) }
+    return status
   }
 }

@@ -38,6 +38,9 @@ struct DeviceCommand: Command {
       return environment.refused("the device view needs a terminal; for a line of text, use: islet status")
     }
     let configuration = try environment.configuration
+    if environment.terminalShade == .any {
+      environment.answeredShade = TerminalQuery.backgroundShade()
+    }
     let theme = Shown(try environment.theme)
     setlocale(LC_ALL, "")
     // Without a UTF-8 locale the terminal cannot show the glyphs: ASCII then.

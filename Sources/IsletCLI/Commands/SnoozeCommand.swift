@@ -21,6 +21,8 @@ struct SnoozeCommand: Command {
 
   /// The time given; nil for the configuration's.
   let span: Milliseconds?
+  /// The DURATION as typed, for the hint a bare number gets.
+  let spanText: String?
   /// The activity named, matched when it runs; nil for the current one.
   let target: String?
 
@@ -37,15 +39,19 @@ struct SnoozeCommand: Command {
       case .failure(let failure): throw UsageError(message: failure.message, command: "snooze")
       }
       target = operands.count == 2 ? operands[0] : nil
+      spanText = last
     } else {
       span = nil
+      spanText = nil
       target = operands.first
     }
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let span = try span ?? environment.configuration.alerts.snooze
-    return try environment.dispatch(
+    let status = try environment.dispatch(
       .snooze(for: span), target: target, command: "snooze", describe: environment.confirmation)
+    if status == .ok, let spanText { environment.noteSeconds(spanText) }
+    return status
   }
 }

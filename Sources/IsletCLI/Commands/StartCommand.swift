@@ -6,11 +6,12 @@ struct StartCommand: Command {
     CommandSpec(
       name: "start",
       operands: "[DURATION [BREAK] | --until HH:MM | --plan NAME]",
-      brief: "start a countdown of DURATION (or a stopwatch, or a plan); prints its id",
+      brief: "start a countdown of DURATION (or a stopwatch, or a plan); says what started",
       summary:
-        "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. Prints the new activity's id.",
+        "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. On a terminal it says what started; to a pipe it prints the new activity's id alone.",
       details: """
-        DURATION is 90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+        DURATION is 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+        Units may be words (25 minutes, 90sec, 2hrs); a number alone is seconds, which stderr says.
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 
         A plan runs a routine as one activity: rounds of work and a break, with a long break
@@ -108,6 +109,8 @@ struct StartCommand: Command {
   let category: String?
   let relevance: Double
   let paused: Bool
+  /// The DURATION operands as typed, for the hint a bare number gets.
+  let typedDurations: [String]
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
@@ -119,6 +122,7 @@ struct StartCommand: Command {
     category = try parsed.label("category")
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has("paused")
+    typedDurations = parsed.operands
     if case .plan(.made, _) = length { try checkMadePlan() }
   }
 
@@ -235,8 +239,15 @@ struct StartCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
+    // Known only once the theme is: a theme of one's own may add icons.
+    if let icon, try !environment.iconNames.contains(icon) {
+      throw Self.usage(
+        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try environment.iconNames.joined(separator: ", ")) (islet icons)"
+      )
+    }
     var attributes = IntentService.attributes(configuration)
     var shownName = name ?? "Timer"
+    var durationTexts = typedDurations
     switch length {
     case .stopwatch: break
     case .countdown(let duration):
@@ -246,6 +257,7 @@ struct StartCommand: Command {
       let text = try environment.tmuxBufferText(buffer, command: "start")
       attributes.mode = .countdown
       attributes.fullDuration = try ParsedArguments(command: "start").duration(text)
+      durationTexts = [text]
     case .plan(let source, let changes):
       let plan = try self.plan(source, changes, configuration: configuration)
       attributes.plan = plan
@@ -257,7 +269,12 @@ struct StartCommand: Command {
     if let staleAfter { attributes.staleAfter = staleAfter }
     let request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused)
-    return try environment.dispatch(.start(request), command: "start") { activity, _ in activity.id }
+    // A terminal is told what started; a pipe gets the id alone, which scripts keep.
+    let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
+      environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id
+    }
+    if status == .ok { durationTexts.forEach(environment.noteSeconds) }
+    return status
   }
 
   /// The plan to start: the one named (the user's before a preset) or the one the durations

@@ -41,7 +41,8 @@ struct StatusCommand: Command {
           name: "format", value: "plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs",
           help: "the output (default plain); the bars' formats are described by islet bar"),
         OptionSpec(
-          name: "width", value: "N", help: "draw N cells wide (default: the presentation's own width)"),
+          name: "width", value: "N",
+          help: "N cells to draw in: a bar's island fills them, a --presentation is centered in them"),
         OptionSpec(
           name: "template", value: "T",
           help:
@@ -124,8 +125,20 @@ struct StatusCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let policy = try environment.configuration.policy
-    let theme = try environment.theme
+    let policy: TimePolicy
+    let theme: Theme
+    do {
+      policy = try environment.configuration.policy
+      theme = try environment.theme
+    } catch let problem as ConfigurationProblem {
+      // A status line shows stdout in the island's place: the reason goes there too, short.
+      if format == .tmux {
+        environment.console.out(TmuxText.escaped(problem.short) + "\n")
+      } else if let bar = format.bar {
+        environment.console.out((bar.prologue + [bar.message(problem.short)]).joined(separator: "\n") + "\n")
+      }
+      throw problem
+    }
     if follow {
       let bar = format.bar
       let follower = StatusFollower(

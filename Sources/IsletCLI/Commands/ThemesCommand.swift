@@ -35,7 +35,7 @@ struct ThemesCommand: Command {
       switch catalog.load(name) {
       case .success(let theme):
         let look = Look(activity: sample, now: now, theme: theme, ascii: !environment.unicode)
-        let island = Compact.draw(look, width: Compact.targetWidth)
+        let island = Compact.draw(look, width: Proportions.compact.natural)
         let preview =
           depth == .none ? PlainText.render(island) : ANSIText.render(island, theme: theme, depth: depth)
         console.out("\(marker) \(padded)  \(preview)\n")

@@ -21,6 +21,17 @@ enum LocalTime {
     return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday)) \(two(t.tm_hour)):\(two(t.tm_min))"
   }
 
+  /// `10:52` on the day of `now`, `tomorrow 10:52` on the next, else `2026-12-04 10:52`.
+  static func clock(_ instant: Instant, from now: Instant) -> String {
+    let t = parts(instant)
+    let time = "\(two(t.tm_hour)):\(two(t.tm_min))"
+    let today = parts(now)
+    if t.tm_year == today.tm_year && t.tm_yday == today.tm_yday { return time }
+    let tomorrow = parts(now + 86_400_000)
+    if t.tm_year == tomorrow.tm_year && t.tm_yday == tomorrow.tm_yday { return "tomorrow " + time }
+    return dateTime(instant)
+  }
+
   /// ISO 8601 in UTC with milliseconds, for JSON and CSV: `2026-11-30T09:05:00.000Z`.
   static func iso(_ instant: Instant) -> String {
     var seconds = time_t(instant.milliseconds.floorDivided(by: 1000))

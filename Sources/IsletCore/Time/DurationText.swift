@@ -1,9 +1,11 @@
-/// Parses and prints the spans users type and read: `90s`, `25m`, `1h30m`, `1.5h`, `25:00`, `1:30:00`, `90`.
+/// Parses and prints the spans users type and read: `90s`, `25m`, `25min`, `1h30m`, `1h30`,
+/// `1.5h`, `2 hours`, `25:00`, `1:30:00`, `90` (seconds).
 public enum DurationText {
   /// The longest countdown or adjustment accepted: 100 hours.
   public static let maximum: Milliseconds = 100 * 3_600_000
 
-  public static let acceptedForms = "90s, 25m, 1h30m, 1.5h, 25:00, 1:30:00 or a number of seconds"
+  public static let acceptedForms =
+    "90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds"
 
   public enum Failure: UserFacingError, Equatable, Sendable {
     case malformed(String)
@@ -54,30 +56,47 @@ public enum DurationText {
     }
   }
 
+  /// The words a unit may be written as, largest unit first; case does not matter.
+  static let units: [(words: Set<String>, ms: Double)] = [
+    (["d", "day", "days"], 86_400_000),
+    (["h", "hr", "hrs", "hour", "hours"], 3_600_000),
+    (["m", "min", "mins", "minute", "minutes"], 60_000),
+    (["s", "sec", "secs", "second", "seconds"], 1000),
+  ]
+
+  /// Whether `text` is a number alone, which `parse` reads as seconds.
+  public static func isBareNumber(_ text: String) -> Bool { decimal(text.trimmingSpaces) != nil }
+
   /// Milliseconds as a Double (`.infinity` when too large to count), or nil when malformed.
+  /// Parts go from the largest unit down, spaces allowed between them: `1h 30m`, `25 min`. A
+  /// whole number last after hours or minutes is of the next unit down: `1h30`, `2m30`.
   private static func unsignedValue(_ text: String) -> Double? {
     if text.isEmpty { return nil }
     if text.contains(":") { return clockValue(text) }
     if let seconds = decimal(text) { return seconds * 1000 }
+    var rest = Substring(text)
     var total = 0.0
-    var number = ""
     var lastUnit = -1
-    for character in text {
-      if character.isASCII && (character.isNumber || character == ".") {
-        number.append(character)
-        continue
+    while !rest.isEmpty {
+      let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+      rest = rest.dropFirst(number.count).drop { $0 == " " }
+      let word = rest.prefix { $0.isASCII && $0.isLetter }
+      rest = rest.dropFirst(word.count).drop { $0 == " " }
+      guard let value = decimal(String(number)) else { return nil }
+      let unit: Int
+      if word.isEmpty {
+        guard rest.isEmpty, lastUnit == 1 || lastUnit == 2, number.allSatisfy(\.isNumber) else { return nil }
+        unit = lastUnit + 1
+      } else {
+        guard let found = units.firstIndex(where: { $0.words.contains(word.lowercased()) }) else {
+          return nil
+        }
+        unit = found
       }
-      let units: [Character: (rank: Int, ms: Double)] = [
-        "d": (0, 86_400_000), "h": (1, 3_600_000), "m": (2, 60_000), "s": (3, 1000),
-      ]
-      guard let unit = units[Character(character.lowercased())], unit.rank > lastUnit,
-        let value = decimal(number)
-      else { return nil }
-      total += value * unit.ms
-      lastUnit = unit.rank
-      number = ""
+      guard unit > lastUnit else { return nil }
+      total += value * units[unit].ms
+      lastUnit = unit
     }
-    guard number.isEmpty else { return nil }
     return total.isFinite ? total : .infinity
   }
 
@@ -109,15 +128,31 @@ public enum DurationText {
     if ms >= 3_600_000 { text += "\(ms / 3_600_000)h" }
     if ms % 3_600_000 >= 60_000 { text += "\(ms % 3_600_000 / 60_000)m" }
     let rest = ms % 60_000
-    if rest > 0 || text.isEmpty {
-      text += "\(rest / 1000)"
-      if rest % 1000 > 0 {
-        var fraction = String(rest % 1000)
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        text += "." + fraction
-      }
-      text += "s"
+    if rest > 0 || text.isEmpty { text += seconds(rest) + "s" }
+    return text
+  }
+
+  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`,
+  /// `1.5 seconds`.
+  public static func words(_ span: Milliseconds) -> String {
+    let ms = max(0, span)
+    var parts: [String] = []
+    func add(_ count: String, _ unit: String) { parts.append("\(count) \(unit)\(count == "1" ? "" : "s")") }
+    if ms >= 3_600_000 { add("\(ms / 3_600_000)", "hour") }
+    if ms % 3_600_000 >= 60_000 { add("\(ms % 3_600_000 / 60_000)", "minute") }
+    let rest = ms % 60_000
+    if rest > 0 || parts.isEmpty { add(seconds(rest), "second") }
+    return parts.joined(separator: " ")
+  }
+
+  /// Milliseconds under a minute as seconds, with no more decimals than they need: `30`, `1.5`.
+  private static func seconds(_ ms: Milliseconds) -> String {
+    var text = "\(ms / 1000)"
+    if ms % 1000 > 0 {
+      var fraction = String(ms % 1000)
+      fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
     }
     return text
   }

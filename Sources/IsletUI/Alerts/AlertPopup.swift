@@ -1,20 +1,21 @@
 import IsletCore
 
 /// The alert as a tmux popup, as the Dynamic Island expands for an alert: the expanded island,
-/// then the alert's buttons with the keys that press them, and what closes it.
+/// then the keys that press the alert's buttons, as the view's footer teaches its keys, and
+/// what closes it.
 ///
 /// ```
 /// ╭────────────────────────────────────────────────────────╮
-/// │ ⏱ Tea                                     [✓ c]  [↺ r] │
+/// │ ⏱  Tea · Time's up                 [✓ Done]  [↺ Reset] │
 /// │                     ▀▀█ █▀█   █▀█ ▀▀█                  │
 /// │                      ...                               │
 /// │ Started 10:05 · ID 1823                                │
 /// ╰────────────────────────────────────────────────────────╯
-///  [c] Done  [+] +5 min  [r] Reset
-///  ⏎ Done · any other key closes
+///  c done · + snooze 5 min · r reset
+///  ⏎ done · any other key closes
 /// ```
 public enum AlertPopup {
-  public static let width = Expanded.targetSize.width
+  public static let width = Proportions.expanded.natural
 
   /// The island's rows and two more: the buttons and the hint.
   public static func height(for activity: Activity) -> Int { Expanded.height(for: activity) + 2 }
@@ -56,19 +57,27 @@ public enum AlertPopup {
     let actions = (alert?.actions ?? []).filter { key(for: $0) != nil }
     if height >= 2 {
       var x = 1
-      for action in actions {
-        let key = key(for: action).map { $0 == " " ? g.spaceKey : String($0) } ?? ""
-        x = canvas.put("[\(key)] \(action.label)", x: x, y: height - 2, role: role(action)) + 2
+      for (index, action) in actions.enumerated() {
+        if index > 0 { x = canvas.put(" \(g.separator) ", x: x, y: height - 2, role: .secondary) }
+        let key = key(for: action).map { $0 == " " ? "space" : String($0) } ?? ""
+        x = canvas.put("\(key) \(hint(action))", x: x, y: height - 2, role: role(action))
       }
     }
     guard listening else { return canvas }
     let enter = look.ascii ? "Enter" : "⏎"
     let hint =
-      actions.first.map { "\(enter) \($0.label) \(g.separator) any other key closes" } ?? "Any key closes"
+      actions.first.map { "\(enter) \(self.hint($0)) \(g.separator) any other key closes" }
+      ?? "Any key closes"
     canvas.put(
       DisplayWidth.truncate(hint, to: max(0, width - 1), ellipsis: g.ellipsis), x: 1, y: height - 1,
       role: .secondary)
     return canvas
+  }
+
+  /// What a key does, in the words of the view's footer: `done`, `snooze 5 min`, `reset`.
+  static func hint(_ action: Alert.Action) -> String {
+    let label = action.label.lowercased()
+    return action.key == "snooze" && label.hasPrefix("+") ? "snooze \(label.dropFirst())" : label
   }
 
   /// A button's colour, as the island's buttons for the same intent.

@@ -79,6 +79,28 @@ public enum BarFormat: String, CaseIterable, Sendable {
       return island?.i3statusRs ?? BarJSON.object([("text", .string("")), ("state", .string("Idle"))])
     }
   }
+
+  /// A line of plain text in the island's place, marked urgent where the bar has a mark for
+  /// it: why Islet cannot draw (`islet: config:3 unknown theme 'ocean'`).
+  public func message(_ text: String) -> String {
+    switch self {
+    case .waybar:
+      return BarJSON.object([
+        ("text", .string(Pango.escaped(text))), ("tooltip", .string(Pango.escaped(text))),
+        ("class", .string("error")),
+      ])
+    case .polybar: return Polybar.escaped(text)
+    case .i3blocks: return BarJSON.object([("full_text", .string(text)), ("urgent", .bool(true))])
+    case .i3bar:
+      let block = BarJSON.object([
+        ("name", .string("islet")), ("full_text", .string(text)), ("markup", .string("none")),
+        ("urgent", .bool(true)),
+      ])
+      return "[" + block + "],"
+    case .i3statusRs:
+      return BarJSON.object([("text", .string(Pango.escaped(text))), ("state", .string("Critical"))])
+    }
+  }
 }
 
 /// The island as text: the pill's pieces (icon, title, round, mark, time) and the next

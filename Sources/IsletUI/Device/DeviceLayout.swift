@@ -53,7 +53,7 @@ extension DeviceView {
     func clockFits(_ size: ClockDigits.Size, below: Int) -> Bool {
       ClockDigits.width(time, size: size) <= width && clockBlock(size) + below <= rows
     }
-    let bannerWidth = min(width - 2, LockScreen.targetSize.width)
+    let bannerWidth = min(width - 2, Proportions.banner.natural)
     let full = live.map { LockScreen.height(for: $0) }
     let wholeStack = full.reduce(0, +) + max(0, full.count - 1)
     let banners = !live.isEmpty && bannerWidth >= LockScreen.minimumSize.width

@@ -87,7 +87,7 @@ public enum DeviceView {
       let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
       let first = hidden ? selected : current
       let next = frame.live.first { $0.id != first.id }.map(frame.look)
-      let wanted = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
+      let wanted = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
       let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
       canvas.draw(island, x: (width - island.width) / 2, y: 0)
       return

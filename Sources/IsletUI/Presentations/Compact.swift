@@ -9,7 +9,6 @@ import IsletCore
 /// ◖ 🍅 Focus         2/4 ● 12:30 ◗
 /// ```
 public enum Compact {
-  public static let targetWidth = 32
   public static let minimumWidth = 1
 
   /// What to leave out, tried in order until the pill fits: detail first (a plan's round),
@@ -126,7 +125,7 @@ public enum Compact {
 /// ```
 public enum Minimal {
   /// Two caps and five cells: `⏸9:59`, `+0:42`.
-  public static let maximumWidth = 7
+  public static let maximumWidth = Proportions.minimal.columns
 
   /// What the bubble holds; never wider than its five cells, so `width` measures what is drawn.
   public static func content(_ look: Look) -> (text: String, role: Role) {

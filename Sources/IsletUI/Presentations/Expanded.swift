@@ -18,12 +18,12 @@ import IsletCore
 /// the bottom one says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its
 /// end. With a row fewer, those facts take the bottom row's place.
 public enum Expanded {
-  public static let targetSize = (width: 58, height: 7)
+  static let rows = 7
   public static let minimumSize = (width: 20, height: 3)
 
   /// The rows it wants: a plan has a row for its round and what comes next.
   public static func height(for activity: Activity) -> Int {
-    activity.isPlan ? targetSize.height + 1 : targetSize.height
+    activity.isPlan ? rows + 1 : rows
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
@@ -32,7 +32,7 @@ public enum Expanded {
       if height > 0 { canvas.draw(Compact.draw(look, width: width), x: 0, y: 0) }
       return canvas
     }
-    let w = min(width, 72)
+    let w = min(width, Proportions.expanded.columns)
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: w, height: h, ascii: look.ascii)
     let g = look.g

@@ -18,15 +18,15 @@ import IsletCore
 /// under it says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its end.
 /// Short of rows, the footer goes first, then that row.
 public enum LockScreen {
-  public static let targetSize = (width: 64, height: 8)
   public static let minimumSize = (width: 24, height: 5)
-  /// The most cells between the big time and the buttons: the design's, at its target width.
+  /// The most cells between the big time and the buttons: the design's, at its natural width.
   static let widestGap = 24
 
   /// The rows it wants: a countdown has a progress row, a stopwatch does not; a plan has a
-  /// row for its round and what comes next.
+  /// row for its round and what comes next; the footer's row only when it has a fact to say.
   public static func height(for activity: Activity) -> Int {
-    activity.isPlan ? 9 : activity.isCountdown ? 8 : 7
+    let facts = Look.hasStart(activity) || activity.attributes.owner != nil || activity.state.category != nil
+    return (activity.isPlan ? 9 : activity.isCountdown ? 8 : 7) - (facts ? 0 : 1)
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {

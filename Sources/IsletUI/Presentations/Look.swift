@@ -94,13 +94,16 @@ public struct Look: Sendable {
   /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
   /// countdown has not started what it shows).
   var startedFact: String? {
-    guard phase != .idle else { return nil }
+    guard Self.hasStart(activity) else { return nil }
     let start = activity.createdAt
     let today =
       calendar.local(start).day == calendar.local(now).day
       && now.milliseconds - start.milliseconds < 86_400_000
     return "Started " + (today ? calendar.clock(start) : calendar.dayAndClock(start))
   }
+
+  /// Whether a start is shown: not while ready, which a reset began anew.
+  static func hasStart(_ activity: Activity) -> Bool { activity.state.phase != .idle }
 
   /// The time in at most five cells for the minimal bubble: `1:30` under ten minutes, then a
   /// countdown's minutes left (`25`, as iOS's timer) or a stopwatch's (`12m`), `1h05` past an
@@ -255,7 +258,6 @@ struct Glyphs {
   var doneMark: String { ascii ? "ok" : "✓" }
   var separator: String { ascii ? "-" : "·" }
   var ellipsis: String { ascii ? "~" : "…" }
-  var spaceKey: String { ascii ? "spc" : "␣" }
   /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
   /// cell, ☕ two; the ASCII icons three), so that stacked names and times line up.
   var iconSlot: Int { ascii ? 3 : 2 }

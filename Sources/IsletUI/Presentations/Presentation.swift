@@ -20,16 +20,16 @@ public enum Presentation: String, CaseIterable, Sendable {
   func draw(_ look: Look, next: Look?, width: Int?) -> Canvas {
     switch self {
     case .minimal:
-      return Minimal.draw(look, width: width ?? Minimal.maximumWidth)
+      return Minimal.draw(look, width: width ?? Proportions.minimal.natural)
     case .compact:
-      let target = Compact.targetWidth + (next.map { Minimal.width($0) + 1 } ?? 0)
+      let target = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
       return Island.draw(look, next: next, width: width ?? target)
     case .expanded:
       return Expanded.draw(
-        look, width: width ?? Expanded.targetSize.width, height: Expanded.height(for: look.activity))
+        look, width: width ?? Proportions.expanded.natural, height: Expanded.height(for: look.activity))
     case .lockscreen:
       return LockScreen.draw(
-        look, width: width ?? LockScreen.targetSize.width, height: LockScreen.height(for: look.activity))
+        look, width: width ?? Proportions.banner.natural, height: LockScreen.height(for: look.activity))
     }
   }
 }

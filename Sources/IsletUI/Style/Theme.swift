@@ -49,6 +49,27 @@ public enum TerminalShade: String, CaseIterable, Equatable, Sendable {
     }
   }
 
+  /// The terminal's background as its answer to the background-color query (OSC 11) gives
+  /// it: `ESC ] 11 ; rgb:RRRR/GGGG/BBBB`, one to four hex digits a channel, ended by BEL or
+  /// ST; light when its luminance is above half. `any` when `reply` holds no such answer.
+  public static func of(backgroundReply reply: [UInt8]) -> TerminalShade {
+    let prefix = Array("\u{1B}]11;rgb:".utf8)
+    guard let start = reply.indices.first(where: { reply[$0...].starts(with: prefix) }) else {
+      return .any
+    }
+    let rest = reply[(start + prefix.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
+    let channels = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    let levels = channels.compactMap { channel -> Double? in
+      guard (1...4).contains(channel.count), channel.allSatisfy({ $0.isHexDigit }),
+        let value = Int(String(decoding: channel, as: UTF8.self), radix: 16)
+      else { return nil }
+      return Double(value) / Double((1 << (4 * channel.count)) - 1)
+    }
+    guard channels.count == 3, levels.count == 3 else { return .any }
+    let luminance = 0.2126 * levels[0] + 0.7152 * levels[1] + 0.0722 * levels[2]
+    return luminance > 0.5 ? .light : .dark
+  }
+
   /// The built-in theme chosen when the user names none: light on a light terminal.
   public var standardTheme: String { self == .light ? "light" : "default" }
 }
@@ -466,5 +487,11 @@ enum JSONValue: Equatable {
     case .array: return "a list"
     case .object: return "an object"
     }
+  }
+}
+
+extension UInt8 {
+  fileprivate var isHexDigit: Bool {
+    (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
   }
 }
