@@ -148,6 +148,13 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "--template has an unknown field {nope}; use {icon}, {name}, {time}"),
     BadInput(arguments: ["help", "nope"], status: 64, says: "no help for 'nope'; commands: start,"),
     BadInput(
+      arguments: ["completions", "csh"], status: 64,
+      says: "'csh' is not a shell islet completes; use bash, zsh, fish"),
+    BadInput(arguments: ["completions"], status: 64, says: "completions needs a shell: bash, zsh, fish"),
+    BadInput(arguments: ["completions", "bash", "zsh"], status: 64, says: "unexpected argument 'zsh'"),
+    BadInput(
+      arguments: ["__complete", "colors"], status: 64, says: "'colors' is not a kind of value; use themes,"),
+    BadInput(
       arguments: ["log", "--since", "2025-13-45"], status: 64,
       says:
         "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w"

@@ -11,7 +11,7 @@ import Testing
     arguments: [
       (["stat"], "Error: unknown command 'stat'; did you mean 'status'?\n" + topUsage),
       (["satuts"], "Error: unknown command 'satuts'; did you mean 'status'?\n" + topUsage),
-      (["comp"], "Error: unknown command 'comp'; did you mean 'complete'?\n" + topUsage),
+      (["upd"], "Error: unknown command 'upd'; did you mean 'update'?\n" + topUsage),
       (["25m"], "Error: unknown command '25m'; did you mean 'islet start 25m'?\n" + topUsage),
       (["1:30:00"], "Error: unknown command '1:30:00'; did you mean 'islet start 1:30:00'?\n" + topUsage),
       (
@@ -44,7 +44,7 @@ import Testing
       // Help is not a start: no 'islet start 25m' there.
       (
         ["help", "25m"],
-        "Error: no help for '25m'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, wait, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for '25m'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, wait, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func aMistypedWordGetsTheNearestKnownOne(arguments: [String], stderr: String) throws {
@@ -70,14 +70,14 @@ import Testing
 
   @Test(
     arguments: [
-      ("stat", "status"), ("satuts", "status"), ("comp", "complete"), ("START", "start"), ("Paus", "pause"),
+      ("stat", "status"), ("satuts", "status"), ("sno", "snooze"), ("START", "start"), ("Paus", "pause"),
       ("lst", "list"), ("rest", "reset"), ("updte", "update"), ("tmxu", "tmux"), ("en", "end"),
     ])
   func nearWordsSuggestTheirCommand(typed: String, meant: String) {
     #expect(suggestion(for: typed, among: Self.commands) == meant)
   }
 
-  @Test(arguments: ["frob", "st", "s", "lg", "x", "", "completely-else", "staus-quo"])
+  @Test(arguments: ["frob", "st", "s", "lg", "x", "", "completely-else", "staus-quo", "comp"])
   func farWordsSuggestNothing(typed: String) {
     #expect(suggestion(for: typed, among: Self.commands) == nil)
   }

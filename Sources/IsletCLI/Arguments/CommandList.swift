@@ -10,11 +10,14 @@ var commandTypes: [any Command.Type] {
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,
-    HelpCommand.self,
+    CompletionsCommand.self, HelpCommand.self,
   ]
 }
 
 /// Commands islet runs itself, in the background; not for users, so not in the help.
 var hiddenCommandTypes: [any Command.Type] {
-  [WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self]
+  [
+    WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
+    CompleteCommand.self,
+  ]
 }

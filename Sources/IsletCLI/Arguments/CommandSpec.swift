@@ -16,6 +16,8 @@ struct CommandSpec {
   /// Global options that matter to this command in particular (`--theme` to `status`): shown
   /// in its usage line and help as they are declared among the global ones.
   var globals: [String] = []
+  /// What an operand may be, for the completions, when `operands` does not say (`ValueSet`).
+  var operandValues: ValueSet? = nil
 
   /// The options its usage line and help show: its own, then the globals it names.
   var shownOptions: [OptionSpec] { options + globalOptions.filter { globals.contains($0.name) } }
@@ -66,6 +68,27 @@ let hiddenSpecs: [CommandSpec] = hiddenCommandTypes.flatMap { $0.specs }
 
 let topUsage = "islet [COMMAND] [OPTIONS]"
 
+/// What islet is, in a line: the top help's and the man page's.
+let tagline = "a timer for the terminal that behaves like an iOS Live Activity"
+
+/// What islet is, for the top help and the man page.
+let aboutIslet = """
+  A timer (a stopwatch or a countdown) lives in a small store, not in a window: it keeps
+  running when nothing shows it, and every command below acts on it from any shell.
+  islet alone opens the interactive view: the island, the clock and a banner for each live
+  timer, worked with keys and the mouse (? there lists the keys, q quits).
+  """
+
+/// The top help's examples, each indented two spaces, for the help and the man page.
+let topExamples = """
+    islet                              the interactive view
+    islet --presentation expanded      the expanded island alone, centered in the terminal
+    islet start 25m --name Focus
+    islet pause
+    islet status
+    islet start 25m && islet wait && notify-send "Time's up"
+  """
+
 /// `islet --help`: what islet is, `islet` alone (with `aloneOptions`, those of the view), then
 /// the commands, options and exit statuses as they are declared.
 func topHelp(aloneOptions: [OptionSpec]) -> String {
@@ -74,14 +97,11 @@ func topHelp(aloneOptions: [OptionSpec]) -> String {
   let global = table(globalOptions.map { ($0.label, $0.help) })
   let statuses = table(ExitStatus.documented.map { (String($0.rawValue), $0.meaning) })
   return """
-    Islet — a timer for the terminal that behaves like an iOS Live Activity.
+    Islet — \(tagline).
 
     Usage: \(topUsage)
 
-    A timer (a stopwatch or a countdown) lives in a small store, not in a window: it keeps
-    running when nothing shows it, and every command below acts on it from any shell.
-    islet alone opens the interactive view: the island, the clock and a banner for each live
-    timer, worked with keys and the mouse (? there lists the keys, q quits).
+    \(aboutIslet)
 
     Commands:
     \(commands)
@@ -90,12 +110,7 @@ func topHelp(aloneOptions: [OptionSpec]) -> String {
     Options of every command:
     \(global)
     Examples:
-      islet                              the interactive view
-      islet --presentation expanded      the expanded island alone, centered in the terminal
-      islet start 25m --name Focus
-      islet pause
-      islet status
-      islet start 25m && islet wait && notify-send "Time's up"
+    \(topExamples)
 
     Exit status:
     \(statuses)

@@ -20,6 +20,8 @@ struct OptionSpec {
   var help: String
   /// The one-letter spelling, if it has one (`-h`).
   var short: Character? = nil
+  /// The values the completions offer, when its placeholder does not list them (`ValueSet`).
+  var values: ValueSet? = nil
 
   /// `--name N`, or `-h, --help`, as help shows it.
   var label: String {
@@ -30,8 +32,11 @@ struct OptionSpec {
 /// The global options every command accepts.
 let globalOptions: [OptionSpec] = [
   OptionSpec(
-    name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)"),
-  OptionSpec(name: "theme", value: "NAME|FILE", help: "the colors and icons (islet themes lists them)"),
+    name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)",
+    values: .files),
+  OptionSpec(
+    name: "theme", value: "NAME|FILE", help: "the colors and icons (islet themes lists them)",
+    values: .dynamic(.themes)),
   OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
   OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
   OptionSpec(name: "help", value: nil, help: "show this help", short: "h"),

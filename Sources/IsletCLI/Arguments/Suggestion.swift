@@ -4,8 +4,8 @@ import IsletCore
 /// for command words and option names alike.
 ///
 /// Case is ignored. In order, the suggestion is: the word itself in another case (`START` →
-/// `start`); else the only candidate the word begins, from two characters on (`comp` →
-/// `complete`; `st` begins both `start` and `status`, so it suggests neither); else the only
+/// `start`); else the only candidate the word begins, from two characters on (`upd` →
+/// `update`; `st` begins both `start` and `status`, so it suggests neither); else the only
 /// candidate nearest by `editDistance`, at most 2 edits away and fewer edits than half the
 /// word's length (`satuts` → `status`, `nmae` → `name`, but not `lg` → `log`). A tie suggests
 /// nothing: the user would be guessing between them.

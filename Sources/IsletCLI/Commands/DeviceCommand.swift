@@ -23,7 +23,8 @@ struct DeviceCommand: Command {
   static let options = [
     OptionSpec(
       name: "presentation", value: "P",
-      help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "))
+      help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "),
+      values: .words(Presentation.names))
   ]
 
   let presentation: Presentation?

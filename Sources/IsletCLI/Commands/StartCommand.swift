@@ -41,10 +41,13 @@ struct StartCommand: Command {
         """,
       options: [
         OptionSpec(name: "until", value: "HH:MM", help: "count down to a time of day"),
-        OptionSpec(name: "plan", value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)"),
+        OptionSpec(
+          name: "plan", value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)",
+          values: .dynamic(.plans)),
         OptionSpec(name: "rounds", value: "N", help: "a plan's rounds, 1 to 99"),
         OptionSpec(
-          name: "advance", value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work"),
+          name: "advance", value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work",
+          values: .words(AdvancePolicy.allCases.map(\.rawValue))),
         OptionSpec(name: "auto", value: nil, help: "the same as --advance auto"),
         OptionSpec(name: "ask", value: nil, help: "the same as --advance ask"),
         OptionSpec(name: "long-break", value: "DURATION", help: "a plan's long break"),
@@ -53,7 +56,8 @@ struct StartCommand: Command {
           name: "name", value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
         OptionSpec(
           name: "icon", value: "I",
-          help: "timer, run, focus, book, coffee, code, … (default from the configuration)"),
+          help: "timer, run, focus, book, coffee, code, … (default from the configuration)",
+          values: .dynamic(.icons)),
         OptionSpec(name: "id", value: "REF", help: "your own reference, shown as \"ID REF\""),
         OptionSpec(name: "owner", value: "U", help: "who it belongs to"),
         OptionSpec(name: "category", value: "C", help: "a category, changeable later"),
