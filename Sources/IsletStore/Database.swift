@@ -80,8 +80,10 @@ final class Database {
   private var systemHint: String {
     let code = sqlite3_extended_errcode(handle)
     if code & 0xFF == SQLITE_FULL { return " (the disk is full; make room and try again)" }
-    // SQLITE_IOERR_WRITE, _FSYNC and _TRUNCATE (macros Swift does not import).
-    if [3, 4, 6].map({ SQLITE_IOERR | ($0 << 8) }).contains(code) {
+    // SQLITE_IOERR_WRITE, _FSYNC, _TRUNCATE and _SHMSIZE (macros Swift does not import): the
+    // last when the write-ahead log's index must be made anew and may not grow, as when no
+    // other process has the store open.
+    if [3, 4, 6, 19].map({ SQLITE_IOERR | ($0 << 8) }).contains(code) {
       return " (writing failed: the disk may be full or the file too large; make room and try again)"
     }
     return ""
