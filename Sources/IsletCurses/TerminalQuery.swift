@@ -7,10 +7,12 @@ import IsletUI
 /// Asks the terminal on stdin/stdout what its background color is (OSC 11), before the screen
 /// is opened. The question is followed by a device-attributes request (DA1), which every
 /// terminal answers, and in order: its answer ends the wait at once on a terminal that keeps
-/// quiet about its colors, so only a terminal that answers nothing waits out `timeout`.
+/// quiet about its colors, so only a terminal that answers nothing waits out `timeout` (long
+/// enough for a slow ssh link). What comes in after that is thrown away unread, so that a
+/// late answer is never taken for keys (its ESC would quit the view).
 public enum TerminalQuery {
   /// The background's shade, `any` when the terminal did not say within `timeout` ms.
-  public static func backgroundShade(timeoutMilliseconds timeout: Int32 = 150) -> TerminalShade {
+  public static func backgroundShade(timeoutMilliseconds timeout: Int32 = 1000) -> TerminalShade {
     guard isatty(0) == 1, isatty(1) == 1 else { return .any }
     var saved = termios()
     guard tcgetattr(0, &saved) == 0 else { return .any }
@@ -34,6 +36,12 @@ public enum TerminalQuery {
       guard count > 0 else { break }
       reply += buffer[0..<count]
       left -= Int32(clamping: monotonicMilliseconds() - began)
+    }
+    if !answeredAttributes(reply) {
+      // A last moment for what is on its way, then nothing of it is left to read.
+      var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      _ = poll(&ready, 1, 50)
+      _ = tcflush(0, TCIFLUSH)
     }
     return TerminalShade.of(backgroundReply: reply)
   }

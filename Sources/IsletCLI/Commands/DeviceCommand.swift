@@ -38,10 +38,6 @@ struct DeviceCommand: Command {
       return environment.refused("the device view needs a terminal; for a line of text, use: islet status")
     }
     let configuration = try environment.configuration
-    if environment.terminalShade == .any {
-      environment.answeredShade = TerminalQuery.backgroundShade()
-    }
-    let theme = Shown(try environment.theme)
     setlocale(LC_ALL, "")
     // Without a UTF-8 locale the terminal cannot show the glyphs: ASCII then.
     let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
@@ -57,6 +53,12 @@ struct DeviceCommand: Command {
     // leave that screen, show the cursor and stop mouse reports, are put back first.
     islet_restore_terminal_on_crash(
       "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    // Asked once the terminal's modes are kept for a crash and Ctrl-C only sets a flag, so
+    // nothing leaves the terminal without its echo.
+    if environment.terminalShade == .any {
+      environment.answeredShade = TerminalQuery.backgroundShade()
+    }
+    let theme = Shown(try environment.theme)
     let screen: CursesScreen
     do {
       screen = try CursesScreen(theme: { theme.value })
