@@ -257,7 +257,9 @@ final class Environment {
     var what = activity.planPosition.map { [segmentText($0)] } ?? []
     what.append(activity.state.duration.map(DurationText.words) ?? "stopwatch")
     if let deadline = activity.deadline {
-      what.append("until \(LocalTime.clock(deadline, from: now))")
+      // Started in the past (--ago, --at), it may be over already.
+      let over = deadline.milliseconds <= now.milliseconds
+      what.append("\(over ? "finished at" : "until") \(LocalTime.clock(deadline, from: now))")
     } else if activity.state.phase == .idle {
       what.append("ready")
     }

@@ -135,9 +135,9 @@ import Testing
     #expect(
       islet("themes").stdout == """
           default        ◖ ⏱ Workout            ● 12:30 ◗
-                         Dark: a black island, iOS colors on your terminal's own background (for dark terminals)
+                         A black island, iOS colors on your terminal's own background (for dark terminals)
           light          ◖ ⏱ Workout            ● 12:30 ◗
-                         For light terminals: dark text on its own white background, the island still black (for light terminals)
+                         Dark text on its own white background, the island still black (for light terminals)
           high-contrast  ◖ ⏱ Workout            ● 12:30 ◗
                          Pure colors and bold type, for bright rooms and tired eyes (for dark terminals)
         * mono           ◖ ⏱ Workout            ● 12:30 ◗

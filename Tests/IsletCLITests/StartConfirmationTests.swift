@@ -66,6 +66,7 @@ import Testing
       "\"$0\" start 25 --name Tea", "\"$0\" start --plan pomodoro",
       "\"$0\" start --ascii 1h30 --paused --name Read",
       "\"$0\" start --name Clock", "\"$0\" start 30h --name Long --icon coffee",
+      "\"$0\" start 5m --ago 10m --name Over",
     ]
     let pane = try TmuxSession(
       width: 100, height: 12, environment: environment,
@@ -82,6 +83,8 @@ import Testing
         "[T] Read - 1 hour 30 minutes, ready - id \(id("Read"))",
         "⏱ Clock — stopwatch · id \(id("Clock"))",
         "☕ Long — 30 hours, until tomorrow 15:05 · id \(id("Long"))",
+        // Started ten minutes ago, a five-minute countdown is over already.
+        "⏱ Over — 5 minutes, finished at 09:00 · id \(id("Over"))",
       ], "\(pane.text)")
   }
 }

@@ -38,7 +38,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  default ") })
     #expect(
       lines.contains {
-        $0.contains("Dark: a black island, iOS colors on your terminal's own background (for dark terminals)")
+        $0.contains("A black island, iOS colors on your terminal's own background (for dark terminals)")
       }, "default's description and background:\n\(run.stdout)")
     #expect(lines.contains { $0.hasSuffix("(for any terminal)") }, "mono's background")
   }

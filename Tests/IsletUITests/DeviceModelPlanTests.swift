@@ -219,5 +219,9 @@ extension DeviceModelTests {
       DeviceView.hintText(.active, stopwatch: true, g: g, width: 100).hasPrefix(
         "space pause · l lap · r reset"))
     #expect(!DeviceView.hintText(.active, plan: true, g: g, width: 100).contains("lap"))
+    // A lap is marked only while the stopwatch runs: not offered paused or ready.
+    for phase in [Phase.paused, .idle] {
+      #expect(!DeviceView.hintText(phase, stopwatch: true, g: g, width: 100).contains("lap"), "\(phase)")
+    }
   }
 }

@@ -10,7 +10,7 @@ struct StartCommand: Command {
       summary:
         "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. On a terminal it says what started; to a pipe it prints the new activity's id alone.",
       details: """
-        DURATION is 90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds (at most 100 hours).
+        DURATION is \(DurationText.acceptedForms) (at most 100 hours).
         Units may be words (25 minutes, 90sec, 2hrs); a number alone is seconds, which stderr says.
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 

@@ -192,7 +192,7 @@ extension Plan {
   }
 
   /// The forms a plan's duration takes: those of the command line but a bare number.
-  private static let durationForms = "90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00 or 1:30:00"
+  private static let durationForms = DurationText.unitForms
 
   private static func iconName(_ text: String) throws(DefinitionError) -> String {
     guard isIconName(text) else {

@@ -4,8 +4,10 @@ public enum DurationText {
   /// The longest countdown or adjustment accepted: 100 hours.
   public static let maximum: Milliseconds = 100 * 3_600_000
 
-  public static let acceptedForms =
-    "90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00, 1:30:00 or a number of seconds"
+  static let forms = ["90s", "25m", "25min", "1h30m", "1h30", "1.5h", "25:00", "1:30:00"]
+  /// The forms with a unit or a colon: all a plan's definition takes.
+  public static let unitForms = forms.dropLast().joined(separator: ", ") + " or " + forms[forms.count - 1]
+  public static let acceptedForms = forms.joined(separator: ", ") + " or a number of seconds"
 
   public enum Failure: UserFacingError, Equatable, Sendable {
     case malformed(String)

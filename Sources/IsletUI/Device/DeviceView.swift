@@ -74,7 +74,8 @@ public enum DeviceView {
     if let current = frame.live.first {
       let alerting = alertingActivity(frame)
       if layout.islandRows > 1, let shown = islandActivity(frame) {
-        let box = Expanded.draw(frame.look(shown), width: min(width - 2, 58), height: layout.islandRows)
+        let box = Expanded.draw(
+          frame.look(shown), width: min(width - 2, Proportions.expanded.natural), height: layout.islandRows)
         let x = (width - box.width) / 2
         canvas.draw(box, x: x, y: 0)
         // On the top edge, as a box's title: `╭─ ⏰ Tea — time's up ───╮`.
@@ -184,7 +185,8 @@ public enum DeviceView {
       case .nothing: return true
       case .live: return live
       case .plan: return live && plan
-      case .stopwatch: return live && stopwatch
+      // A lap is marked only while the stopwatch runs.
+      case .stopwatch: return live && stopwatch && phase == .active
       }
     }
     let snoozes = phase == .finished && !plan

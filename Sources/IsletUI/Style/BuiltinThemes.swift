@@ -8,7 +8,7 @@ public enum BuiltinThemes {
       #"""
       {
         "name": "default",
-        "description": "Dark: a black island, iOS colors on your terminal's own background",
+        "description": "A black island, iOS colors on your terminal's own background",
         "terminal": "dark",
         "roles": {
           "background": {},
@@ -145,7 +145,7 @@ public enum BuiltinThemes {
       #"""
       {
         "name": "light",
-        "description": "For light terminals: dark text on its own white background, the island still black",
+        "description": "Dark text on its own white background, the island still black",
         "terminal": "light",
         "roles": {
           "background": {
@@ -605,7 +605,7 @@ public enum BuiltinThemes {
         "write": IconGlyph(glyph: "📝", ascii: "[/]"),
       ],
       terminal: .dark,
-      description: "Dark: a black island, iOS colors on your terminal's own background")
+      description: "A black island, iOS colors on your terminal's own background")
   }
 
   /// Themes/light.json
@@ -650,7 +650,7 @@ public enum BuiltinThemes {
         "write": IconGlyph(glyph: "📝", ascii: "[/]"),
       ],
       terminal: .light,
-      description: "For light terminals: dark text on its own white background, the island still black")
+      description: "Dark text on its own white background, the island still black")
   }
 
   /// Themes/high-contrast.json
