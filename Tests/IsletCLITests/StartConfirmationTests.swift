@@ -50,6 +50,19 @@ import Testing
     #expect(try islet.binary("status", extra: later).stdout == "⏱ Egg 0:30 ●\n")
   }
 
+  /// `islet start 25 minutes`, unquoted, as a newcomer types it: one duration, no hint.
+  @Test func aNumberAndAUnitWordTypedApartAreOneDuration() throws {
+    let started = try islet.binary("start", "25", "minutes", "--name", "T", extra: now)
+    #expect(started.status == 0 && started.stderr == "", "\(started)")
+    #expect(try islet.binary("status", extra: now).stdout == "⏱ T 25:00 ●\n")
+    let plan = try islet.binary("start", "25", "minutes", "5", "min", "--name", "P", extra: now)
+    #expect(plan.status == 0 && plan.stderr == "", "\(plan)")
+    #expect(
+      try islet.binary("status", "P", "--template", "{segment} {time}", extra: now).stdout == "P 25:00\n")
+    let extra = try islet.binary("start", "25", "5", "1", extra: now)
+    #expect(extra.status == 64 && extra.stderr.hasPrefix("Error: unexpected argument '1'\n"), "\(extra)")
+  }
+
   @Test func theFormsWhoseMeaningIsPlainAreRead() throws {
     for (typed, shown) in [("25min", "25:00"), ("1h30", "1:30:00"), ("90sec", "1:30"), ("2 hrs", "2:00:00")] {
       let started = try islet.binary("start", typed, "--name", "T", extra: now)

@@ -21,10 +21,21 @@ import Testing
   @Test(arguments: [
     "", "abc", "25x", "m", "1.2.3m", "5m5h", "1:2", "1:60", "1:00:60", "::", "1e3", "٣m", "+5m", "5m-",
     "5m Tea", "25 minutesx", "5mm", "1d12", "30s5", "1h30.5", "1h30 5", "min", "5 hours 2 hours",
-    "1 h\t30", "5,5m",
+    "1 h\t30", "5,5m", "1.5h30", "2.5m30",
   ])
   func refusesMalformed(text: String) {
     #expect(DurationText.parse(text) == .failure(.malformed(text)))
+  }
+
+  /// What a shell splits apart, as `start 25 minutes 5 minutes` gives it.
+  @Test func aUnitWordAloneJoinsTheNumberBeforeIt() {
+    #expect(DurationText.joiningUnitWords(["25", "minutes"]) == ["25 minutes"])
+    #expect(DurationText.joiningUnitWords(["25", "minutes", "5", "MIN"]) == ["25 minutes", "5 MIN"])
+    #expect(DurationText.joiningUnitWords(["1h", "30", "min"]) == ["1h", "30 min"])
+    // Only after a number: a word alone, or after a unit, stays as typed (and is refused).
+    #expect(DurationText.joiningUnitWords(["minutes"]) == ["minutes"])
+    #expect(DurationText.joiningUnitWords(["25m", "minutes"]) == ["25m", "minutes"])
+    #expect(DurationText.joiningUnitWords(["25", "Tea"]) == ["25", "Tea"])
   }
 
   @Test(arguments: ["0", "-5m", "0s", "0:00", "0h0m"])

@@ -72,7 +72,8 @@ struct StartCommand: Command {
         OptionSpec(
           name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ],
-      maxOperands: 2)
+      // Two durations, each maybe typed as a number and a unit word (25 minutes).
+      maxOperands: 4)
   ]
 
   /// How long it runs.
@@ -141,7 +142,7 @@ struct StartCommand: Command {
         throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
       }
     }
-    typedDurations = parsed.operands
+    typedDurations = DurationText.joiningUnitWords(parsed.operands)
     if case .plan(.made, _) = length { try checkMadePlan() }
   }
 
@@ -170,7 +171,8 @@ struct StartCommand: Command {
     let changes = try planChanges(parsed)
     let until = parsed.value("until")
     let buffer = parsed.value("from-tmux-buffer")
-    let operands = parsed.operands
+    let operands = DurationText.joiningUnitWords(parsed.operands)
+    if operands.count > 2 { throw usage("unexpected argument '\(printable(operands[2], limit: 40))'") }
     let option = changes.given.first.map { "--" + $0 }
     if let name = parsed.value("plan") {
       guard !name.isEmpty else { throw usage("--plan is empty; give a plan's name (islet plans lists them)") }

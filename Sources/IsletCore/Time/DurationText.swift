@@ -66,6 +66,21 @@ public enum DurationText {
     (["s", "sec", "secs", "second", "seconds"], 1000),
   ]
 
+  /// Words typed apart, as a shell splits `start 25 minutes 5 minutes`, put back together: a
+  /// unit word alone joins the number before it.
+  public static func joiningUnitWords(_ words: [String]) -> [String] {
+    var joined: [String] = []
+    for word in words {
+      let isUnit = units.contains { $0.words.contains(word.lowercased()) }
+      if isUnit, let last = joined.last, last.last?.isNumber == true {
+        joined[joined.count - 1] = last + " " + word
+      } else {
+        joined.append(word)
+      }
+    }
+    return joined
+  }
+
   /// Whether `text` is a number alone, which `parse` reads as seconds.
   public static func isBareNumber(_ text: String) -> Bool { decimal(text.trimmingSpaces) != nil }
 
@@ -79,6 +94,7 @@ public enum DurationText {
     var rest = Substring(text)
     var total = 0.0
     var lastUnit = -1
+    var lastWhole = true
     while !rest.isEmpty {
       let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
       rest = rest.dropFirst(number.count).drop { $0 == " " }
@@ -87,7 +103,10 @@ public enum DurationText {
       guard let value = decimal(String(number)) else { return nil }
       let unit: Int
       if word.isEmpty {
-        guard rest.isEmpty, lastUnit == 1 || lastUnit == 2, number.allSatisfy(\.isNumber) else { return nil }
+        // `1h30`, never `1.5h30`: a part of a whole hour or minute.
+        guard rest.isEmpty, lastUnit == 1 || lastUnit == 2, lastWhole, number.allSatisfy(\.isNumber) else {
+          return nil
+        }
         unit = lastUnit + 1
       } else {
         guard let found = units.firstIndex(where: { $0.words.contains(word.lowercased()) }) else {
@@ -98,6 +117,7 @@ public enum DurationText {
       guard unit > lastUnit else { return nil }
       total += value * units[unit].ms
       lastUnit = unit
+      lastWhole = number.allSatisfy(\.isNumber)
     }
     return total.isFinite ? total : .infinity
   }
