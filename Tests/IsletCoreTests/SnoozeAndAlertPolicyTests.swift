@@ -92,6 +92,20 @@ import Testing
     #expect(!AlertPolicy.awaits(reset, since: alert))
   }
 
+  /// An edit or a forget of a past session is no answer to the alert; an intent is.
+  @Test func aCorrectionDoesNotAcknowledgeAnAlert() {
+    var alert = event(.finished)
+    alert.seq = 10
+    var edited = event(.edited, at: t0 + 1, source: .cli)
+    edited.seq = 11
+    var forgotten = event(.forgotten, at: t0 + 2, source: .cli)
+    forgotten.seq = 12
+    #expect(!AlertPolicy.acknowledges([alert, edited, forgotten], alert))
+    var renamed = event(.updated, at: t0 + 3, source: .cli)
+    renamed.seq = 13
+    #expect(AlertPolicy.acknowledges([alert, edited, renamed], alert))
+  }
+
   @Test func repeatsFallEveryIntervalUpToTheCount() {
     var policy = AlertPolicy()
     policy.repeatCount = 3

@@ -45,10 +45,13 @@ public struct AlertPolicy: Equatable, Sendable {
   public static let shortestSnooze: Milliseconds = 1000
 
   /// Whether one of `events` is someone acting on the alert's activity after it (any intent,
-  /// a rename too, as opposed to time going on): that acknowledges the alert.
+  /// a rename too, as opposed to time going on): that acknowledges the alert. A correction
+  /// of the history (`edited`, `forgotten`) is not an answer to it.
   public static func acknowledges(_ events: [Event], _ alert: Event) -> Bool {
     events.contains { event in
-      guard event.activityID == alert.activityID, event.source != .time else { return false }
+      guard event.activityID == alert.activityID, event.source != .time, !event.kind.isCorrection else {
+        return false
+      }
       if let seq = event.seq, let alertSeq = alert.seq { return seq > alertSeq }
       return event.at >= alert.at
     }
