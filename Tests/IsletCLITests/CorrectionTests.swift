@@ -93,6 +93,24 @@ import Testing
     #expect(activity.state.category == "admin")
   }
 
+  /// What a session already has is no change: left out, and nothing left is refused.
+  @Test func anEditOfWhatIsAlreadySoChangesNothing() throws {
+    try threeSessions()
+    let before = try contents()
+    for arguments in [["--category", ""], ["--name", "Emails"], ["--name", "Emails", "--start", "8:55"]] {
+      let refused = try Binary.run(
+        ["edit", "1"] + arguments + ["--yes"], environment: islet.environment.merging(at(960)) { $1 })
+      #expect(refused.status == 64, "\(arguments): \(refused)")
+      #expect(
+        refused.stderr.hasPrefix(
+          "Error: session 1 already has that name, category and times; there is nothing to change\n"),
+        "\(refused)")
+    }
+    #expect(try contents() == before, "nothing is marked edited")
+    let edited = try run(960, "edit", "1", "--name", "Emails", "--category", "admin", "--yes")
+    #expect(edited.stdout == "✎ Edited session 1: category - → admin\n", "\(edited)")
+  }
+
   @Test func anEndMovedLaterAddsRunningTime() throws {
     try threeSessions()
     #expect(try run(960, "edit", "3", "--end", "2025-11-30 09:19", "--yes").status == 0)

@@ -97,6 +97,11 @@ struct EditCommand: Command {
     // Read and checked first, so the question is asked with no lock held; then again inside
     // the transaction, which changes only what it finds there.
     let (found, change) = try prepared(store, now: now, policy: policy)
+    if change.isEmpty {
+      throw UsageError(
+        message: "session \(id) already has that name, category and times; there is nothing to change",
+        command: "edit")
+    }
     if case .failure(let refusal) = Correction.edit(
       found.session, events: found.events, change: change, at: now)
     {
@@ -110,6 +115,9 @@ struct EditCommand: Command {
     }
     let result: Result<Void, Refusal> = try store.transaction {
       let (found, change) = try prepared(store, now: now, policy: policy)
+      if change.isEmpty {
+        return .failure(Refusal("session \(id) has changed meanwhile; nothing is left to change"))
+      }
       switch Correction.edit(found.session, events: found.events, change: change, at: now) {
       case .failure(let refusal): return .failure(refusal)
       case .success(let rewritten):
@@ -141,7 +149,7 @@ struct EditCommand: Command {
     let change = SessionChange(
       name: name, category: category, start: start?.instant(near: found.session),
       end: end?.instant(near: found.session))
-    return (found, change)
+    return (found, change.leavingOut(unchangedIn: found.session))
   }
 
   /// `name Emails → Email; start 08:55 → 08:50`: what the edit changes.

@@ -14,6 +14,18 @@ public struct SessionChange: Equatable, Sendable {
   }
 
   public var isEmpty: Bool { name == nil && category == nil && start == nil && end == nil }
+
+  /// The change without what `session` already has: the same name, category, start or end.
+  public func leavingOut(unchangedIn session: Session) -> SessionChange {
+    var change = self
+    if change.name == session.name { change.name = nil }
+    if let category = change.category, (category.isEmpty ? nil : category) == session.category {
+      change.category = nil
+    }
+    if change.start == session.startedAt { change.start = nil }
+    if change.end != nil && change.end == session.endedAt { change.end = nil }
+    return change
+  }
 }
 
 /// Corrections of the history: a past session's events rewritten so that every reader
