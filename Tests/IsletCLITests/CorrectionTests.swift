@@ -166,6 +166,42 @@ import Testing
     #expect(!(try run(960, "list", "--all").stdout.contains("Code")), "a forgotten activity is not listed")
   }
 
+  /// Run, a stopwatch of two runs: run 1 (session 1) 09:05–09:07 with a lap at 1:00, reset;
+  /// run 2 (session 4) 09:08–09:10 with a lap at 1:30, completed.
+  func twoRuns() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(60, "lap").status == 0)
+    #expect(try run(120, "reset").status == 0)
+    #expect(try run(180, "resume").status == 0)
+    #expect(try run(270, "lap").status == 0)
+    #expect(try run(300, "complete").status == 0)
+    let log = try run(310, "log").stdout
+    #expect(log.contains("1   2025-11-30 09:05  Run   reset      2:00\n"), "\(log)")
+    #expect(log.contains("4   2025-11-30 09:08  Run   completed  2:00\n"), "\(log)")
+  }
+
+  /// An activity's events outside the sessions with these first seqs: timer events only.
+  func events(of contents: Contents, except sessions: ClosedRange<Int64>) -> [Event] {
+    contents.events.filter { !$0.kind.isCorrection && !sessions.contains($0.seq ?? 0) }
+  }
+
+  /// Forgetting an activity's last run leaves it as the run before left it: `list --all` and
+  /// `laps` tell run 1, not the forgotten run 2.
+  @Test func forgettingTheLastRunRestoresTheOneBefore() throws {
+    try twoRuns()
+    let before = try contents()
+    #expect(try run(320, "forget", "4", "--yes").status == 0)
+    let after = try contents()
+    #expect(events(of: after, except: 4...6) == events(of: before, except: 4...6), "run 1 is unchanged")
+    #expect(!after.events.contains { (4...6).contains($0.seq ?? 0) }, "\(after.events)")
+    let list = try run(320, "list", "--all")
+    #expect(list.stdout.contains("Run   idle   0:00  stopwatch"), "\(list)")
+    #expect(!list.stdout.contains("completed"), "\(list)")
+    let laps = try run(320, "laps", "Run")
+    #expect(laps.stdout.hasPrefix("Run: 1 lap\nLAP  TIME    SPLIT\n1    1:00.0  1:00.0\n"), "\(laps)")
+    #expect(!laps.stdout.contains("1:30.0") && !laps.stdout.contains("2:00.0"), "\(laps)")
+  }
+
   @Test func forgetBeforeRemovesWhatEndedBeforeTheDate() throws {
     try threeSessions()
     // The next day, Emails and Code ended before it began; Tea is still live.
