@@ -202,6 +202,24 @@ import Testing
     #expect(!laps.stdout.contains("1:30.0") && !laps.stdout.contains("2:00.0"), "\(laps)")
   }
 
+  /// Edit and forget of one run of an activity leave its other run's events as they were.
+  @Test func aCorrectionOfOneRunLeavesTheActivitysOtherRuns() throws {
+    try twoRuns()
+    let before = try contents()
+    #expect(try run(320, "edit", "4", "--name", "Sprint", "--start", "9:07", "--yes").status == 0)
+    let edited = try contents()
+    #expect(events(of: edited, except: 4...6) == events(of: before, except: 4...6))
+    #expect(
+      edited.events.filter { (4...6).contains($0.seq ?? 0) }.allSatisfy { $0.name == "Sprint" && $0.edited })
+    #expect(try run(320, "edit", "1", "--name", "Warm-up", "--yes").status == 0)
+    let again = try contents()
+    #expect(events(of: again, except: 1...3) == events(of: edited, except: 1...3))
+    #expect(try run(320, "forget", "1", "--yes").status == 0)
+    let forgot = try contents()
+    #expect(events(of: forgot, except: 1...3) == events(of: again, except: 1...3))
+    #expect(try run(320, "log").stdout.contains("4   2025-11-30 09:07  Sprint  completed*  3:00\n"))
+  }
+
   @Test func forgetBeforeRemovesWhatEndedBeforeTheDate() throws {
     try threeSessions()
     // The next day, Emails and Code ended before it began; Tea is still live.
