@@ -93,6 +93,33 @@ import Testing
     #expect(activity.state.category == "admin")
   }
 
+  /// A session runs at most 100 hours, and starts no earlier than its activity's run before.
+  @Test func aStartIsKeptWithinTheActivitysHistory() throws {
+    try threeSessions()
+    let before = try contents()
+    let long = try run(960, "edit", "1", "--start", "2025-11-20 08:00", "--yes")
+    #expect(long.status == 1, "\(long)")
+    #expect(
+      long.stderr == "islet: Emails would run longer than 100 hours; give a later start or an earlier end\n",
+      "\(long)")
+    #expect(try contents() == before)
+    #expect(try run(960, "edit", "1", "--start", "2025-11-27 08:00", "--yes").status == 0, "under 100 hours")
+  }
+
+  @Test func aStartBeforeThePreviousRunEndedIsRefused() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(120, "reset").status == 0)
+    #expect(try run(180, "resume").status == 0)
+    #expect(try run(300, "complete").status == 0)
+    let before = try contents()
+    let refused = try run(320, "edit", "3", "--start", "9:06", "--yes")
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr == "islet: the new start is before Run's previous run ended; give a later one\n",
+      "\(refused)")
+    #expect(try contents() == before)
+  }
+
   /// What a session already has is no change: left out, and nothing left is refused.
   @Test func anEditOfWhatIsAlreadySoChangesNothing() throws {
     try threeSessions()

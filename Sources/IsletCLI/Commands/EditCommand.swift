@@ -77,11 +77,14 @@ struct EditCommand: Command {
     let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
     if parts.count == 1, let time = TimeOfDay(parts[0]) { return .onSessionDay(time) }
     if parts.count == 2, let time = TimeOfDay(parts[1]) {
-      let date = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-      if date.count == 3, let year = date[0], let month = date[1], let day = date[2], parts[0].count == 10,
-        let number = LocalZone.day(year: year, month: month, day: day)
+      // The days report --since takes: 1970 on.
+      if let number = DateWord.date(parts[0]) { return .on(day: number, time) }
+      if parts[0].count == 10, let year = Int(parts[0].prefix(4)), year < 1970,
+        DateWord.date("1970" + parts[0].dropFirst(4)) != nil
       {
-        return .on(day: number, time)
+        throw UsageError(
+          message: "--\(option) '\(printable(text, limit: 40))' is before 1970; give a date from 1970 on",
+          command: "edit")
       }
     }
     throw UsageError(

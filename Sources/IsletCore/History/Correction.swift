@@ -97,6 +97,10 @@ public enum Correction {
       span[last].at = end
       span[last].elapsed += shift
     }
+    if let first = span.first, let last = span.last, last.elapsed - first.elapsed > DurationText.maximum {
+      return .failure(
+        Refusal("\(name) would run longer than 100 hours; give a later start or an earlier end"))
+    }
     for index in span.indices {
       if let newName = change.name { span[index].name = newName }
       if let category = change.category { span[index].category = category.isEmpty ? nil : category }
