@@ -93,6 +93,24 @@ import Testing
     #expect(activity.state.category == "admin")
   }
 
+  /// A completed countdown ran at most its length: a start or an end that would make it run
+  /// longer is refused, saying when it would have finished.
+  @Test func aCountdownIsNotEditedToRunPastItsLength() throws {
+    #expect(try run(0, "start", "30m", "--ago", "20m", "--name", "Tea").status == 0)
+    #expect(try run(0, "complete").status == 0)
+    let before = try contents()
+    let refused = try run(10, "edit", "1", "--start", "8:10", "--yes")
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr
+        == "islet: Tea is a 30:00 countdown: with that start it would have finished at 2025-11-30 08:40; give a later start\n",
+      "\(refused)")
+    #expect(try contents() == before)
+    let edited = try run(10, "edit", "1", "--start", "8:40", "--yes")
+    #expect(edited.status == 0, "\(edited)")
+    #expect(try run(10, "log").stdout.contains("1   2025-11-30 08:40  Tea   completed*  25:00\n"))
+  }
+
   /// A session runs at most 100 hours, and starts no earlier than its activity's run before.
   @Test func aStartIsKeptWithinTheActivitysHistory() throws {
     try threeSessions()

@@ -105,9 +105,7 @@ struct EditCommand: Command {
         message: "session \(id) already has that name, category and times; there is nothing to change",
         command: "edit")
     }
-    if case .failure(let refusal) = Correction.edit(
-      found.session, events: found.events, change: change, at: now)
-    {
+    if case .failure(let refusal) = Self.edited(found, change: change, at: now) {
       return environment.refused(refusal.reason)
     }
     let detail = Self.detail(found.session, change)
@@ -121,7 +119,7 @@ struct EditCommand: Command {
       if change.isEmpty {
         return .failure(Refusal("session \(id) has changed meanwhile; nothing is left to change"))
       }
-      switch Correction.edit(found.session, events: found.events, change: change, at: now) {
+      switch Self.edited(found, change: change, at: now) {
       case .failure(let refusal): return .failure(refusal)
       case .success(let rewritten):
         try store.rewrite(rewritten)
@@ -153,6 +151,28 @@ struct EditCommand: Command {
       name: name, category: category, start: start?.instant(near: found.session),
       end: end?.instant(near: found.session))
     return (found, change.leavingOut(unchangedIn: found.session))
+  }
+
+  /// The session's events as the edit leaves them; refused, too, when a countdown would run
+  /// longer than its length (a completed countdown ran at most that long).
+  static func edited(_ found: Corrections.Found, change: SessionChange, at now: Instant)
+    -> Result<[Event], Refusal>
+  {
+    let result = Correction.edit(found.session, events: found.events, change: change, at: now)
+    let activity = found.activity
+    guard activity.isCountdown, case .success(let rewritten) = result,
+      let length = activity.state.duration ?? activity.attributes.fullDuration,
+      let finish = Correction.finish(of: rewritten, length: length), let close = rewritten.last,
+      close.elapsed > length
+    else { return result }
+    let (given, moved) =
+      change.start == nil
+      ? ("that end", "an earlier end")
+      : change.end == nil ? ("that start", "a later start") : ("those times", "others")
+    return .failure(
+      Refusal(
+        "\(printableName(found.session.name)) is a \(DurationText.clock(seconds: length / 1000)) countdown: "
+          + "with \(given) it would have finished at \(LocalTime.dateTime(finish)); give \(moved)"))
   }
 
   /// `name Emails → Email; start 08:55 → 08:50`: what the edit changes.

@@ -33,6 +33,15 @@ public struct SessionChange: Equatable, Sendable {
 /// happened so. Its running time is the growth of `elapsed`, so a start moved earlier adds to
 /// every later event's `elapsed`, and an end moved later to the closing one's.
 public enum Correction {
+  /// When a countdown of `length` whose run is `events` (its `elapsed` the running time) reached
+  /// its length: in the stretch where its running time passed it. Nil when it never did.
+  public static func finish(of events: [Event], length: Milliseconds) -> Instant? {
+    for (from, to) in zip(events, events.dropFirst()) where from.elapsed < length && to.elapsed >= length {
+      return from.at + (length - from.elapsed)
+    }
+    return nil
+  }
+
   /// The session's events (`events` holds at least them, oldest first, and the activity's
   /// others) as `change` leaves them, each marked edited; or why it cannot be changed so.
   public static func edit(_ session: Session, events: [Event], change: SessionChange, at now: Instant)
