@@ -11,9 +11,10 @@ struct EditCommand: Command {
       details: """
         SESSION is a session's id from the ID column of islet log. TIME is HH:MM (on the
         session's own day) or YYYY-MM-DD HH:MM. Moving the start earlier or the end later adds
-        that much running time; the other way takes it off. A plan's segments, a countdown that
-        ran to its end and a session renamed as it ran keep their times (their name and
-        category can change). A live activity is changed with islet update, not edit.
+        that much running time (up to 100 hours, a countdown's up to its length); the other way
+        takes it off. Dates are from 1970 on. A plan's segments, a countdown that ran to its
+        end and a session renamed as it ran keep their times (their name and category can
+        change). A live activity is changed with islet update, not edit.
         It asks y/n on a terminal first; --yes skips the question, and without a terminal it
         needs --yes. The correction is recorded in the history (an edited event), and islet
         log marks the session edited.
