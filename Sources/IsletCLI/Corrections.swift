@@ -62,6 +62,39 @@ enum Corrections {
     return answer
   }
 
+  /// The activity as it was after the last run `left` keeps, when the run forgotten was its
+  /// last and it is over: so `list --all` and `laps` tell that run, not the forgotten one. Nil
+  /// when the row stays as it is (a live activity, a plan, an earlier run forgotten).
+  static func restored(_ activity: Activity, forgetting session: Session, left: [Event]) -> Activity? {
+    let timer = left.filter { !$0.kind.isCorrection }
+    guard !activity.state.phase.isLive, activity.attributes.plan == nil,
+      let close = timer.last(where: \.kind.closesRun), timer.last?.seq == close.seq,
+      let forgottenLast = session.seqs.max(), forgottenLast > close.seq ?? 0
+    else { return nil }
+    var restored = activity
+    restored.state.name = close.name
+    restored.state.category = close.category
+    restored.state.phase = close.phase
+    restored.state.touchedAt = close.at
+    restored.state.staleDate = nil
+    let run = timer.lastIndex { $0.kind == .started }.map { timer[$0...] } ?? timer[...]
+    if close.kind == .reset {
+      // A reset leaves it idle at 0:00, with no laps, as it was then.
+      restored.state.startedAt = close.at
+      restored.state.pausedAt = close.at
+      restored.state.laps = LapMarks()
+      restored.endedAt = nil
+    } else {
+      restored.state.pausedAt = close.at
+      restored.state.startedAt = close.at - close.elapsed
+      let laps = LapLog.of(Array(run), elapsed: close.elapsed).laps
+      restored.state.laps = LapMarks(
+        count: laps.count, lastSplit: laps.last?.split ?? 0, last: laps.last?.time)
+      restored.endedAt = close.at
+    }
+    return restored
+  }
+
   /// The `edited` or `forgotten` event for a session's activity.
   static func record(
     _ kind: EventKind, _ activity: Activity, session: Session, detail: String, at now: Instant

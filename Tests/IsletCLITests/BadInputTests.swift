@@ -555,6 +555,12 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["edit", "1", "--end", "2025-13-01 9:00"], status: 64,
       says: "--end '2025-13-01 9:00' is not a time; use HH:MM or YYYY-MM-DD HH:MM"),
     BadInput(
+      arguments: ["edit", "1", "--start", "1900-01-01 00:00"], status: 64,
+      says: "--start '1900-01-01 00:00' is before 1970; give a date from 1970 on"),
+    BadInput(
+      arguments: ["edit", "1", "--end", "0000-01-01 09:00"], status: 64,
+      says: "--end '0000-01-01 09:00' is before 1970; give a date from 1970 on"),
+    BadInput(
       arguments: ["forget"], status: 64,
       says: "forget needs a SESSION (an id from islet log) or --before DATE"),
     BadInput(arguments: ["forget", "0"], status: 64, says: "'0' is not a session id"),

@@ -93,6 +93,69 @@ import Testing
     #expect(activity.state.category == "admin")
   }
 
+  /// A completed countdown ran at most its length: a start or an end that would make it run
+  /// longer is refused, saying when it would have finished.
+  @Test func aCountdownIsNotEditedToRunPastItsLength() throws {
+    #expect(try run(0, "start", "30m", "--ago", "20m", "--name", "Tea").status == 0)
+    #expect(try run(0, "complete").status == 0)
+    let before = try contents()
+    let refused = try run(10, "edit", "1", "--start", "8:10", "--yes")
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr
+        == "islet: Tea is a 30:00 countdown: with that start it would have finished at 2025-11-30 08:40; give a later start\n",
+      "\(refused)")
+    #expect(try contents() == before)
+    let edited = try run(10, "edit", "1", "--start", "8:40", "--yes")
+    #expect(edited.status == 0, "\(edited)")
+    #expect(try run(10, "log").stdout.contains("1   2025-11-30 08:40  Tea   completed*  25:00\n"))
+  }
+
+  /// A session runs at most 100 hours, and starts no earlier than its activity's run before.
+  @Test func aStartIsKeptWithinTheActivitysHistory() throws {
+    try threeSessions()
+    let before = try contents()
+    let long = try run(960, "edit", "1", "--start", "2025-11-20 08:00", "--yes")
+    #expect(long.status == 1, "\(long)")
+    #expect(
+      long.stderr == "islet: Emails would run longer than 100 hours; give a later start or an earlier end\n",
+      "\(long)")
+    #expect(try contents() == before)
+    #expect(try run(960, "edit", "1", "--start", "2025-11-27 08:00", "--yes").status == 0, "under 100 hours")
+  }
+
+  @Test func aStartBeforeThePreviousRunEndedIsRefused() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(120, "reset").status == 0)
+    #expect(try run(180, "resume").status == 0)
+    #expect(try run(300, "complete").status == 0)
+    let before = try contents()
+    let refused = try run(320, "edit", "3", "--start", "9:06", "--yes")
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr == "islet: the new start is before Run's previous run ended; give a later one\n",
+      "\(refused)")
+    #expect(try contents() == before)
+  }
+
+  /// What a session already has is no change: left out, and nothing left is refused.
+  @Test func anEditOfWhatIsAlreadySoChangesNothing() throws {
+    try threeSessions()
+    let before = try contents()
+    for arguments in [["--category", ""], ["--name", "Emails"], ["--name", "Emails", "--start", "8:55"]] {
+      let refused = try Binary.run(
+        ["edit", "1"] + arguments + ["--yes"], environment: islet.environment.merging(at(960)) { $1 })
+      #expect(refused.status == 64, "\(arguments): \(refused)")
+      #expect(
+        refused.stderr.hasPrefix(
+          "Error: session 1 already has that name, category and times; there is nothing to change\n"),
+        "\(refused)")
+    }
+    #expect(try contents() == before, "nothing is marked edited")
+    let edited = try run(960, "edit", "1", "--name", "Emails", "--category", "admin", "--yes")
+    #expect(edited.stdout == "✎ Edited session 1: category - → admin\n", "\(edited)")
+  }
+
   @Test func anEndMovedLaterAddsRunningTime() throws {
     try threeSessions()
     #expect(try run(960, "edit", "3", "--end", "2025-11-30 09:19", "--yes").status == 0)
@@ -146,6 +209,60 @@ import Testing
     #expect(after.events.last?.detail == "session 3: Code, 2025-11-30 09:06, 10:00")
     #expect(!(try run(960, "log").stdout.contains("Code")))
     #expect(!(try run(960, "list", "--all").stdout.contains("Code")), "a forgotten activity is not listed")
+  }
+
+  /// Run, a stopwatch of two runs: run 1 (session 1) 09:05–09:07 with a lap at 1:00, reset;
+  /// run 2 (session 4) 09:08–09:10 with a lap at 1:30, completed.
+  func twoRuns() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(60, "lap").status == 0)
+    #expect(try run(120, "reset").status == 0)
+    #expect(try run(180, "resume").status == 0)
+    #expect(try run(270, "lap").status == 0)
+    #expect(try run(300, "complete").status == 0)
+    let log = try run(310, "log").stdout
+    #expect(log.contains("1   2025-11-30 09:05  Run   reset      2:00\n"), "\(log)")
+    #expect(log.contains("4   2025-11-30 09:08  Run   completed  2:00\n"), "\(log)")
+  }
+
+  /// An activity's events outside the sessions with these first seqs: timer events only.
+  func events(of contents: Contents, except sessions: ClosedRange<Int64>) -> [Event] {
+    contents.events.filter { !$0.kind.isCorrection && !sessions.contains($0.seq ?? 0) }
+  }
+
+  /// Forgetting an activity's last run leaves it as the run before left it: `list --all` and
+  /// `laps` tell run 1, not the forgotten run 2.
+  @Test func forgettingTheLastRunRestoresTheOneBefore() throws {
+    try twoRuns()
+    let before = try contents()
+    #expect(try run(320, "forget", "4", "--yes").status == 0)
+    let after = try contents()
+    #expect(events(of: after, except: 4...6) == events(of: before, except: 4...6), "run 1 is unchanged")
+    #expect(!after.events.contains { (4...6).contains($0.seq ?? 0) }, "\(after.events)")
+    let list = try run(320, "list", "--all")
+    #expect(list.stdout.contains("Run   idle   0:00  stopwatch"), "\(list)")
+    #expect(!list.stdout.contains("completed"), "\(list)")
+    let laps = try run(320, "laps", "Run")
+    #expect(laps.stdout.hasPrefix("Run: 1 lap\nLAP  TIME    SPLIT\n1    1:00.0  1:00.0\n"), "\(laps)")
+    #expect(!laps.stdout.contains("1:30.0") && !laps.stdout.contains("2:00.0"), "\(laps)")
+  }
+
+  /// Edit and forget of one run of an activity leave its other run's events as they were.
+  @Test func aCorrectionOfOneRunLeavesTheActivitysOtherRuns() throws {
+    try twoRuns()
+    let before = try contents()
+    #expect(try run(320, "edit", "4", "--name", "Sprint", "--start", "9:07", "--yes").status == 0)
+    let edited = try contents()
+    #expect(events(of: edited, except: 4...6) == events(of: before, except: 4...6))
+    #expect(
+      edited.events.filter { (4...6).contains($0.seq ?? 0) }.allSatisfy { $0.name == "Sprint" && $0.edited })
+    #expect(try run(320, "edit", "1", "--name", "Warm-up", "--yes").status == 0)
+    let again = try contents()
+    #expect(events(of: again, except: 1...3) == events(of: edited, except: 1...3))
+    #expect(try run(320, "forget", "1", "--yes").status == 0)
+    let forgot = try contents()
+    #expect(events(of: forgot, except: 1...3) == events(of: again, except: 1...3))
+    #expect(try run(320, "log").stdout.contains("4   2025-11-30 09:07  Sprint  completed*  3:00\n"))
   }
 
   @Test func forgetBeforeRemovesWhatEndedBeforeTheDate() throws {

@@ -91,4 +91,40 @@ import Testing
     #expect(arrived, "the hook did not run: \(text)")
     #expect(text.contains("\"event\":\"lapped\"") && text.contains("\"elapsed\":30,"), "\(text)")
   }
+
+  /// A session id gives that session's laps, whichever run of the activity is the last; the
+  /// number of an event that is no session's first is refused.
+  @Test func aSessionIdGivesThatSessionsLaps() throws {
+    #expect(try run(0, "start", "--name", "Run").status == 0)
+    #expect(try run(60, "lap").status == 0)
+    #expect(try run(120, "reset").status == 0)
+    #expect(try run(180, "resume").status == 0)
+    #expect(try run(270, "lap").status == 0)
+    #expect(try run(300, "complete").status == 0)
+    let first = try run(320, "laps", "1")
+    #expect(
+      first.stdout.hasPrefix(
+        """
+        Run: 1 lap
+        LAP  TIME    SPLIT
+        1    1:00.0  1:00.0
+        Then 1:00.0 to the end: 2:00.0 in all
+
+        """), "\(first)")
+    let second = try run(320, "laps", "4")
+    #expect(
+      second.stdout.hasPrefix(
+        """
+        Run: 1 lap
+        LAP  TIME    SPLIT
+        1    1:30.0  1:30.0
+        Then 0:30.0 to the end: 2:00.0 in all
+
+        """), "\(second)")
+    let lap = try run(320, "laps", "2")
+    #expect(lap.status == 64, "\(lap)")
+    #expect(
+      lap.stderr.hasPrefix("Error: there is no session 2; islet log lists the sessions with their ids\n"),
+      "\(lap)")
+  }
 }

@@ -11,9 +11,10 @@ struct EditCommand: Command {
       details: """
         SESSION is a session's id from the ID column of islet log. TIME is HH:MM (on the
         session's own day) or YYYY-MM-DD HH:MM. Moving the start earlier or the end later adds
-        that much running time; the other way takes it off. A plan's segments, a countdown that
-        ran to its end and a session renamed as it ran keep their times (their name and
-        category can change). A live activity is changed with islet update, not edit.
+        that much running time (up to 100 hours, a countdown's up to its length); the other way
+        takes it off. Dates are from 1970 on. A plan's segments, a countdown that ran to its
+        end and a session renamed as it ran keep their times (their name and category can
+        change). A live activity is changed with islet update, not edit.
         It asks y/n on a terminal first; --yes skips the question, and without a terminal it
         needs --yes. The correction is recorded in the history (an edited event), and islet
         log marks the session edited.
@@ -77,11 +78,14 @@ struct EditCommand: Command {
     let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
     if parts.count == 1, let time = TimeOfDay(parts[0]) { return .onSessionDay(time) }
     if parts.count == 2, let time = TimeOfDay(parts[1]) {
-      let date = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-      if date.count == 3, let year = date[0], let month = date[1], let day = date[2], parts[0].count == 10,
-        let number = LocalZone.day(year: year, month: month, day: day)
+      // The days report --since takes: 1970 on.
+      if let number = DateWord.date(parts[0]) { return .on(day: number, time) }
+      if parts[0].count == 10, let year = Int(parts[0].prefix(4)), year < 1970,
+        DateWord.date("1970" + parts[0].dropFirst(4)) != nil
       {
-        return .on(day: number, time)
+        throw UsageError(
+          message: "--\(option) '\(printable(text, limit: 40))' is before 1970; give a date from 1970 on",
+          command: "edit")
       }
     }
     throw UsageError(
@@ -97,9 +101,12 @@ struct EditCommand: Command {
     // Read and checked first, so the question is asked with no lock held; then again inside
     // the transaction, which changes only what it finds there.
     let (found, change) = try prepared(store, now: now, policy: policy)
-    if case .failure(let refusal) = Correction.edit(
-      found.session, events: found.events, change: change, at: now)
-    {
+    if change.isEmpty {
+      throw UsageError(
+        message: "session \(id) already has that name, category and times; there is nothing to change",
+        command: "edit")
+    }
+    if case .failure(let refusal) = Self.edited(found, change: change, at: now) {
       return environment.refused(refusal.reason)
     }
     let detail = Self.detail(found.session, change)
@@ -110,7 +117,10 @@ struct EditCommand: Command {
     }
     let result: Result<Void, Refusal> = try store.transaction {
       let (found, change) = try prepared(store, now: now, policy: policy)
-      switch Correction.edit(found.session, events: found.events, change: change, at: now) {
+      if change.isEmpty {
+        return .failure(Refusal("session \(id) has changed meanwhile; nothing is left to change"))
+      }
+      switch Self.edited(found, change: change, at: now) {
       case .failure(let refusal): return .failure(refusal)
       case .success(let rewritten):
         try store.rewrite(rewritten)
@@ -141,7 +151,29 @@ struct EditCommand: Command {
     let change = SessionChange(
       name: name, category: category, start: start?.instant(near: found.session),
       end: end?.instant(near: found.session))
-    return (found, change)
+    return (found, change.leavingOut(unchangedIn: found.session))
+  }
+
+  /// The session's events as the edit leaves them; refused, too, when a countdown would run
+  /// longer than its length (a completed countdown ran at most that long).
+  static func edited(_ found: Corrections.Found, change: SessionChange, at now: Instant)
+    -> Result<[Event], Refusal>
+  {
+    let result = Correction.edit(found.session, events: found.events, change: change, at: now)
+    let activity = found.activity
+    guard activity.isCountdown, case .success(let rewritten) = result,
+      let length = activity.state.duration ?? activity.attributes.fullDuration,
+      let finish = Correction.finish(of: rewritten, length: length), let close = rewritten.last,
+      close.elapsed > length
+    else { return result }
+    let (given, moved) =
+      change.start == nil
+      ? ("that end", "an earlier end")
+      : change.end == nil ? ("that start", "a later start") : ("those times", "others")
+    return .failure(
+      Refusal(
+        "\(printableName(found.session.name)) is a \(DurationText.clock(seconds: length / 1000)) countdown: "
+          + "with \(given) it would have finished at \(LocalTime.dateTime(finish)); give \(moved)"))
   }
 
   /// `name Emails → Email; start 08:55 → 08:50`: what the edit changes.

@@ -104,6 +104,11 @@ struct ForgetCommand: Command {
         gone = found.events.filter { !$0.kind.isCorrection }.compactMap(\.seq)
       }
       try store.delete(seqs: gone)
+      if !sessionsLeft.isEmpty,
+        let activity = Corrections.restored(found.activity, forgetting: found.session, left: left)
+      {
+        guard try store.save(activity) else { throw IntentDispatcher.Conflict() }
+      }
       _ = try store.append([
         Corrections.record(
           .forgotten, found.activity, session: found.session, detail: "session \(id): \(described)", at: now)

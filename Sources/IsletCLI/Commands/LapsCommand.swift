@@ -11,8 +11,8 @@ struct LapsCommand: Command {
       summary: "List a stopwatch's laps: each lap's time and its split (the running time from the start).",
       details: """
         ACTIVITY is a live stopwatch's id, --id reference or name; when none that is live
-        matches, the newest one of that id or name in the history, or the one of a session id
-        from islet log. Without ACTIVITY, the
+        matches, the newest one of that id or name in the history; or a session id from
+        islet log, for that session's laps. Without ACTIVITY, the
         current stopwatch, else the last one that has laps. A lap counts running time only:
         paused time is in no lap. The laps of the last run are listed: a reset starts over.
         Times are minutes and seconds with tenths; the JSON and the CSV give seconds.
@@ -48,40 +48,60 @@ struct LapsCommand: Command {
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
-    guard let store, let activity = try find(store: store, live: live, now: now) else {
+    guard let store, let (found, session) = try find(store: store, live: live, now: now, policy: policy)
+    else {
       if let target {
         throw UsageError(message: "no stopwatch is named '\(printable(target, limit: 40))'", command: "laps")
       }
       return environment.refused("no stopwatch has laps yet; islet lap marks one on a running stopwatch")
     }
+    var activity = found
     guard !activity.isCountdown, !activity.isPlan else {
       let kind = activity.isPlan ? "a plan" : "a countdown"
       return environment.refused("\(activity.name) is \(kind); laps are marked on a stopwatch")
     }
-    let events = try store.history(activityID: activity.id) + pending.filter { $0.activityID == activity.id }
-    let log = LapLog.of(events, elapsed: activity.elapsed(at: now))
-    let phase = activity.phase(at: now, policy: policy)
+    var events = try store.history(activityID: activity.id) + pending.filter { $0.activityID == activity.id }
+    var elapsed = activity.elapsed(at: now)
+    var phase = activity.phase(at: now, policy: policy)
+    var going = phase.isLive
+    if let session {
+      // That session's laps, not the activity's last run's.
+      let seqs = Set(session.seqs)
+      events = events.filter { $0.seq.map(seqs.contains) ?? false }
+      activity.state.name = session.name
+      if session.endedAt != nil, let close = events.last {
+        elapsed = close.elapsed
+        phase = close.phase
+        going = false
+      }
+    }
+    let log = LapLog.of(events, elapsed: elapsed)
     switch output {
     case .json: environment.console.out(json(activity, phase: phase, log).text + "\n")
     case .csv: environment.console.out(csv(log))
-    case .text: environment.console.out(text(activity, phase: phase, log))
+    case .text: environment.console.out(text(activity, going: going, log))
     }
     return .ok
   }
 
   /// The stopwatch meant: a live one matched, else the history's newest of that id or name;
   /// without ACTIVITY, the current live stopwatch, else the last one with laps.
-  private func find(store: SQLiteActivityStore, live: [Activity], now: Instant) throws -> Activity? {
+  /// With a session id, that session too.
+  private func find(store: SQLiteActivityStore, live: [Activity], now: Instant, policy: TimePolicy) throws
+    -> (Activity, Session?)?
+  {
     guard let target else {
-      if let found = live.first(where: { !$0.isCountdown && !$0.isPlan }) { return found }
-      return try store.lastLapped()
+      if let found = live.first(where: { !$0.isCountdown && !$0.isPlan }) { return (found, nil) }
+      return try store.lastLapped().map { ($0, nil) }
     }
-    if case .success(let found) = ActivityMatcher.match(target, among: live, at: now) { return found }
-    if let found = try store.activity(id: target) { return found }
-    if let found = try store.lastActivity(named: target) { return found }
-    // A session's id from islet log.
-    guard let seq = Int64(target), seq > 0, target.allSatisfy(\.isASCII) else { return nil }
-    return try store.activity(ofEvent: seq)
+    if case .success(let found) = ActivityMatcher.match(target, among: live, at: now) { return (found, nil) }
+    if let found = try store.activity(id: target) { return (found, nil) }
+    if let found = try store.lastActivity(named: target) { return (found, nil) }
+    // A session's id from islet log, and no other event's number.
+    guard !target.isEmpty, target.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    let id = try Corrections.sessionID(target, command: "laps")
+    let found = try Corrections.find(id, in: store, at: now, policy: policy, command: "laps")
+    return (found.activity, found.session)
   }
 
   /// `1:02.4`: minutes and seconds with tenths (rounded down), as a lap is read.
@@ -89,10 +109,11 @@ struct LapsCommand: Command {
     DurationText.clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
   }
 
-  private func text(_ activity: Activity, phase: Phase, _ log: LapLog) -> String {
+  /// `going`: the run is live, its last lap still running.
+  private func text(_ activity: Activity, going: Bool, _ log: LapLog) -> String {
     let name = printableName(activity.name)
     guard !log.laps.isEmpty else {
-      let hint = phase.isLive ? "; islet lap marks one" : ""
+      let hint = going ? "; islet lap marks one" : ""
       return "\(name) has no laps\(hint).\n"
     }
     var rows = [["LAP", "TIME", "SPLIT"]]
@@ -100,7 +121,7 @@ struct LapsCommand: Command {
     var out = "\(name): \(log.laps.count) lap\(log.laps.count == 1 ? "" : "s")\n" + table(rows)
     if let rest = log.rest {
       out +=
-        phase.isLive
+        going
         ? "Lap \(log.laps.count + 1) so far: \(Self.clock(rest)), \(Self.clock(log.total)) in all\n"
         : "Then \(Self.clock(rest)) to the end: \(Self.clock(log.total)) in all\n"
     }

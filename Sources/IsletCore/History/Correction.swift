@@ -14,6 +14,18 @@ public struct SessionChange: Equatable, Sendable {
   }
 
   public var isEmpty: Bool { name == nil && category == nil && start == nil && end == nil }
+
+  /// The change without what `session` already has: the same name, category, start or end.
+  public func leavingOut(unchangedIn session: Session) -> SessionChange {
+    var change = self
+    if change.name == session.name { change.name = nil }
+    if let category = change.category, (category.isEmpty ? nil : category) == session.category {
+      change.category = nil
+    }
+    if change.start == session.startedAt { change.start = nil }
+    if change.end != nil && change.end == session.endedAt { change.end = nil }
+    return change
+  }
 }
 
 /// Corrections of the history: a past session's events rewritten so that every reader
@@ -21,6 +33,15 @@ public struct SessionChange: Equatable, Sendable {
 /// happened so. Its running time is the growth of `elapsed`, so a start moved earlier adds to
 /// every later event's `elapsed`, and an end moved later to the closing one's.
 public enum Correction {
+  /// When a countdown of `length` whose run is `events` (its `elapsed` the running time) reached
+  /// its length: in the stretch where its running time passed it. Nil when it never did.
+  public static func finish(of events: [Event], length: Milliseconds) -> Instant? {
+    for (from, to) in zip(events, events.dropFirst()) where from.elapsed < length && to.elapsed >= length {
+      return from.at + (length - from.elapsed)
+    }
+    return nil
+  }
+
   /// The session's events (`events` holds at least them, oldest first, and the activity's
   /// others) as `change` leaves them, each marked edited; or why it cannot be changed so.
   public static func edit(_ session: Session, events: [Event], change: SessionChange, at now: Instant)
@@ -84,6 +105,10 @@ public enum Correction {
       }
       span[last].at = end
       span[last].elapsed += shift
+    }
+    if let first = span.first, let last = span.last, last.elapsed - first.elapsed > DurationText.maximum {
+      return .failure(
+        Refusal("\(name) would run longer than 100 hours; give a later start or an earlier end"))
     }
     for index in span.indices {
       if let newName = change.name { span[index].name = newName }

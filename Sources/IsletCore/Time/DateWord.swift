@@ -36,7 +36,7 @@ public enum DateWord {
   }
 
   /// `YYYY-MM-DD` from 1970 on, as days since 1970-01-01.
-  static func date(_ text: String) -> Int64? {
+  public static func date(_ text: String) -> Int64? {
     let fields = text.split(separator: "-", omittingEmptySubsequences: false)
     guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
       fields.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
