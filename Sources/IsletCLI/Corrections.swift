@@ -74,24 +74,15 @@ enum Corrections {
     var restored = activity
     restored.state.name = close.name
     restored.state.category = close.category
-    restored.state.phase = close.phase
-    restored.state.touchedAt = close.at
     restored.state.staleDate = nil
+    // It stays over as the forgotten run left it, phase and end kept: a forget never makes an
+    // activity live. It shows what the run before ran; a reset run's time went with the reset.
     let run = timer.lastIndex { $0.kind == .started }.map { timer[$0...] } ?? timer[...]
-    if close.kind == .reset {
-      // A reset leaves it idle at 0:00, with no laps, as it was then.
-      restored.state.startedAt = close.at
-      restored.state.pausedAt = close.at
-      restored.state.laps = LapMarks()
-      restored.endedAt = nil
-    } else {
-      restored.state.pausedAt = close.at
-      restored.state.startedAt = close.at - close.elapsed
-      let laps = LapLog.of(Array(run), elapsed: close.elapsed).laps
-      restored.state.laps = LapMarks(
-        count: laps.count, lastSplit: laps.last?.split ?? 0, last: laps.last?.time)
-      restored.endedAt = close.at
-    }
+    let shown: Milliseconds = close.kind == .reset ? 0 : close.elapsed
+    restored.state.startedAt = close.at - shown
+    restored.state.pausedAt = close.at
+    let laps = close.kind == .reset ? [] : LapLog.of(Array(run), elapsed: close.elapsed).laps
+    restored.state.laps = LapMarks(count: laps.count, lastSplit: laps.last?.split ?? 0, last: laps.last?.time)
     return restored
   }
 

@@ -230,8 +230,8 @@ import Testing
     contents.events.filter { !$0.kind.isCorrection && !sessions.contains($0.seq ?? 0) }
   }
 
-  /// Forgetting an activity's last run leaves it as the run before left it: `list --all` and
-  /// `laps` tell run 1, not the forgotten run 2.
+  /// Forgetting an activity's last run leaves it over, showing the run before (a reset one:
+  /// 0:00, no laps), never the forgotten run 2, and never live again.
   @Test func forgettingTheLastRunRestoresTheOneBefore() throws {
     try twoRuns()
     let before = try contents()
@@ -240,11 +240,17 @@ import Testing
     #expect(events(of: after, except: 4...6) == events(of: before, except: 4...6), "run 1 is unchanged")
     #expect(!after.events.contains { (4...6).contains($0.seq ?? 0) }, "\(after.events)")
     let list = try run(320, "list", "--all")
-    #expect(list.stdout.contains("Run   idle   0:00  stopwatch"), "\(list)")
-    #expect(!list.stdout.contains("completed"), "\(list)")
+    #expect(list.stdout.contains("Run   completed  0:00  stopwatch"), "\(list)")
+    #expect(!list.stdout.contains("2:00"), "\(list)")
+    // A forget never makes an activity live again: nothing to show, resume, or keep.
+    let live = try run(320, "list")
+    #expect(!live.stdout.contains("Run"), "a forgotten run brought its activity back: \(live)")
+    #expect(try run(320, "status").status == 1)
+    let forgotten = try run(100_000, "forget", "--before", "today", "--yes")
+    #expect(forgotten.status == 0 && !forgotten.stdout.hasPrefix("Nothing"), "\(forgotten)")
+    // The run left was reset: its laps went with it, and the forgotten run's are gone.
     let laps = try run(320, "laps", "Run")
-    #expect(laps.stdout.hasPrefix("Run: 1 lap\nLAP  TIME    SPLIT\n1    1:00.0  1:00.0\n"), "\(laps)")
-    #expect(!laps.stdout.contains("1:30.0") && !laps.stdout.contains("2:00.0"), "\(laps)")
+    #expect(laps.stdout.hasPrefix("Run has no laps"), "\(laps)")
   }
 
   /// Edit and forget of one run of an activity leave its other run's events as they were.
