@@ -111,6 +111,21 @@ import Testing
     #expect(try run(10, "log").stdout.contains("1   2025-11-30 08:40  Tea   completed*  25:00\n"))
   }
 
+  /// Overtime a countdown really ran, and a plan's segments, are not the length rule's: their
+  /// names and categories change like any other's.
+  @Test func aRenameIsNotHeldToACountdownsLength() throws {
+    #expect(try run(0, "start", "1m", "--ago", "3m", "--name", "Tea").status == 0)
+    #expect(try run(0, "complete").status == 0)
+    let renamed = try run(10, "edit", "1", "--name", "Chai", "--yes")
+    #expect(renamed.status == 0, "a countdown stopped in overtime could not be renamed: \(renamed)")
+    // One round of 25 and 5 minutes, started 40 minutes ago: over, both segments finished.
+    #expect(try run(20, "start", "25m", "5m", "--ago", "40m", "--name", "Study").status == 0)
+    let segment = try run(30, "log").stdout.split(separator: "\n").first { $0.contains("Study · Break") }
+    let id = try #require(segment?.split(separator: " ").first.map(String.init), "no break in the log")
+    let filed = try run(30, "edit", id, "--category", "rest", "--yes")
+    #expect(filed.status == 0, "a plan's break could not take a category: \(filed)")
+  }
+
   /// A session runs at most 100 hours, and starts no earlier than its activity's run before.
   @Test func aStartIsKeptWithinTheActivitysHistory() throws {
     try threeSessions()

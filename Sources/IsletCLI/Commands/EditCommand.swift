@@ -154,17 +154,19 @@ struct EditCommand: Command {
     return (found, change.leavingOut(unchangedIn: found.session))
   }
 
-  /// The session's events as the edit leaves them; refused, too, when a countdown would run
-  /// longer than its length (a completed countdown ran at most that long).
+  /// The session's events as the edit leaves them; refused, too, when a moved start or end
+  /// would make a single countdown run past its length longer than it ran before (overtime it
+  /// really ran, and a plan's segments, which have lengths of their own, are left alone).
   static func edited(_ found: Corrections.Found, change: SessionChange, at now: Instant)
     -> Result<[Event], Refusal>
   {
     let result = Correction.edit(found.session, events: found.events, change: change, at: now)
     let activity = found.activity
-    guard activity.isCountdown, case .success(let rewritten) = result,
+    guard change.start != nil || change.end != nil, activity.isCountdown, !activity.isPlan,
+      case .success(let rewritten) = result,
       let length = activity.state.duration ?? activity.attributes.fullDuration,
       let finish = Correction.finish(of: rewritten, length: length), let close = rewritten.last,
-      close.elapsed > length
+      let first = rewritten.first, close.elapsed - first.elapsed > max(length, found.session.elapsed)
     else { return result }
     let (given, moved) =
       change.start == nil

@@ -106,7 +106,11 @@ public enum Correction {
       span[last].at = end
       span[last].elapsed += shift
     }
-    if let first = span.first, let last = span.last, last.elapsed - first.elapsed > DurationText.maximum {
+    // The cap holds a moved time to what a timer may run; a session that ran longer keeps its name
+    // to change, and may shrink.
+    if change.start != nil || change.end != nil, let first = span.first, let last = span.last,
+      last.elapsed - first.elapsed > max(DurationText.maximum, session.elapsed)
+    {
       return .failure(
         Refusal("\(name) would run longer than 100 hours; give a later start or an earlier end"))
     }
