@@ -102,8 +102,9 @@ struct PopupCommand: Command {
     }
 
     func actedOn(_ store: SQLiteActivityStore) throws -> Bool {
+      // A correction of a past session is nobody acting on the timer (as AlertPolicy says).
       try store.history(activityID: stored.id, after: seen).contains {
-        $0.source != .time || $0.at != alertAt
+        !$0.kind.isCorrection && ($0.source != .time || $0.at != alertAt)
       }
     }
   }
