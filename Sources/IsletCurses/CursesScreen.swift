@@ -233,7 +233,7 @@ public final class CursesScreen {
         if let scalar = Unicode.Scalar(UInt32(key)) { inputs.append(.character(Character(scalar))) }
       }
     }
-    return inputs
+    return Key.withoutTerminalReplies(inputs)
   }
 
   private func look(_ key: StyleKey, theme: Theme) -> (attributes: attr_t, pair: Int32) {

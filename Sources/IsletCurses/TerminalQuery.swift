@@ -8,8 +8,9 @@ import IsletUI
 /// is opened. The question is followed by a device-attributes request (DA1), which every
 /// terminal answers, and in order: its answer ends the wait at once on a terminal that keeps
 /// quiet about its colors, so only a terminal that answers nothing waits out `timeout` (long
-/// enough for a slow ssh link). What comes in after that is thrown away unread, so that a
-/// late answer is never taken for keys (its ESC would quit the view).
+/// enough for a slow ssh link). What has come in by then is thrown away unread, and an answer
+/// later still is dropped from the keys (`Key.withoutTerminalReplies`): its ESC would quit the
+/// view.
 public enum TerminalQuery {
   /// The background's shade, `any` when the terminal did not say within `timeout` ms.
   public static func backgroundShade(timeoutMilliseconds timeout: Int32 = 1000) -> TerminalShade {

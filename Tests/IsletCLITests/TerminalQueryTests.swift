@@ -6,9 +6,11 @@ import Testing
 @Suite struct TerminalQueryTests {
   let islet = Sandbox()
 
-  /// A terminal on the far end of a slow link: it answers the background query (and DA1) 400 ms
-  /// late. Read as keys, the answer's ESC would quit the view and its `c` complete a timer.
-  @Test func aLateAnswerIsNotReadAsKeys() throws {
+  /// A terminal on the far end of a slow link: it answers the background query (and DA1) late,
+  /// within the view's wait (0.4 s) or after it (1.5 s). Read as keys, the answer's ESC would
+  /// quit the view and its `c` complete a timer.
+  @Test(arguments: [400_000, 1_500_000] as [UInt32])
+  func aLateAnswerIsNotReadAsKeys(delay: UInt32) throws {
     let terminal = try PseudoTerminal()
     var environment = islet.environment
     environment["TERM"] = "xterm-256color"
@@ -23,7 +25,7 @@ import Testing
       process.waitUntilExit()
     }
     #expect(terminal.waitFor { $0.contains("\u{1B}]11;?") }, "the view asked nothing")
-    usleep(400_000)
+    usleep(delay)
     terminal.write("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62;22c")
     #expect(terminal.waitFor { $0.contains("? help") }, "no frame drawn")
     terminal.write("?")

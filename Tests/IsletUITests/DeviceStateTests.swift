@@ -183,4 +183,16 @@ import Testing
       DeviceView.nextChange(frame([paused], later + 5000), clockShown: true)
         == Instant(milliseconds: (later.milliseconds / 60_000 + 1) * 60_000))
   }
+
+  @Test func aTerminalsAnswersAreNotKeys() {
+    func keys(_ text: String) -> [Key] {
+      text.map { $0 == "\u{1B}" ? Key.escape : .character($0) }
+    }
+    let answer = keys("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62;22c")
+    #expect(Key.withoutTerminalReplies(answer + keys("q")) == [.character("q")])
+    #expect(Key.withoutTerminalReplies(keys("a\u{1B}]11;rgb:0/0/0\u{07}b")) == keys("ab"))
+    // An Esc the user pressed, alone or before a key, is kept.
+    #expect(Key.withoutTerminalReplies([.escape]) == [.escape])
+    #expect(Key.withoutTerminalReplies(keys("\u{1B}q")) == keys("\u{1B}q"))
+  }
 }
