@@ -127,4 +127,24 @@ import Testing
       lap.stderr.hasPrefix("Error: there is no session 2; islet log lists the sessions with their ids\n"),
       "\(lap)")
   }
+
+  /// A run renamed as it ran is two sessions, and a lap's length may begin in the other: a
+  /// piece's laps are refused, naming the activity whose laps they are.
+  @Test func aPieceOfARenamedRunPointsToTheWholeRun() throws {
+    let id = try run(0, "start", "--name", "A").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try run(60, "lap")
+    _ = try run(90, "update", "--name", "B")
+    _ = try run(150, "lap")
+    _ = try run(200, "end")
+    for session in ["1", "3"] {
+      let refused = try run(210, "laps", session)
+      #expect(refused.status == 1, "\(refused)")
+      #expect(
+        refused.stderr
+          == "islet: session \(session) is part of a run renamed as it ran; its laps are the run's: islet laps \(id)\n"
+      )
+    }
+    let whole = try run(210, "laps", id)
+    #expect(whole.stdout.contains("2    1:30.0  2:30.0"), "the second lap runs from the first: \(whole)")
+  }
 }

@@ -64,6 +64,12 @@ struct LapsCommand: Command {
     var elapsed = activity.elapsed(at: now)
     var phase = activity.phase(at: now, policy: policy)
     var going = phase.isLive
+    if let session, session.isPartOfRun {
+      // A lap's length runs from the mark before, which may lie in the other piece.
+      return environment.refused(
+        "session \(session.id ?? 0) is part of a run renamed as it ran; its laps are the run's: islet laps \(activity.id)"
+      )
+    }
     if let session {
       // That session's laps, not the activity's last run's.
       let seqs = Set(session.seqs)
