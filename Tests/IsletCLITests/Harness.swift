@@ -117,6 +117,16 @@ enum Binary {
 }
 
 extension Sandbox {
+  /// The binary's fixed clock (`ISLET_NOW`) `seconds` after `t0`, 09:05 UTC on 30 Nov 2025.
+  func at(_ seconds: Int) -> [String: String] {
+    ["ISLET_NOW": String(t0.milliseconds / 1000 + Int64(seconds))]
+  }
+
+  /// Runs the built binary `seconds` after `t0`, so every time it shows is exact.
+  func run(_ seconds: Int, _ arguments: String...) throws -> Run {
+    try Binary.run(arguments, environment: environment.merging(at(seconds)) { $1 })
+  }
+
   /// Runs the built binary in this sandbox (real clock unless `ISLET_NOW` is given).
   func binary(_ arguments: String..., extra: [String: String] = [:]) throws -> Run {
     try Binary.run(arguments, environment: environment.merging(extra) { $1 })

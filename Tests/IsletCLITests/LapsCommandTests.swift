@@ -8,29 +8,23 @@ import Testing
 @Suite struct LapsCommandTests {
   let islet = Sandbox()
 
-  func at(_ seconds: Int) -> [String: String] { ["ISLET_NOW": String(1_764_493_500 + seconds)] }
-
-  func run(_ seconds: Int, _ arguments: String...) throws -> Run {
-    try Binary.run(arguments, environment: islet.environment.merging(at(seconds)) { $1 })
-  }
-
   /// Run: lap 1 at 1:02; paused 1:10 to 2:10 (no lap while paused); lap 2 at 3:02 (1:00 of
   /// running time); lap 3 at 4:00.
   func lapAcrossAPause() throws {
-    #expect(try run(0, "start", "--name", "Run").status == 0)
-    #expect(try run(62, "lap").stdout == "⏱ Run lap 1 1:02 (split 1:02)\n")
-    #expect(try run(70, "pause").status == 0)
-    let paused = try run(80, "lap")
+    #expect(try islet.run(0, "start", "--name", "Run").status == 0)
+    #expect(try islet.run(62, "lap").stdout == "⏱ Run lap 1 1:02 (split 1:02)\n")
+    #expect(try islet.run(70, "pause").status == 0)
+    let paused = try islet.run(80, "lap")
     #expect(
       paused.status == 1 && paused.stderr == "islet: Run is paused; resume it to mark a lap\n", "\(paused)")
-    #expect(try run(130, "resume").status == 0)
-    #expect(try run(182, "lap", "Run").stdout == "⏱ Run lap 2 1:00 (split 2:02)\n")
-    #expect(try run(240, "lap").stdout == "⏱ Run lap 3 0:58 (split 3:00)\n")
+    #expect(try islet.run(130, "resume").status == 0)
+    #expect(try islet.run(182, "lap", "Run").stdout == "⏱ Run lap 2 1:00 (split 2:02)\n")
+    #expect(try islet.run(240, "lap").stdout == "⏱ Run lap 3 0:58 (split 3:00)\n")
   }
 
   @Test func lapsExcludePausedTimeWithTheirStatistics() throws {
     try lapAcrossAPause()
-    let live = try run(250, "laps")
+    let live = try islet.run(250, "laps")
     #expect(
       live.stdout == """
         Run: 3 laps
@@ -45,18 +39,18 @@ import Testing
         Average         1:00.0
 
         """, "\(live)")
-    let status = try run(250, "status", "--format", "json")
+    let status = try islet.run(250, "status", "--format", "json")
     #expect(status.stdout.contains("\"laps\":3,\"lastLap\":58,"), "\(status)")
-    let banner = try run(250, "status", "--presentation", "lockscreen")
+    let banner = try islet.run(250, "status", "--presentation", "lockscreen")
     #expect(banner.stdout.contains("│ Started 9:05 · Lap 3 0:58 "), "\(banner)")
   }
 
   /// A completed stopwatch keeps its laps: `laps` finds it by name, or as the last with laps.
   @Test func aCompletedStopwatchKeepsItsLapsInTheHistory() throws {
     try lapAcrossAPause()
-    #expect(try run(260, "complete").status == 0)
-    #expect(try run(261, "start", "5m", "--name", "Egg").status == 0)
-    let csv = try run(270, "laps", "Run", "--csv")
+    #expect(try islet.run(260, "complete").status == 0)
+    #expect(try islet.run(261, "start", "5m", "--name", "Egg").status == 0)
+    let csv = try islet.run(270, "laps", "Run", "--csv")
     #expect(
       csv.stdout == """
         lap,time_seconds,split_seconds,at
@@ -65,27 +59,28 @@ import Testing
         3,58.000,180.000,2025-11-30T09:09:00.000Z
 
         """, "\(csv)")
-    let json = try run(270, "laps", "--json")
+    let json = try islet.run(270, "laps", "--json")
     #expect(json.stdout.hasPrefix("{\"id\":"), "\(json)")
     #expect(
       json.stdout.hasSuffix(
         "\"rest\":20,\"total\":200,\"fastest\":{\"lap\":3,\"time\":58,\"split\":180,\"at\":\"2025-11-30T09:09:00.000Z\"},\"slowest\":{\"lap\":1,\"time\":62,\"split\":62,\"at\":\"2025-11-30T09:06:02.000Z\"},\"average\":60}\n"
       ), "\(json)")
-    #expect(try run(270, "laps", "1", "--csv").stdout == csv.stdout, "a session id from log names it too")
-    let text = try run(270, "laps")
+    #expect(
+      try islet.run(270, "laps", "1", "--csv").stdout == csv.stdout, "a session id from log names it too")
+    let text = try islet.run(270, "laps")
     #expect(text.stdout.contains("Then 0:20.0 to the end: 3:20.0 in all\n"), "\(text)")
-    let countdown = try run(270, "laps", "Egg")
+    let countdown = try islet.run(270, "laps", "Egg")
     #expect(countdown.status == 1)
     #expect(countdown.stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
-    #expect(try run(271, "lap").stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
+    #expect(try islet.run(271, "lap").stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
   }
 
   /// `lapped` is an event like the others: its hook runs with the split as `elapsed`.
   @Test func aLapRunsItsHook() throws {
     let seen = islet.folder.file("lapped.json")
     try islet.hook("lapped", "#!/bin/sh\ncat > '\(seen)'\n")
-    #expect(try run(0, "start", "--name", "Run").status == 0)
-    #expect(try run(30, "lap").status == 0)
+    #expect(try islet.run(0, "start", "--name", "Run").status == 0)
+    #expect(try islet.run(30, "lap").status == 0)
     let arrived = eventually { ((try? String(contentsOfFile: seen, encoding: .utf8)) ?? "").hasSuffix("}\n") }
     let text = (try? String(contentsOfFile: seen, encoding: .utf8)) ?? ""
     #expect(arrived, "the hook did not run: \(text)")
@@ -95,13 +90,13 @@ import Testing
   /// A session id gives that session's laps, whichever run of the activity is the last; the
   /// number of an event that is no session's first is refused.
   @Test func aSessionIdGivesThatSessionsLaps() throws {
-    #expect(try run(0, "start", "--name", "Run").status == 0)
-    #expect(try run(60, "lap").status == 0)
-    #expect(try run(120, "reset").status == 0)
-    #expect(try run(180, "resume").status == 0)
-    #expect(try run(270, "lap").status == 0)
-    #expect(try run(300, "complete").status == 0)
-    let first = try run(320, "laps", "1")
+    #expect(try islet.run(0, "start", "--name", "Run").status == 0)
+    #expect(try islet.run(60, "lap").status == 0)
+    #expect(try islet.run(120, "reset").status == 0)
+    #expect(try islet.run(180, "resume").status == 0)
+    #expect(try islet.run(270, "lap").status == 0)
+    #expect(try islet.run(300, "complete").status == 0)
+    let first = try islet.run(320, "laps", "1")
     #expect(
       first.stdout.hasPrefix(
         """
@@ -111,7 +106,7 @@ import Testing
         Then 1:00.0 to the end: 2:00.0 in all
 
         """), "\(first)")
-    let second = try run(320, "laps", "4")
+    let second = try islet.run(320, "laps", "4")
     #expect(
       second.stdout.hasPrefix(
         """
@@ -121,7 +116,7 @@ import Testing
         Then 0:30.0 to the end: 2:00.0 in all
 
         """), "\(second)")
-    let lap = try run(320, "laps", "2")
+    let lap = try islet.run(320, "laps", "2")
     #expect(lap.status == 64, "\(lap)")
     #expect(
       lap.stderr.hasPrefix("Error: there is no session 2; islet log lists the sessions with their ids\n"),
@@ -131,20 +126,20 @@ import Testing
   /// A run renamed as it ran is two sessions, and a lap's length may begin in the other: a
   /// piece's laps are refused, naming the activity whose laps they are.
   @Test func aPieceOfARenamedRunPointsToTheWholeRun() throws {
-    let id = try run(0, "start", "--name", "A").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    _ = try run(60, "lap")
-    _ = try run(90, "update", "--name", "B")
-    _ = try run(150, "lap")
-    _ = try run(200, "end")
+    let id = try islet.run(0, "start", "--name", "A").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try islet.run(60, "lap")
+    _ = try islet.run(90, "update", "--name", "B")
+    _ = try islet.run(150, "lap")
+    _ = try islet.run(200, "end")
     for session in ["1", "3"] {
-      let refused = try run(210, "laps", session)
+      let refused = try islet.run(210, "laps", session)
       #expect(refused.status == 1, "\(refused)")
       #expect(
         refused.stderr
           == "islet: session \(session) is part of a run renamed as it ran; its laps are the run's: islet laps \(id)\n"
       )
     }
-    let whole = try run(210, "laps", id)
+    let whole = try islet.run(210, "laps", id)
     #expect(whole.stdout.contains("2    1:30.0  2:30.0"), "the second lap runs from the first: \(whole)")
   }
 }
