@@ -120,7 +120,9 @@ public struct CommandLineInterface {
         // A mistyped option before it took this word for the command: that is said first.
         _ = try parse(Array(all[..<position]), options: DeviceCommand.options, command: nil)
         throw UsageError(
-          message: "unknown command '\(printable(word))'; \(commandHint(for: word))", command: nil)
+          message:
+            "unknown command '\(printable(word))'; \(commandHint(for: word, then: all.dropFirst(position + 1).first))",
+          command: nil)
       }
       type = found
       spec = found.specs.first { $0.name == word }

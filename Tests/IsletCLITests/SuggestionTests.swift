@@ -14,6 +14,11 @@ import Testing
       (["upd"], "Error: unknown command 'upd'; did you mean 'update'?\n" + topUsage),
       (["25m"], "Error: unknown command '25m'; did you mean 'islet start 25m'?\n" + topUsage),
       (["1:30:00"], "Error: unknown command '1:30:00'; did you mean 'islet start 1:30:00'?\n" + topUsage),
+      // The unit word typed apart is part of it: 'islet start 25' would be 25 seconds.
+      (
+        ["25", "minutes"],
+        "Error: unknown command '25'; did you mean 'islet start 25 minutes'?\n" + topUsage
+      ),
       (
         ["6:30pm"], "Error: unknown command '6:30pm'; did you mean 'islet start --until 6:30pm'?\n" + topUsage
       ),
