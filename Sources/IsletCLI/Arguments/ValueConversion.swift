@@ -30,6 +30,14 @@ extension ParsedArguments {
     }
   }
 
+  /// `--json` or `--csv` (never both), else the listing for people.
+  func listingFormat() throws -> ListingFormat {
+    if has("json") && has("csv") {
+      throw UsageError(message: "choose one of --json and --csv", command: command)
+    }
+    return has("json") ? .json : has("csv") ? .csv : .people
+  }
+
   /// `--relevance R`: a finite number, at most a million either way.
   func relevance() throws -> Double? {
     guard let text = value("relevance") else { return nil }
@@ -91,4 +99,9 @@ extension ParsedArguments {
       since: since, until: until, name: value("name")?.lowercased(), category: value("category")?.lowercased()
     )
   }
+}
+
+/// How `log`, `report` and `laps` print: for people (a table, a chart), or JSON or CSV.
+enum ListingFormat {
+  case people, json, csv
 }

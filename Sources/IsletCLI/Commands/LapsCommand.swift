@@ -28,18 +28,11 @@ struct LapsCommand: Command {
       maxOperands: 1)
   ]
 
-  enum Output {
-    case text, json, csv
-  }
-
-  let output: Output
+  let output: ListingFormat
   let target: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    if parsed.has("json") && parsed.has("csv") {
-      throw UsageError(message: "choose one of --json and --csv", command: "laps")
-    }
-    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .text
+    output = try parsed.listingFormat()
     target = parsed.operands.first
   }
 
@@ -85,7 +78,7 @@ struct LapsCommand: Command {
     switch output {
     case .json: environment.console.out(json(activity, phase: phase, log).text + "\n")
     case .csv: environment.console.out(csv(log))
-    case .text: environment.console.out(text(activity, going: going, log))
+    case .people: environment.console.out(text(activity, going: going, log))
     }
     return .ok
   }

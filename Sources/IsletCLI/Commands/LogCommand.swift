@@ -30,20 +30,12 @@ struct LogCommand: Command {
       maxOperands: 0)
   ]
 
-  /// What the sessions are printed as.
-  enum Output {
-    case table, json, csv
-  }
-
-  let output: Output
+  let output: ListingFormat
   /// Only sessions started inside `--since`/`--until`, of `--name` and `--category`.
   let filter: SessionFilter
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    if parsed.has("json") && parsed.has("csv") {
-      throw UsageError(message: "choose one of --json and --csv", command: "log")
-    }
-    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .table
+    output = try parsed.listingFormat()
     filter = try parsed.sessionFilter(now: now)
   }
 
@@ -59,7 +51,7 @@ struct LogCommand: Command {
     switch output {
     case .json: environment.console.out(logJSON(sessions: sessions, totals: totals).text + "\n")
     case .csv: environment.console.out(csv(sessions))
-    case .table:
+    case .people:
       // Shortened to a terminal's width (or COLUMNS); piped elsewhere, names stay whole.
       let fits = environment.console.isTerminal || environment.variables["COLUMNS"] != nil
       environment.console.out(text(sessions, totals: totals, width: fits ? environment.outputWidth : nil))

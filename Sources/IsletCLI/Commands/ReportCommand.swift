@@ -38,19 +38,12 @@ struct ReportCommand: Command {
       maxOperands: 0, globals: ["theme", "ascii", "no-color"])
   ]
 
-  enum Output {
-    case chart, json, csv
-  }
-
-  let output: Output
+  let output: ListingFormat
   let filter: SessionFilter
   let grouping: Report.Grouping
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    if parsed.has("json") && parsed.has("csv") {
-      throw UsageError(message: "choose one of --json and --csv", command: "report")
-    }
-    output = parsed.has("json") ? .json : parsed.has("csv") ? .csv : .chart
+    output = try parsed.listingFormat()
     filter = try parsed.sessionFilter(now: now)
     if let by = parsed.value("by") {
       guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
@@ -84,7 +77,7 @@ struct ReportCommand: Command {
     switch output {
     case .json: environment.console.out(Self.json(report, edited: edited).text + "\n")
     case .csv: environment.console.out(Self.csv(report))
-    case .chart:
+    case .people:
       let theme = try environment.theme
       let depth = environment.colorDepth(terminalOnly: true)
       let chart = ReportChart(
