@@ -37,10 +37,7 @@ enum ConfigurationFile {
     }
     var theme: Theme?
     if let reference = configuration.theme {
-      let catalog = ThemeCatalog.standard(
-        configFolder: StoreLocation.configFolder(environment: environment),
-        executablePath: Spawner.executablePath)
-      switch catalog.load(reference) {
+      switch themeCatalog(environment: environment).load(reference) {
       case .success(let loaded): theme = loaded
       case .failure(.unknown(let name, let known)):
         throw ConfigurationProblem(
@@ -53,9 +50,10 @@ enum ConfigurationFile {
           path: path, line: line("theme"), reason: failure.message, exitStatus: failure.exitStatus)
       }
     }
-    let icons = Set(ThemeCatalog.fallback.icons.keys).union(theme?.icons.keys ?? [:].keys)
+    let names = ThemeCatalog.iconNames(with: theme)
+    let icons = Set(names)
     func unknownIcon(_ icon: String) -> String {
-      "unknown icon '\(printable(icon, limit: 40))' (icons: \(icons.sorted().joined(separator: ", ")))"
+      "unknown icon '\(printable(icon, limit: 40))' (icons: \(names.joined(separator: ", ")))"
     }
     if let at = line("icon"), !icons.contains(configuration.icon) {
       throw ConfigurationProblem(path: path, line: at, reason: unknownIcon(configuration.icon))
@@ -68,6 +66,13 @@ enum ConfigurationFile {
       }
     }
     return (configuration, theme)
+  }
+
+  /// Where themes are found: the user's folder, then the ones beside the binary.
+  static func themeCatalog(environment: [String: String]) -> ThemeCatalog {
+    ThemeCatalog.standard(
+      configFolder: StoreLocation.configFolder(environment: environment),
+      executablePath: Spawner.executablePath)
   }
 
   /// The whole file; nil when it does not exist. Reading stops just past the largest file

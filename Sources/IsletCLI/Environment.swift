@@ -74,11 +74,7 @@ final class Environment {
   }
 
   /// Where themes are found: the user's folder, then the ones beside the binary.
-  var themeCatalog: ThemeCatalog {
-    ThemeCatalog.standard(
-      configFolder: StoreLocation.configFolder(environment: variables),
-      executablePath: Spawner.executablePath)
-  }
+  var themeCatalog: ThemeCatalog { ConfigurationFile.themeCatalog(environment: variables) }
 
   /// What the terminal itself answered about its background, asked by the view (which owns
   /// the terminal) when `COLORFGBG` says nothing.
@@ -112,7 +108,7 @@ final class Environment {
 
   /// The icon names an activity may take: the built-in ones and any the theme adds, sorted.
   var iconNames: [String] {
-    get throws { Set(ThemeCatalog.fallback.icons.keys).union(try theme.icons.keys).sorted() }
+    get throws { ThemeCatalog.iconNames(with: try theme) }
   }
 
   func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {
@@ -263,9 +259,8 @@ final class Environment {
     } else if activity.state.phase == .idle {
       what.append("ready")
     }
-    let separator = unicode ? "·" : "-"
     return
-      "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(separator) id \(activity.id)"
+      "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(g.separator) id \(activity.id)"
   }
 
   /// Says on stderr that a bare number (`25`, `+5`) was read as seconds, the usual slip for

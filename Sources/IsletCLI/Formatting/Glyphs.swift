@@ -47,6 +47,7 @@ struct Glyphs {
   }
 
   var dash: String { unicode ? "—" : "-" }
+  var separator: String { unicode ? "·" : "-" }
 
   /// UTF-8 unless told otherwise or the locale says another codeset.
   static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {

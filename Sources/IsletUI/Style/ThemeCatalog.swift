@@ -56,6 +56,11 @@ public struct ThemeCatalog: Sendable {
 
   public static func builtin(_ name: String) -> Theme? { BuiltinThemes.theme(name) }
 
+  /// The icon names an activity may take: the built-in ones and any `theme` adds, sorted.
+  public static func iconNames(with theme: Theme?) -> [String] {
+    Set(fallback.icons.keys).union(theme?.icons.keys ?? [:].keys).sorted()
+  }
+
   /// The names a user can pick, built-in first, then any found in the folders.
   public func names() -> [String] {
     var names = BuiltinThemes.files.map(\.name)
