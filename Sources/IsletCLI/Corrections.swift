@@ -48,7 +48,8 @@ enum Corrections {
       + DurationText.clock(seconds: session.elapsed / 1000)
   }
 
-  /// Asks on the terminal unless `--yes`; without a terminal, refuses (exit 64).
+  /// Asks on the terminal unless `--yes`, and says so when the answer is no; without a
+  /// terminal, refuses (exit 64).
   static func confirm(_ question: String, yes: Bool, in environment: Environment, command: String) throws
     -> Bool
   {
@@ -59,6 +60,7 @@ enum Corrections {
           "\(command) asks before it changes the history, and there is no terminal to ask on; add --yes",
         command: command)
     }
+    if !answer { environment.console.out("Left as it was.\n") }
     return answer
   }
 

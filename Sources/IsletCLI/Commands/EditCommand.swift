@@ -111,10 +111,7 @@ struct EditCommand: Command {
     }
     let detail = Self.detail(found.session, change)
     let question = "Edit session \(id) (\(Corrections.describe(found.session))): \(detail)?"
-    guard try Corrections.confirm(question, yes: yes, in: environment, command: "edit") else {
-      environment.console.out("Left as it was.\n")
-      return .ok
-    }
+    guard try Corrections.confirm(question, yes: yes, in: environment, command: "edit") else { return .ok }
     let result: Result<Void, Refusal> = try store.transaction {
       let (found, change) = try prepared(store, now: now, policy: policy)
       if change.isEmpty {

@@ -88,10 +88,7 @@ struct ForgetCommand: Command {
     guard
       try Corrections.confirm(
         "Forget session \(id) (\(described))?", yes: yes, in: environment, command: "forget")
-    else {
-      environment.console.out("Left as it was.\n")
-      return .ok
-    }
+    else { return .ok }
     let refused: Refusal? = try store.transaction {
       let found = try Corrections.find(id, in: store, at: now, policy: policy, command: "forget")
       if let refusal = Self.refusal(found.session) { return refusal }
@@ -138,10 +135,7 @@ struct ForgetCommand: Command {
     }
     let count = { (n: Int) in "\(n) activit\(n == 1 ? "y" : "ies")" }
     let question = "Forget \(count(found.count)) that ended before \(LocalTime.dateTime(instant))?"
-    guard try Corrections.confirm(question, yes: yes, in: environment, command: "forget") else {
-      environment.console.out("Left as it was.\n")
-      return .ok
-    }
+    guard try Corrections.confirm(question, yes: yes, in: environment, command: "forget") else { return .ok }
     let forgotten = try store.transaction {
       let found = try gathered()
       for (activity, events) in found {
