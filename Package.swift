@@ -15,6 +15,15 @@ let staticRelease: [LinkerSetting] = [
     ], .when(configuration: .release))
 ]
 
+/// A release's Swift code asks for the metadata of a generic type it names (`[String: String]`,
+/// a `Set` of an enum) through that type's accessor, not by its mangled name: the runtime reads a
+/// mangled name by checking the type's conformances against every conformance in the binary,
+/// about 75,000 instructions each time, and a status line did six of them on every run.
+let directMetadata: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "Islet",
   products: [
@@ -25,14 +34,18 @@ let package = Package(
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1"),
     .target(name: "CSystem"),
-    .target(name: "IsletCore"),
-    .target(name: "IsletStore", dependencies: ["IsletCore", "CSQLite", "CSystem"]),
-    .target(name: "IsletUI", dependencies: ["IsletCore"]),
-    .target(name: "IsletCurses", dependencies: ["IsletUI", "CNcursesw"]),
+    .target(name: "IsletCore", swiftSettings: directMetadata),
+    .target(
+      name: "IsletStore", dependencies: ["IsletCore", "CSQLite", "CSystem"], swiftSettings: directMetadata),
+    .target(name: "IsletUI", dependencies: ["IsletCore"], swiftSettings: directMetadata),
+    .target(name: "IsletCurses", dependencies: ["IsletUI", "CNcursesw"], swiftSettings: directMetadata),
     .target(
       name: "IsletCLI",
-      dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem", "CDBus"]),
-    .executableTarget(name: "islet", dependencies: ["IsletCLI", "CSystem"], linkerSettings: staticRelease),
+      dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem", "CDBus"],
+      swiftSettings: directMetadata),
+    .executableTarget(
+      name: "islet", dependencies: ["IsletCLI", "CSystem"], swiftSettings: directMetadata,
+      linkerSettings: staticRelease),
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
     .testTarget(name: "IsletCoreTests", dependencies: ["IsletCore", "IsletTestSupport"]),
     .testTarget(name: "IsletStoreTests", dependencies: ["IsletStore", "IsletCore", "IsletTestSupport"]),

@@ -4,10 +4,12 @@ public enum DurationText {
   /// The longest countdown or adjustment accepted: 100 hours.
   public static let maximum: Milliseconds = 100 * 3_600_000
 
-  static let forms = ["90s", "25m", "25min", "1h30m", "1h30", "1.5h", "25:00", "1:30:00"]
+  // Joined by hand: building every command's help to find one command reads these, and the
+  // generic `joined(separator:)` costs a status line a look-up through every conformance.
+  static let forms = "90s, 25m, 25min, 1h30m, 1h30, 1.5h, 25:00"
   /// The forms with a unit or a colon: all a plan's definition takes.
-  public static let unitForms = forms.dropLast().joined(separator: ", ") + " or " + forms[forms.count - 1]
-  public static let acceptedForms = forms.joined(separator: ", ") + " or a number of seconds"
+  public static let unitForms = forms + " or 1:30:00"
+  public static let acceptedForms = forms + ", 1:30:00 or a number of seconds"
 
   public enum Failure: UserFacingError, Equatable, Sendable {
     case malformed(String)
