@@ -166,3 +166,18 @@ int islet_reap_children(int fd) {
   while (waitpid(-1, NULL, WNOHANG) > 0) reaped++;
   return reaped;
 }
+
+#include <malloc.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+// The linker's marks around the program's headers and code (read-only, never written).
+extern char __executable_start[], etext[];
+
+void islet_release_startup_memory(void) {
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t start = ((uintptr_t)__executable_start + page - 1) & ~(page - 1);
+  uintptr_t end = (uintptr_t)etext & ~(page - 1);
+  if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+  malloc_trim(0);
+}

@@ -36,4 +36,9 @@ int islet_catch_crashes(void);
 /// Keeps the terminal's modes as they are now, and `restore` (bytes that leave the alternate
 /// screen, show the cursor, stop mouse reports), to put back first should the process crash.
 void islet_restore_terminal_on_crash(const char *restore);
+/// For a process that runs on (the view, `status --follow`, the deadline watcher) once it has
+/// started: unmaps the program's code pages, which the kernel maps back as they are run, so
+/// that what stays resident is the code its work uses rather than all its start-up ran; and
+/// gives the heap's free memory back. The code is the file's clean pages: nothing is lost.
+void islet_release_startup_memory(void);
 #endif

@@ -30,6 +30,8 @@ final class DeviceRunner {
   /// The configured daily goal, and when its count must be made again (the next midnight).
   private let goal: DailyGoal?
   private var recountAt: Instant?
+  /// Whether start-up's memory has been given back (`draw`).
+  private var startedUp = false
   // Kept across wakes, so that a tick allocates nothing to wait.
   private var fds: [pollfd]
 
@@ -199,6 +201,13 @@ final class DeviceRunner {
         ?? DeviceView.draw(frame, width: size.width, height: size.height)
     }
     screen.draw(canvas, changes: ahead.map { ($0.basis, $0.changes) })
+    // The first frame drawn ahead is out, so start-up is over (options, configuration, the
+    // store's schema, terminfo, the watcher's start): what only it ran need not stay resident
+    // for the hours a view may run.
+    if ahead != nil && !startedUp {
+      startedUp = true
+      islet_release_startup_memory()
+    }
     if lookahead.isEmpty {
       lookahead.fill(
         after: frame, canvas: canvas, stored: model.stored, presentation: presentation,

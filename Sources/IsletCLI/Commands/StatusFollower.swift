@@ -106,6 +106,8 @@ final class StatusFollower {
       // A bar's clicks, one JSON line each; until stdin ends.
       pollfd(fd: clicks == nil ? -1 : 0, events: Int16(POLLIN), revents: 0),
     ]
+    // A bar runs this for days: what start-up alone ran need not stay resident.
+    islet_release_startup_memory()
     while true {
       let now = environment.now
       let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)

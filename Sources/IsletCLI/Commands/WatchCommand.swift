@@ -50,6 +50,8 @@ struct WatchCommand: Command {
     var seen = min(lock.alerted ?? newest, newest)
     var configuration = intents.configuration
     var reportedProblem: String?
+    // It sleeps for hours between deadlines: what start-up alone ran need not stay resident.
+    islet_release_startup_memory()
     while true {
       // Read afresh each time something happens: a changed setting takes effect at once.
       do {
