@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// What `swift build -c release` makes, the command a Swift user types: a fully static,
-/// stripped binary, built without a word of warning from the compiler (the linker's notes on
-/// static glibc are silenced by Package.swift; the debug build shows the linker's warnings).
+/// stripped binary, built without a word of warning from the compiler or the linker (lld prints
+/// none of glibc's notes on static links, which bfd and gold would).
 /// Built in a folder of its own, as the test run holds the usual one.
 @Suite struct ReleaseBuildTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
