@@ -31,6 +31,16 @@ import Testing
     return String(decoding: maps, as: UTF8.self).contains(store + "-shm")
   }
 
+  /// Whether the process has its store watcher (an inotify descriptor): `wait` opens the store
+  /// once to see that it exists before it opens it for good and watches it.
+  func isWatching(_ pid: Int32) -> Bool {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    return descriptors.contains { descriptor in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"))
+        == "anon_inode:inotify"
+    }
+  }
+
   func events(_ path: String) throws -> [EventKind] {
     let reader = try #require(try SQLiteActivityStore.openForReading(path: path))
     defer { reader.close() }
@@ -95,7 +105,10 @@ import Testing
     let waiting = try Binary.start(
       link + ["wait", "Long", "--timeout", "60s"], environment: islet.environment)
     let process = waiting.0
-    #expect(eventually { hasOpen(process.processIdentifier, home + "/real/islet.db") })
+    #expect(
+      eventually {
+        hasOpen(process.processIdentifier, home + "/real/islet.db") && isWatching(process.processIdentifier)
+      })
     // The watcher is asleep until the hour's end; a countdown of a second now ends first.
     #expect(try run(link + ["start", "1s", "--name", "Short"], in: home).status == 0)
     let file = home + "/real/islet.db"
@@ -112,8 +125,11 @@ import Testing
   func aStoreGoneFromUnderAWaitEndsItInOneLine(_ how: String) throws {
     #expect(try islet.binary("start", "--name", "Held").status == 0)
     let started = try Binary.start(["wait", "Held"], environment: islet.environment)
-    // The wait is in place once its watcher has opened the store (it reads the WAL index).
-    #expect(eventually { hasOpen(started.0.processIdentifier, islet.storePath) })
+    // The wait is in place once it has the store open (it maps the WAL index) and watches it.
+    #expect(
+      eventually {
+        hasOpen(started.0.processIdentifier, islet.storePath) && isWatching(started.0.processIdentifier)
+      })
     if how == "removed" {
       unlink(islet.storePath)
     } else {
