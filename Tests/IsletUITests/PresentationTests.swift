@@ -157,3 +157,20 @@ import Testing
     #expect(compact[0, 0].role == .islandEdge)
   }
 }
+
+@Suite struct ButtonWidthTests {
+  /// Buttons are measured without making their labels: the measure must be the label's width.
+  @Test func aButtonIsMeasuredAsItsLabelIsDrawn() {
+    let all: [ButtonSpec] = [.pause, .resume, .start, .done, .reset, .skip, .next, .end]
+    for button in all {
+      for long in [false, true] {
+        for ascii in [false, true] {
+          let glyphs = Glyphs(ascii: ascii)
+          let label = button.label(long: long, glyphs: glyphs)
+          #expect(button.labelWidth(long: long, glyphs: glyphs) == DisplayWidth.of(label), "\(label)")
+        }
+      }
+    }
+    #expect(ButtonSpec.width([.pause, .end], long: true, gap: 1, glyphs: Glyphs(ascii: false)) == 17)
+  }
+}

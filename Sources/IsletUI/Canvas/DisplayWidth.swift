@@ -43,7 +43,7 @@ public enum DisplayWidth {
   }
 
   /// Scalars that are a grapheme and one cell each whatever surrounds them (printable ASCII
-  /// and Latin, dashes and ellipsis, box lines, blocks and shapes), so text made only of them
+  /// and Latin, dashes and ellipsis, box lines, blocks and shapes, ✓ and the end button's ✕), so text made only of them
   /// needs no grapheme breaking. Anything that could join them (a mark, a selector) is not.
   static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standsAlone(scalar.value) }
 
@@ -51,7 +51,7 @@ public enum DisplayWidth {
   static func standsAlone(_ value: UInt32) -> Bool {
     switch value {
     case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x2010..<0x2028, 0x2190..<0x231A, 0x231C..<0x2329,
-      0x232B..<0x23E9, 0x23ED..<0x23F0, 0x23F1..<0x23F3, 0x23F4..<0x2427, 0x2500..<0x25FD, 0x2713:
+      0x232B..<0x23E9, 0x23ED..<0x23F0, 0x23F1..<0x23F3, 0x23F4..<0x2427, 0x2500..<0x25FD, 0x2713, 0x2715:
       return true
     default: return false
     }

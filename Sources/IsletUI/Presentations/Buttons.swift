@@ -34,6 +34,11 @@ struct ButtonSpec {
     return long ? "[\(mark) \(word)]" : "[\(mark)]"
   }
 
+  /// The width of `label`, without making it: buttons are measured several times a frame.
+  func labelWidth(long: Bool, glyphs: Glyphs) -> Int {
+    2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
+  }
+
   /// The Lock Screen's buttons for a phase (seed 004: pause while running; done and resume
   /// while paused); a plan's can skip its segment, and a waiting one goes on.
   static func lockScreen(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
@@ -91,8 +96,9 @@ struct ButtonSpec {
 
   static func width(_ buttons: [ButtonSpec], long: Bool, gap: Int, glyphs: Glyphs) -> Int {
     guard !buttons.isEmpty else { return 0 }
-    return buttons.map { DisplayWidth.of($0.label(long: long, glyphs: glyphs)) }.reduce(0, +) + gap
-      * (buttons.count - 1)
+    var total = gap * (buttons.count - 1)
+    for button in buttons { total += button.labelWidth(long: long, glyphs: glyphs) }
+    return total
   }
 
   /// Draws the buttons ending at column `right` (exclusive) on row `y`, and records them as
