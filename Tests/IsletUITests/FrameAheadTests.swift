@@ -125,3 +125,46 @@ import Testing
     #expect(after.lines[0].contains("◖ ⏱ Egg"), "\(framed(after))")
   }
 }
+
+/// The clock's and the key hints' rows are copied from the last frame with the same inputs:
+/// a frame so drawn must be the frame drawn with nothing kept.
+@Suite struct LastDrawnTests {
+  @Test func aFrameCopyingTheLastFramesRowsIsTheFrameDrawnAfresh() {
+    let countdown = workout()
+    let paused = step(countdown, .pause, at: seconds(70))
+    let stopwatch = workout(countdown: false, name: "Focus")
+    // Neighbours share the minute, the width or the hints; each differs from the one before.
+    let cases: [(Activity, Instant, Int, Bool)] = [
+      (countdown, t0 + seconds(10), 100, false), (countdown, t0 + seconds(11), 100, false),
+      (paused, t0 + seconds(12), 100, false), (paused, t0 + seconds(75), 100, false),
+      (countdown, t0 + seconds(75), 80, false), (countdown, t0 + seconds(76), 80, true),
+      (stopwatch, t0 + seconds(77), 80, true), (stopwatch, t0 + minutes(90), 100, false),
+    ]
+    func draw(_ index: Int) -> Canvas {
+      let (activity, now, width, ascii) = cases[index]
+      let frame = DeviceView.Frame(
+        live: [activity], state: DeviceState(), now: now, policy: .standard, theme: ThemeCatalog.fallback,
+        ascii: ascii, utcOffset: 0)
+      return DeviceView.draw(frame, width: width, height: 30)
+    }
+    // Drawn afresh: after a frame with nothing in common (an empty screen of another size).
+    func afresh(_ index: Int) -> Canvas {
+      let other = DeviceView.Frame(
+        live: [], state: DeviceState(), now: t0 + minutes(500), policy: .standard,
+        theme: ThemeCatalog.fallback,
+        ascii: !cases[index].3, utcOffset: 0)
+      _ = DeviceView.draw(other, width: 41, height: 30)
+      return draw(index)
+    }
+    let fresh = cases.indices.map(afresh)
+    for index in cases.indices.dropFirst() {
+      _ = draw(index - 1)
+      let kept = draw(index)
+      #expect(kept == fresh[index], "case \(index):\n\(framed(kept))\n\(framed(fresh[index]))")
+      #expect(draw(index) == fresh[index], "case \(index) drawn twice")
+    }
+    // What the rows say changes with what they are drawn from.
+    #expect(fresh[0].lines != fresh[3].lines)
+    #expect(fresh[1].line(29) != fresh[2].line(29), "the hints follow the phase")
+  }
+}

@@ -276,6 +276,16 @@ public struct Canvas: Equatable, Sendable {
     }
   }
 
+  /// The cells of `rows`, row after row.
+  func cells(inRows rows: Range<Int>) -> [Cell] {
+    Array(cells[max(0, rows.lowerBound) * width..<min(height, rows.upperBound) * width])
+  }
+
+  /// Puts `rows` (whole rows, as `cells(inRows:)` gives them) from row `y` down.
+  mutating func replaceRows(from y: Int, with rows: [Cell]) {
+    cells.replaceSubrange(y * width..<y * width + rows.count, with: rows)
+  }
+
   /// Whether the two hold the very same cells in memory (one is a copy of the other, neither
   /// changed since): the cheap way to know which canvas a list of changes starts from.
   public func sharesStorage(with other: Canvas) -> Bool {

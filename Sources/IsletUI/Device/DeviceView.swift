@@ -56,15 +56,40 @@ public enum DeviceView {
   private static func drawFooter(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     guard let row = layout.footerRow else { return }
     let width = canvas.width
+    func draw(_ hints: String, on canvas: inout Canvas) {
+      canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
+      canvas.put(hints, x: max(0, (width - DisplayWidth.of(hints)) / 2), y: row, role: .secondary)
+    }
+    if let overlay = frame.state.overlay {
+      draw(hintText(for: overlay, in: frame.state, g: g, width: width), on: &canvas)
+      return
+    }
     let selected = frame.state.selected(in: frame.live)
-    let shownHints =
-      frame.state.overlay.map { hintText(for: $0, in: frame.state, g: g, width: width) }
-      ?? hintText(
-        selected.map { $0.phase(at: frame.now, policy: frame.policy) }, plan: selected?.isPlan ?? false,
-        stopwatch: selected.map { !$0.isCountdown && !$0.isPlan } ?? false, g: g, width: width)
-    canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
-    canvas.put(shownHints, x: max(0, (width - DisplayWidth.of(shownHints)) / 2), y: row, role: .secondary)
+    let phase = selected.map { $0.phase(at: frame.now, policy: frame.policy) }
+    let plan = selected?.isPlan ?? false
+    let stopwatch = selected.map { !$0.isCountdown && !$0.isPlan } ?? false
+    let hints = { hintText(phase, plan: plan, stopwatch: stopwatch, g: g, width: width) }
+    // Under the island, the row is blank until drawn: the last frame's is the same.
+    guard row >= layout.islandRows else { return draw(hints(), on: &canvas) }
+    lastFooter.rows(row..<row + 1, of: &canvas, key: FooterKey(phase, plan, stopwatch, width, g.ascii)) {
+      draw(hints(), on: &$0)
+    }
   }
+
+  /// What the key hints are drawn from, when no box is open.
+  struct FooterKey: Equatable, Sendable {
+    let phase: Phase?
+    let plan: Bool
+    let stopwatch: Bool
+    let width: Int
+    let ascii: Bool
+
+    init(_ phase: Phase?, _ plan: Bool, _ stopwatch: Bool, _ width: Int, _ ascii: Bool) {
+      (self.phase, self.plan, self.stopwatch, self.width, self.ascii) = (phase, plan, stopwatch, width, ascii)
+    }
+  }
+
+  private static let lastFooter = LastDrawn<FooterKey>()
 
   /// The island: compact (with the next activity as a bubble), or expanded on `e`, or by
   /// itself on an alert's activity with what the alert says on its edge; empty when nothing
@@ -136,14 +161,29 @@ public enum DeviceView {
 
   /// The wall clock as on the Lock Screen since iOS 16: the date, and under it the time in
   /// thin digits of its own.
+  /// Its rows (the date's and the digits') are the body's first, blank until it is drawn.
   static func drawClock(_ canvas: inout Canvas, frame: Frame, size: ClockDigits.Size, y: Int, width: Int) {
     let calendar = LocalCalendar(utcOffset: frame.utcOffset)
     let date = calendar.weekdayAndDate(frame.now)
-    canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y, role: .secondary)
     let time = calendar.clock(frame.now)
-    let x = (width - ClockDigits.width(time, size: size)) / 2
-    ClockDigits.draw(time, size: size, x: x, y: y + 1, role: .text, on: &canvas, ascii: frame.ascii)
+    let key = ClockKey(date: date, time: time, size: size, width: width, ascii: frame.ascii)
+    lastClock.rows(y..<min(canvas.height, y + 1 + size.rows), of: &canvas, key: key) { canvas in
+      canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y, role: .secondary)
+      let x = (width - ClockDigits.width(time, size: size)) / 2
+      ClockDigits.draw(time, size: size, x: x, y: y + 1, role: .text, on: &canvas, ascii: frame.ascii)
+    }
   }
+
+  /// What the wall clock is drawn from.
+  struct ClockKey: Equatable, Sendable {
+    let date: String
+    let time: String
+    let size: ClockDigits.Size
+    let width: Int
+    let ascii: Bool
+  }
+
+  private static let lastClock = LastDrawn<ClockKey>()
 
   /// What a key hint needs to be offered: nothing, a live activity, or a plan selected.
   enum HintNeed { case nothing, live, plan, stopwatch }
