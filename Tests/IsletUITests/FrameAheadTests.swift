@@ -126,8 +126,8 @@ import Testing
   }
 }
 
-/// The clock's and the key hints' rows are copied from the last frame with the same inputs:
-/// a frame so drawn must be the frame drawn with nothing kept.
+/// The clock's and the key hints' rows, and a banner's outline, are copied from the last frame
+/// with the same inputs: a frame so drawn must be the frame drawn with nothing kept.
 @Suite struct LastDrawnTests {
   @Test func aFrameCopyingTheLastFramesRowsIsTheFrameDrawnAfresh() {
     let countdown = workout()
@@ -139,6 +139,8 @@ import Testing
       (paused, t0 + seconds(12), 100, false), (paused, t0 + seconds(75), 100, false),
       (countdown, t0 + seconds(75), 80, false), (countdown, t0 + seconds(76), 80, true),
       (stopwatch, t0 + seconds(77), 80, true), (stopwatch, t0 + minutes(90), 100, false),
+      // A narrower banner, whose outline is kept too.
+      (countdown, t0 + seconds(78), 50, false), (countdown, t0 + seconds(79), 100, false),
     ]
     func draw(_ index: Int) -> Canvas {
       let (activity, now, width, ascii) = cases[index]

@@ -37,13 +37,16 @@ public enum LockScreen {
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: width, height: h, ascii: look.ascii)
     let g = look.g
-    Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
+    lastBox.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
+      Pieces.box($0.bounds, on: &$0, role: .keyline, glyphs: g)
+    }
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
     let fraction = look.activity.progress(at: look.now)
 
     // Rows, most needed first: header, time, buttons (beside the time), progress, footer.
     var available = inner.height - 1
-    let bigTime = available >= 3 && BigDigits.width(look.time, ascii: look.ascii) + 4 <= inner.width
+    let bigWidth = BigDigits.width(look.time, ascii: look.ascii)
+    let bigTime = available >= 3 && bigWidth + 4 <= inner.width
     available -= bigTime ? 3 : 1
     let showProgress = fraction != nil && available >= 1
     if showProgress { available -= 1 }
@@ -58,7 +61,7 @@ public enum LockScreen {
     // The time, and the buttons beside its middle row; those that do not fit give way in
     // turn before they leave the time's side, and on the footer's row they leave it half.
     let all = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
-    let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
+    let timeWidth = bigTime ? bigWidth : DisplayWidth.of(look.time)
     let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
     var buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
     if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
@@ -104,6 +107,15 @@ public enum LockScreen {
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas
   }
+
+  /// The banner's outline, the same every second.
+  struct BoxKey: Equatable, Sendable {
+    let width: Int
+    let height: Int
+    let ascii: Bool
+  }
+
+  private static let lastBox = LastDrawn<BoxKey>()
 
   /// Icon, name and phase on the left, the user's ID on the right; returns where the name
   /// starts, which the time lines up under.
