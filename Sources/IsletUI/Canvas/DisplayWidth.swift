@@ -43,8 +43,9 @@ public enum DisplayWidth {
   }
 
   /// Scalars that are a grapheme and one cell each whatever surrounds them (printable ASCII
-  /// and Latin, dashes and ellipsis, box lines, blocks and shapes, ✓ and the end button's ✕), so text made only of them
-  /// needs no grapheme breaking. Anything that could join them (a mark, a selector) is not.
+  /// and Latin, dashes and ellipsis, box lines, blocks and shapes, ✓ and the end button's ✕),
+  /// so text made only of them needs no grapheme breaking. Anything that could join them (a
+  /// mark, a selector) is not.
   static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standsAlone(scalar.value) }
 
   @inline(__always)

@@ -68,11 +68,10 @@ public enum DeviceView {
     let phase = selected.map { $0.phase(at: frame.now, policy: frame.policy) }
     let plan = selected?.isPlan ?? false
     let stopwatch = selected.map { !$0.isCountdown && !$0.isPlan } ?? false
-    let hints = { hintText(phase, plan: plan, stopwatch: stopwatch, g: g, width: width) }
-    // Under the island, the row is blank until drawn: the last frame's is the same.
-    guard row >= layout.islandRows else { return draw(hints(), on: &canvas) }
-    lastFooter.rows(row..<row + 1, of: &canvas, key: FooterKey(phase, plan, stopwatch, width, g.ascii)) {
-      draw(hints(), on: &$0)
+    // The footer is the last row, under the island even when expanded: blank until drawn.
+    let key = FooterKey(phase: phase, plan: plan, stopwatch: stopwatch, width: width, ascii: g.ascii)
+    lastFooter.rows(row..<row + 1, of: &canvas, key: key) {
+      draw(hintText(phase, plan: plan, stopwatch: stopwatch, g: g, width: width), on: &$0)
     }
   }
 
@@ -83,10 +82,6 @@ public enum DeviceView {
     let stopwatch: Bool
     let width: Int
     let ascii: Bool
-
-    init(_ phase: Phase?, _ plan: Bool, _ stopwatch: Bool, _ width: Int, _ ascii: Bool) {
-      (self.phase, self.plan, self.stopwatch, self.width, self.ascii) = (phase, plan, stopwatch, width, ascii)
-    }
   }
 
   private static let lastFooter = LastDrawn<FooterKey>()
@@ -167,7 +162,7 @@ public enum DeviceView {
     let date = calendar.weekdayAndDate(frame.now)
     let time = calendar.clock(frame.now)
     let key = ClockKey(date: date, time: time, size: size, width: width, ascii: frame.ascii)
-    lastClock.rows(y..<min(canvas.height, y + 1 + size.rows), of: &canvas, key: key) { canvas in
+    lastClock.rows(y..<y + 1 + size.rows, of: &canvas, key: key) { canvas in
       canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y, role: .secondary)
       let x = (width - ClockDigits.width(time, size: size)) / 2
       ClockDigits.draw(time, size: size, x: x, y: y + 1, role: .text, on: &canvas, ascii: frame.ascii)
