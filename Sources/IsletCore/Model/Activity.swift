@@ -132,7 +132,11 @@ public struct TimePolicy: Equatable, Sendable {
 extension Activity {
   public var name: String { state.name }
   public var isCountdown: Bool { attributes.mode == .countdown }
-  public var isPlan: Bool { attributes.plan != nil && state.progress != nil }
+  /// Tested by pattern, not `!= nil`: that compared whole `Plan?` copies (Plan is Equatable).
+  public var isPlan: Bool {
+    guard case .some = attributes.plan else { return false }
+    return state.progress != nil
+  }
 
   /// The segment a plan run is in; nil for a single timer.
   public var segment: Segment? {
