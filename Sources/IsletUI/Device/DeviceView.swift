@@ -156,6 +156,7 @@ public enum DeviceView {
 
   /// The wall clock as on the Lock Screen since iOS 16: the date, and under it the time in
   /// thin digits of its own.
+  ///
   /// Its rows (the date's and the digits') are the body's first, blank until it is drawn.
   static func drawClock(_ canvas: inout Canvas, frame: Frame, size: ClockDigits.Size, y: Int, width: Int) {
     let calendar = LocalCalendar(utcOffset: frame.utcOffset)
