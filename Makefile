@@ -16,7 +16,10 @@ man1dir := $(root)/share/man/man1
 bashdir := $(root)/share/bash-completion/completions
 zshdir := $(root)/share/zsh/site-functions
 fishdir := $(root)/share/fish/vendor_completions.d
-made := .build/install
+# $(call made,ARGUMENTS,FILE): FILE as the binary prints it for ARGUMENTS, whole or not at all.
+# Written beside FILE, not in a shared folder, so two installs at once cannot mix their files.
+made = "$(BIN)" $(1) > "$(2).new" && chmod 644 "$(2).new" && mv -f "$(2).new" "$(2)" \
+	|| { rm -f "$(2).new"; exit 1; }
 
 .PHONY: all build install uninstall test
 
@@ -28,17 +31,12 @@ ifeq ($(BIN),$(RELEASE))
 endif
 
 install: build
-	mkdir -p $(made)
-	"$(BIN)" __man > $(made)/islet.1
-	"$(BIN)" completions bash > $(made)/islet.bash
-	"$(BIN)" completions zsh > $(made)/_islet
-	"$(BIN)" completions fish > $(made)/islet.fish
 	install -d "$(bindir)" "$(man1dir)" "$(bashdir)" "$(zshdir)" "$(fishdir)"
 	install -m 755 "$(BIN)" "$(bindir)/islet"
-	install -m 644 $(made)/islet.1 "$(man1dir)/islet.1"
-	install -m 644 $(made)/islet.bash "$(bashdir)/islet"
-	install -m 644 $(made)/_islet "$(zshdir)/_islet"
-	install -m 644 $(made)/islet.fish "$(fishdir)/islet.fish"
+	$(call made,__man,$(man1dir)/islet.1)
+	$(call made,completions bash,$(bashdir)/islet)
+	$(call made,completions zsh,$(zshdir)/_islet)
+	$(call made,completions fish,$(fishdir)/islet.fish)
 
 uninstall:
 	rm -f "$(bindir)/islet" "$(man1dir)/islet.1" "$(bashdir)/islet" "$(zshdir)/_islet" \
