@@ -64,6 +64,8 @@ let package = Package(
       name: "IsletUITests", dependencies: ["IsletUI", "IsletCore", "IsletTestSupport"], exclude: ["Snapshots"]
     ),
     .testTarget(
+      name: "IsletCursesTests", dependencies: ["IsletCurses", "IsletUI", "CNcursesw", "IsletTestSupport"]),
+    .testTarget(
       name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"],
       exclude: ["Support"]),
   ]

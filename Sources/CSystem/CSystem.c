@@ -78,15 +78,42 @@ int islet_catch_interrupts(void) {
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+int islet_catch_suspension(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = islet_note_signal;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGTSTP, &action, NULL) != 0) return -1;
+  return sigaction(SIGCONT, &action, NULL);
+}
+
+void islet_stop_self(void) {
+  struct sigaction stop, kept;
+  memset(&stop, 0, sizeof stop);
+  stop.sa_handler = SIG_DFL;
+  sigemptyset(&stop.sa_mask);
+  sigaction(SIGTSTP, &stop, &kept);
+  sigset_t set, before;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &set, &before);
+  // Stopped here until continued; in an orphaned process group (nobody to continue it) the
+  // kernel discards the signal and this returns at once.
+  kill(getpid(), SIGTSTP);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
+  sigaction(SIGTSTP, &kept, NULL);
+}
+
 static sigset_t islet_waiting_mask;
 
 int islet_defer_interrupts(void) {
   sigset_t set;
   sigemptyset(&set);
-  int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
-  for (int i = 0; i < 4; i++) sigaddset(&set, signals[i]);
+  int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
+  int count = sizeof signals / sizeof signals[0];
+  for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
   if (pthread_sigmask(SIG_BLOCK, &set, &islet_waiting_mask) != 0) return -1;
-  for (int i = 0; i < 4; i++) sigdelset(&islet_waiting_mask, signals[i]);
+  for (int i = 0; i < count; i++) sigdelset(&islet_waiting_mask, signals[i]);
   return 0;
 }
 

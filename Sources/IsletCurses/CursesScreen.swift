@@ -5,8 +5,8 @@ import IsletUI
   import Glibc
 #endif
 
-/// The terminal through ncursesw: it prints canvases (only the cells that changed) and reads
-/// keys and clicks. No layout and no time in here.
+/// The terminal: ncursesw opens it, reads keys and clicks and rings the bell; canvases are
+/// printed by `FramePrinter`, only the cells that changed. No layout and no time in here.
 public final class CursesScreen {
   public enum Failure: Error, Equatable {
     /// stdin or stdout is not a terminal.
@@ -17,21 +17,11 @@ public final class CursesScreen {
 
   private let screen: OpaquePointer
   private var previous: Canvas?
-  private var pairs: [PairKey: Int32] = [:]
+  private var printer: FramePrinter
+  /// What a frame sends, kept between frames so its storage is not made again each time.
+  private var output: [UInt8] = []
   private let colorDepth: ColorDepth
   private let theme: () -> Theme
-
-  /// A cell's look depends only on its roles: resolved once per pair of roles, not per cell.
-  struct StyleKey: Hashable {
-    var role: Role
-    var fill: Role?
-  }
-  private var looks: [StyleKey: (attributes: attr_t, pair: Int32)] = [:]
-
-  struct PairKey: Hashable {
-    var foreground: Int32
-    var background: Int32
-  }
 
   /// Opens the terminal. Signals and locale are the caller's to set up before.
   public init(theme: @escaping () -> Theme) throws {
@@ -50,11 +40,12 @@ public final class CursesScreen {
     guard let opened = islet_newterm() else { throw Failure.unusable("the terminal '\(term)' is unknown") }
     screen = opened
     set_term(opened)
-    guard islet_can_position_cursor() == 1 else {
+    guard let codes = TerminalCodes.current() else {
       endwin()
       delscreen(opened)
       throw Failure.unusable("TERM=\(term) cannot position the cursor")
     }
+    printer = FramePrinter(codes: codes)
     self.theme = theme
     cbreak()
     noecho()
@@ -72,8 +63,8 @@ public final class CursesScreen {
       use_default_colors()
     }
     // ncurses flushes its output at every cursor move until the screen has been suspended and
-    // resumed once (it takes the screen for a terminfo-only user before): a frame took 4 to 6
-    // write() calls, each waking the terminal. After this, one write a frame.
+    // resumed once (it takes the screen for a terminfo-only user before); after this, what it
+    // still sends (a flash, the bell) goes in one write.
     endwin()
     wrefresh(islet_stdscr())
     // Resuming leaves the keypad's application mode off until the next read asks for it: an
@@ -142,49 +133,64 @@ public final class CursesScreen {
     getenv(name).flatMap { Int(String(cString: $0)) } ?? 0
   }
 
+  /// Gives the terminal back as it was while `stopped` runs (the process stopped by Ctrl-Z),
+  /// then takes it again; the next draw repaints everything.
+  public func suspend(while stopped: () -> Void) {
+    endwin()
+    stopped()
+    wrefresh(islet_stdscr())
+    invalidate()
+  }
+
   /// Whether the screen still shows the last canvas drawn (no resize has cleared it since).
   public var showsLastDrawing: Bool { previous != nil }
 
-  /// Forgets what is on screen, so the next draw repaints everything (after a resize).
+  /// Forgets what is on screen, so the next draw repaints everything (after a resize, or a
+  /// suspension, when ncurses has drawn its own idea of the screen).
   public func invalidate() {
     previous = nil
-    pairs.removeAll()
-    looks.removeAll()
-    wclear(islet_stdscr())
+    printer.forgetLooks()
   }
 
-  /// Prints the canvas, touching only the cells that differ from the last one printed. The
-  /// changes may come worked out already, from `basis`; they serve if that is what is shown.
+  /// Prints the canvas, sending only the cells that differ from the last one printed, in one
+  /// write where the terminal takes it. The changes may come worked out already, from `basis`; they serve if that is what
+  /// is shown.
+  ///
+  /// Frames go to the terminal directly, not into ncurses' window: ncurses keeps reading keys
+  /// and clicks and sends the bell, and its window is kept untouched, so it never refreshes
+  /// the screen over a frame (`read`).
   public func draw(_ canvas: Canvas, changes known: (basis: Canvas, changes: [Int])? = nil) {
-    let window = islet_stdscr()
     let same = previous.map { $0.width == canvas.width && $0.height == canvas.height } ?? false
-    if !same { werase(window) }
-    let theme = theme()
     let changes =
-      if let known, let previous, same, previous.sharesStorage(with: known.basis) {
+      if !same {
+        [Int]()
+      } else if let known, let previous, previous.sharesStorage(with: known.basis) {
         known.changes
       } else {
         canvas.changes(from: previous)
       }
-    // Changed cells come in runs of one style: the look is worked out again only when it differs.
-    var last: (key: StyleKey, attributes: attr_t, pair: Int32)?
-    for index in changes {
-      let cell = canvas.cells[index]
-      let key = StyleKey(role: cell.role, fill: cell.fill)
-      if last?.key != key {
-        let look = self.look(key, theme: theme)
-        last = (key, look.attributes, look.pair)
-      }
-      guard let look = last else { continue }
-      // At the bottom-right cell the cursor cannot advance and ncurses says ERR, yet draws it.
-      _ = cell.glyph.withUTF8 {
-        islet_put_cell(
-          window, Int32(index / canvas.width), Int32(index % canvas.width), $0.baseAddress, Int32($0.count),
-          look.attributes, look.pair)
+    output.removeAll(keepingCapacity: true)
+    printer.print(canvas, changes: changes, afresh: !same, theme: theme(), depth: colorDepth, into: &output)
+    previous = canvas
+    Self.send(output)
+  }
+
+  /// Writes all of `bytes` to the terminal, waiting while it is full.
+  private static func send(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+          var terminal = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&terminal, 1, 1000)
+        } else {
+          return
+        }
       }
     }
-    previous = canvas
-    wrefresh(window)
   }
 
   /// The terminal bell, and a visual flash.
@@ -200,6 +206,9 @@ public final class CursesScreen {
   public func read() -> [Key] {
     var inputs: [Key] = []
     while true {
+      // ncurses refreshes a window that was touched before it reads (a resize touches it):
+      // that would print its blank window over the frame on screen.
+      untouchwin(islet_stdscr())
       var key: wint_t = 0
       let kind = wget_wch(islet_stdscr(), &key)
       if kind == ERR { break }
@@ -234,35 +243,5 @@ public final class CursesScreen {
       }
     }
     return Key.withoutTerminalReplies(inputs)
-  }
-
-  private func look(_ key: StyleKey, theme: Theme) -> (attributes: attr_t, pair: Int32) {
-    if let known = looks[key] { return known }
-    let style = ResolvedStyle(
-      cell: Cell(glyph: .space, role: key.role, fill: key.fill), theme: theme, depth: colorDepth,
-      ownBackground: true)
-    var attributes = attr_t(0)
-    if style.bold { attributes |= islet_a_bold() }
-    if style.dim { attributes |= islet_a_dim() }
-    if style.reverse { attributes |= islet_a_reverse() }
-    let resolved = (attributes, pair(style))
-    looks[key] = resolved
-    return resolved
-  }
-
-  private func pair(_ style: ResolvedStyle) -> Int32 {
-    func number(_ color: Color?) -> Int32 {
-      guard case .indexed(let n)? = color else { return -1 }
-      return Int32(n) < islet_colors() ? Int32(n) : -1
-    }
-    let key = PairKey(foreground: number(style.foreground), background: number(style.background))
-    if key.foreground == -1 && key.background == -1 { return 0 }
-    if let known = pairs[key] { return known }
-    let next = Int32(pairs.count + 1)
-    // Past the terminal's pairs, the default colors serve.
-    guard next < islet_color_pairs() else { return 0 }
-    init_extended_pair(next, key.foreground, key.background)
-    pairs[key] = next
-    return next
   }
 }

@@ -535,6 +535,67 @@ import Testing
     #expect(!view.terminalLeftDirty)
   }
 
+  /// Ctrl-Z in a shell with job control gives the shell its screen back; `fg` brings the view
+  /// back whole (the frames go to the terminal directly, so ncurses cannot repaint it).
+  @Test func ctrlZStopsTheViewAndFgBringsItBackWhole() throws {
+    _ = try start("25m", "--name", "Workout")
+    var environment = islet.environment
+    environment["TERM"] = "xterm-256color"
+    environment["PS1"] = "$ "
+    let shell = try TmuxSession(
+      width: 100, height: 30, environment: environment,
+      command: ["/bin/bash", "--norc", "--noprofile", "-i"],
+      folder: islet.folder.path)
+    #expect(shell.waitFor { $0.contains("$") })
+    shell.send("-l", "'\(Binary.path)'")
+    shell.send("Enter")
+    let whole = { (text: String) in
+      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
+    }
+    #expect(shell.waitFor(whole), "\(shell.text)")
+    shell.send("C-z")
+    #expect(
+      shell.waitFor { $0.contains("Stopped") && shell.value("#{alternate_on}") == "0" }, "\(shell.text)")
+    shell.send("-l", "fg")
+    shell.send("Enter")
+    #expect(shell.waitFor { whole($0) && shell.value("#{alternate_on}") == "1" }, "\(shell.text)")
+    shell.send("Space")
+    #expect(shell.waitFor { $0.contains("Workout paused at") }, "keys are read again: \(shell.text)")
+    shell.send("q")
+    #expect(shell.waitFor { $0.contains("$") && shell.value("#{alternate_on}") == "0" })
+  }
+
+  /// Where nothing can continue a stopped view (no job control: the kernel drops the stop),
+  /// Ctrl-Z leaves it drawn and working; and continued after a stop it did not see coming, it
+  /// repaints whatever was written over it meanwhile.
+  @Test func aViewThatCannotStopOrWasStoppedUnseenStaysWhole() throws {
+    _ = try start("25m", "--name", "Workout")
+    let view = try open()
+    let whole = { (text: String) in
+      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
+    }
+    #expect(view.waitFor(whole))
+    view.send("C-z")
+    view.send("Space")
+    #expect(view.waitFor { whole($0) && $0.contains("Workout paused at") }, "\(view.text)")
+    let pid = view.pid
+    kill(pid, SIGSTOP)
+    #expect(eventually { Self.isStopped(pid) })
+    let tty = Glibc.open(view.value("#{pane_tty}"), O_WRONLY)
+    #expect(tty >= 0)
+    _ = "\u{1B}[H\u{1B}[2Jscribbled over".withCString { write(tty, $0, strlen($0)) }
+    close(tty)
+    #expect(view.waitFor { $0.contains("scribbled over") && !$0.contains("Started") })
+    kill(pid, SIGCONT)
+    #expect(view.waitFor { whole($0) && !$0.contains("scribbled over") }, "\(view.text)")
+  }
+
+  /// Whether a process is stopped, from /proc.
+  static func isStopped(_ pid: Int32) -> Bool {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    return status.contains("State:\tT")
+  }
+
   @Test(arguments: ["xterm-256color", "tmux-256color", "screen-256color", "linux", "vt100"])
   func drawsUnderEveryCommonTerminal(term: String) throws {
     _ = try start("25m", "--name", "Workout")

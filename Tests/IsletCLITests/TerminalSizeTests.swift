@@ -53,9 +53,9 @@ import Testing
 
   @Test func aHugeSizeFromSttyAndTheEnvironmentCostsABoundedAmount() throws {
     let (view, modes) = try open(#"stty cols 60000 rows 60000; COLUMNS=100000 LINES=100000 "$0""#)
-    // Drawn: the alternate screen is on and the time shows. (The pane is 100 columns wide but
-    // told 60000, so the drawing lands where its columns fall.)
-    #expect(view.waitFor { $0.contains("●") && view.value("#{alternate_on}") == "1" }, "\(view.text)")
+    // Drawn: the alternate screen is on and the key hints show. (The pane is 100 columns wide
+    // but told 60000, so the drawing lands where the terminal puts columns past its edge.)
+    #expect(view.waitFor { $0.contains("q quit") && view.value("#{alternate_on}") == "1" }, "\(view.text)")
     let pid = viewPID(view)
     let resident = try #require(residentKB(pid))
     // 1000×500 cells: a few canvases of 8 MB and ncurses' windows; 60000² cells would be 57 GB.

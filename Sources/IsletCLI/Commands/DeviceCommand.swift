@@ -44,6 +44,9 @@ struct DeviceCommand: Command {
     let ascii = !environment.unicode || codeset != "UTF-8"
     environment.asciiOnly = ascii
     islet_catch_interrupts()
+    // Before ncurses opens the screen, so that Ctrl-Z is the runner's to handle (ncurses' own
+    // handler would repaint its idea of the screen, which the frames do not go through).
+    islet_catch_suspension()
 
     let intents = try environment.openIntents()
     defer { intents.close() }

@@ -229,6 +229,10 @@ final class DeviceRunner {
     switch islet_take_signal() {
     case SIGINT: return try send(.interrupt)
     case SIGTERM, SIGHUP: return try send(.terminate)
+    case SIGTSTP: screen.suspend(while: islet_stop_self)
+    // Continued after a stop it did not see coming (SIGSTOP): whatever ran meanwhile may have
+    // drawn on the terminal.
+    case SIGCONT: screen.invalidate()
     default: break
     }
     if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {

@@ -1,0 +1,126 @@
+import IsletUI
+
+/// Turns a frame into what the terminal is sent: for each run of changed cells one cursor
+/// move, a style where it changes, and the glyphs' UTF-8. The canvas diff already knows each
+/// changed cell, so ncurses' refresh (its own copy of the screen compared again, scroll
+/// hashing, two signal-handler swaps a frame: a third of the ticking view's time) is not used.
+struct FramePrinter {
+  let codes: TerminalCodes
+
+  /// A cell's look depends only on its roles: resolved once per pair of roles, not per cell.
+  struct StyleKey: Hashable {
+    var role: Role
+    var fill: Role?
+  }
+
+  struct Look {
+    var codes: [UInt8]
+    /// Whether a blank in it differs from a cleared cell (a background, reverse video).
+    var blankShows: Bool
+  }
+
+  private var looks: [StyleKey: Look] = [:]
+
+  init(codes: TerminalCodes) { self.codes = codes }
+
+  /// Forgets the looks worked out (the theme may have changed).
+  mutating func forgetLooks() { looks.removeAll() }
+
+  /// Appends to `out` what brings the screen from the last canvas printed to this one, given
+  /// the cells that differ; `afresh`, it clears the screen and prints everything instead.
+  /// The terminal is left with no attributes set.
+  mutating func print(
+    _ canvas: Canvas, changes: [Int], afresh: Bool, theme: Theme, depth: ColorDepth, into out: inout [UInt8]
+  ) {
+    // Where the terminal's cursor is, as a cell index; -1 when unknown.
+    var cursor = -1
+    // The style the terminal is in (nil: none, as every frame leaves it) and its look.
+    var printed: StyleKey?
+    var printedLook = Look(codes: [], blankShows: false)
+    var key: StyleKey?
+    var look = printedLook
+    let last = canvas.width * canvas.height - 1
+    /// Whether the cells from the cursor up to `index` can be printed again, as they are on
+    /// screen, in fewer bytes than a cursor move: a few plain cells of the style the terminal
+    /// is in, or blanks that look the same in it.
+    func bridges(to index: Int) -> Bool {
+      guard cursor >= 0, index > cursor, index - cursor <= Self.bridgeBytes,
+        cursor / canvas.width == index / canvas.width
+      else { return false }
+      var bytes = 0
+      for between in cursor..<index {
+        let cell = canvas.cells[between]
+        guard cell.glyph.width == 1, cell.glyph.withUTF8(Self.isOneScalar) else { return false }
+        bytes += cell.glyph.withUTF8 { $0.count }
+        let its = StyleKey(role: cell.role, fill: cell.fill)
+        let same =
+          its == printed
+          || (cell.glyph.isSpace && !printedLook.blankShows
+            && !self.look(its, theme: theme, depth: depth).blankShows)
+        if !same || bytes > Self.bridgeBytes { return false }
+      }
+      for between in cursor..<index { canvas.cells[between].glyph.withUTF8 { out.append(contentsOf: $0) } }
+      return true
+    }
+    func put(_ index: Int) {
+      let cell = canvas.cells[index]
+      if cell.isContinuation || (index == last && !codes.bottomRightIsSafe) { return }
+      let wanted = StyleKey(role: cell.role, fill: cell.fill)
+      if wanted != key {
+        key = wanted
+        look = self.look(wanted, theme: theme, depth: depth)
+      }
+      if afresh && cell.glyph.isSpace && !look.blankShows { return }
+      if index != cursor && !bridges(to: index) {
+        codes.move(toRow: index / canvas.width, column: index % canvas.width, into: &out)
+      }
+      if wanted != printed {
+        out.append(contentsOf: look.codes)
+        (printed, printedLook) = (wanted, look)
+      }
+      let width = Int(cell.glyph.width)
+      let plain = cell.glyph.withUTF8 { bytes in
+        out.append(contentsOf: bytes)
+        return width == 1 && Self.isOneScalar(bytes)
+      }
+      // After a row's last cell, a wide glyph or a cluster of several scalars (which a
+      // terminal may measure otherwise), the next cell is addressed anew.
+      cursor = plain && (index + 1) % canvas.width != 0 ? index + 1 : -1
+    }
+    if afresh {
+      out.append(contentsOf: codes.reset)
+      out.append(contentsOf: codes.clear)
+      for index in canvas.cells.indices { put(index) }
+    } else {
+      for index in changes { put(index) }
+    }
+    if printed != nil { out.append(contentsOf: codes.reset) }
+  }
+
+  /// The most bytes of cells printed again instead of a cursor move (which takes 6 to 8).
+  static let bridgeBytes = 6
+
+  private mutating func look(_ key: StyleKey, theme: Theme, depth: ColorDepth) -> Look {
+    if let known = looks[key] { return known }
+    let style = ResolvedStyle(
+      cell: Cell(glyph: .space, role: key.role, fill: key.fill), theme: theme, depth: depth,
+      ownBackground: true)
+    let look = Look(
+      codes: codes.codes(for: style),
+      blankShows: style.reverse || style.background.map(isShown) == true)
+    looks[key] = look
+    return look
+  }
+
+  private func isShown(_ color: Color) -> Bool {
+    guard case .indexed(let n) = color else { return false }
+    return Int(n) < codes.colors
+  }
+
+  /// Whether UTF-8 bytes hold a single scalar.
+  static func isOneScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let lead = bytes.first else { return false }
+    let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    return length == bytes.count
+  }
+}

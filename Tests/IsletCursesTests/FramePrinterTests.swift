@@ -1,0 +1,242 @@
+import CNcursesw
+import IsletTestSupport
+import Testing
+
+@testable import IsletCurses
+@testable import IsletUI
+
+/// What the printer sends, played on a model of an xterm-like terminal: after every frame the
+/// terminal shows each cell's glyph in its style, whatever the frames before left there.
+@Suite(.serialized) struct FramePrinterTests {
+  let theme = ThemeCatalog.builtin("default")!
+
+  /// The codes of a terminfo entry, as the view reads them once ncurses has opened it.
+  func codes(_ term: String) throws -> TerminalCodes {
+    var failure: Int32 = 0
+    #expect(setupterm(term, -1, &failure) == OK, "no terminfo entry for \(term)")
+    return try #require(TerminalCodes.current())
+  }
+
+  @Test(arguments: ["xterm-256color", "linux", "vt100"])
+  func everyFrameLeavesTheScreenAsTheCanvasSays(term: String) throws {
+    let codes = try codes(term)
+    let depth: ColorDepth = codes.colors >= 256 ? .palette256 : codes.colors >= 8 ? .basic8 : .none
+    var printer = FramePrinter(codes: codes)
+    var terminal = Terminal(width: 40, height: 8)
+    var random = SeededGenerator(seed: 19)
+    var previous: Canvas?
+    // A theme's colors are matched to the palette when resolved: once a pair of roles.
+    var styles: [FramePrinter.StyleKey: Terminal.Style] = [:]
+    func style(_ key: FramePrinter.StyleKey) -> Terminal.Style {
+      if let known = styles[key] { return known }
+      let cell = Cell(glyph: .space, role: key.role, fill: key.fill)
+      let style = Terminal.Style(
+        ResolvedStyle(cell: cell, theme: theme, depth: depth, ownBackground: true), codes)
+      styles[key] = style
+      return style
+    }
+    for frame in 0..<300 {
+      // Mostly small changes, as a ticking view makes; now and then a new size (afresh).
+      let afresh = previous == nil || frame % 50 == 0
+      var canvas = afresh ? Canvas(width: 40, height: 8) : previous!
+      for _ in 0..<(afresh ? 30 : Int.random(in: 1...6, using: &random)) {
+        canvas.put(
+          Self.pieces.randomElement(using: &random)!, x: Int.random(in: -2..<40, using: &random),
+          y: Int.random(in: 0..<8, using: &random), role: Role.allCases.randomElement(using: &random)!,
+          fill: [nil, .island, .background].randomElement(using: &random)!)
+      }
+      var out: [UInt8] = []
+      printer.print(
+        canvas, changes: afresh ? [] : canvas.changes(from: previous), afresh: afresh, theme: theme,
+        depth: depth, into: &out)
+      terminal.feed(out)
+      #expect(terminal.style == Terminal.Style(), "frame \(frame) left attributes set")
+      var wrong: [String] = []
+      for y in 0..<8 {
+        for x in 0..<40 where !(x == 39 && y == 7 && !codes.bottomRightIsSafe) {
+          let cell = canvas[x, y]
+          let shown = terminal.cells[y][x]
+          // Both halves of a wide glyph show in its style.
+          let styled = cell.isContinuation ? canvas[x - 1, y] : cell
+          let wanted = style(FramePrinter.StyleKey(role: styled.role, fill: styled.fill))
+          let blank = cell.glyph.isSpace && !wanted.paints
+          if shown.text != cell.text || (blank ? shown.style.paints : shown.style != wanted) {
+            wrong.append(
+              "(\(x), \(y)) shows '\(shown.text)' in \(shown.style) for '\(cell.text)' in \(wanted)")
+          }
+        }
+      }
+      #expect(wrong.isEmpty, "frame \(frame): \(wrong.prefix(3).joined(separator: "; "))")
+      previous = canvas
+    }
+  }
+
+  @Test func aTickSendsOneMoveAndItsDigits() throws {
+    var printer = FramePrinter(codes: try codes("xterm-256color"))
+    var before = Canvas(width: 30, height: 3)
+    before.put("Focus 12:59 left", x: 2, y: 1, role: .text)
+    var after = before
+    after.put("Focus 13:00 left", x: 2, y: 1, role: .text)
+    var out: [UInt8] = []
+    printer.print(
+      after, changes: after.changes(from: before), afresh: false, theme: theme, depth: .palette256, into: &out
+    )
+    let style = printer.codes.codes(
+      for: ResolvedStyle(cell: after[2, 1], theme: theme, depth: .palette256, ownBackground: true))
+    // One move to the first changed digit; the unchanged ':' after it is sent again rather
+    // than a second move.
+    #expect(out == Array("\u{1B}[2;10H".utf8) + style + Array("3:00".utf8) + printer.codes.reset)
+  }
+
+  @Test func paddingIsLeftOutAndOnlyPadding() {
+    #expect(TerminalCodes.withoutPadding(Array("\u{1B}[1m$<2>".utf8)) == Array("\u{1B}[1m".utf8))
+    #expect(TerminalCodes.withoutPadding(Array("a$<5.5*/>b$<x>$".utf8)) == Array("ab$<x>$".utf8))
+  }
+
+  /// Text of every width: ASCII, box drawing, wide CJK, a combining mark, blanks.
+  static let pieces = ["12:59", "─────", "世界", " ", "   ", "é", "⏱ ◖", "█▉▊", "ab世c", "·", "日"]
+}
+
+/// The part of an xterm a frame uses: cursor addressing, SGR, clearing, wide glyphs, deferred
+/// wrap at the right margin.
+struct Terminal {
+  struct Style: Equatable, CustomStringConvertible {
+    var bold = false
+    var dim = false
+    var reverse = false
+    var foreground: Int?
+    var background: Int?
+
+    /// Whether a blank in it shows (a background, reverse video).
+    var paints: Bool { reverse || background != nil }
+
+    var description: String {
+      "bold \(bold) dim \(dim) reverse \(reverse) fg \(foreground.map(String.init) ?? "-") bg \(background.map(String.init) ?? "-")"
+    }
+
+    init() {}
+
+    /// A resolved style as the terminal can show it: its colors, and no attribute `ncv` drops.
+    init(_ style: ResolvedStyle, _ codes: TerminalCodes) {
+      func index(_ color: Color?) -> Int? {
+        guard case .indexed(let n)? = color, Int(n) < codes.colors else { return nil }
+        return Int(n)
+      }
+      foreground = index(style.foreground)
+      background = index(style.background)
+      let colored = foreground != nil || background != nil
+      func shown(_ wanted: Bool, _ bit: Int, _ capability: [UInt8]) -> Bool {
+        wanted && !capability.isEmpty && !(colored && codes.noColorVideo & bit != 0)
+      }
+      bold = shown(style.bold, 32, codes.bold)
+      dim = shown(style.dim, 16, codes.dim)
+      reverse = shown(style.reverse, 4, codes.reverse)
+    }
+  }
+
+  struct Cell {
+    var text = " "
+    var style = Style()
+  }
+
+  let width: Int
+  let height: Int
+  var cells: [[Cell]]
+  var row = 0
+  var column = 0
+  var style = Style()
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    cells = Array(repeating: Array(repeating: Cell(), count: width), count: height)
+  }
+
+  mutating func feed(_ bytes: [UInt8]) {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "(") {
+        index += 3
+      } else if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
+        var end = index + 2
+        while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+        let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self).split(
+          separator: ";", omittingEmptySubsequences: false
+        ).map { Int($0) ?? 0 }
+        control(bytes[end], parameters)
+        index = end + 1
+      } else if byte < 0x20 {
+        index += 1
+      } else {
+        var decoder = UTF8()
+        var iterator = bytes[index...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+          Issue.record("bad UTF-8"); return
+        }
+        print(scalar)
+        index += String(scalar).utf8.count
+      }
+    }
+  }
+
+  private mutating func control(_ final: UInt8, _ parameters: [Int]) {
+    switch final {
+    case UInt8(ascii: "H"):
+      row = min(height, max(1, parameters.first ?? 1)) - 1
+      column = min(width, max(1, parameters.count > 1 ? parameters[1] : 1)) - 1
+    case UInt8(ascii: "J"):
+      for y in 0..<height {
+        for x in 0..<width where y > row || (y == row && x >= column) { cells[y][x] = Cell() }
+      }
+    case UInt8(ascii: "m"):
+      var i = 0
+      while i < parameters.count {
+        switch parameters[i] {
+        case 0: style = Style()
+        case 1: style.bold = true
+        case 2: style.dim = true
+        case 7: style.reverse = true
+        case 30...37: style.foreground = parameters[i] - 30
+        case 40...47: style.background = parameters[i] - 40
+        case 90...97: style.foreground = parameters[i] - 90 + 8
+        case 100...107: style.background = parameters[i] - 100 + 8
+        case 39: style.foreground = nil
+        case 49: style.background = nil
+        case 38, 48:
+          let color = parameters.count > i + 2 ? parameters[i + 2] : 0
+          if parameters[i] == 38 { style.foreground = color } else { style.background = color }
+          i += 2
+        default: Issue.record("an SGR the view should not send: \(parameters)")
+        }
+        i += 1
+      }
+    default: Issue.record("a control the view should not send: \(Character(Unicode.Scalar(final)))")
+    }
+  }
+
+  private mutating func print(_ scalar: Unicode.Scalar) {
+    let w = DisplayWidth.of(scalar)
+    if w == 0 {
+      // A mark joins the glyph before the cursor.
+      if column > 0 { cells[row][column - 1].text.unicodeScalars.append(scalar) }
+      return
+    }
+    if column + w > width {
+      // Past the right margin: the next row (the model needs no scrolling; a frame never does).
+      column = 0
+      row = min(height - 1, row + 1)
+    }
+    // Writing over half of a wide glyph blanks its other half.
+    for k in column..<min(width, column + w) {
+      let here = cells[row][k].text
+      if here.isEmpty, k - 1 >= 0, k - 1 < column { cells[row][k - 1] = Cell(text: " ", style: style) }
+      if !here.isEmpty, k + 1 < width, k + 1 >= column + w, DisplayWidth.of(Character(here)) == 2 {
+        cells[row][k + 1] = Cell(text: " ", style: style)
+      }
+    }
+    cells[row][column] = Cell(text: String(scalar), style: style)
+    if w == 2 { cells[row][column + 1] = Cell(text: "", style: style) }
+    column += w
+  }
+}
