@@ -17,9 +17,10 @@ bashdir := $(root)/share/bash-completion/completions
 zshdir := $(root)/share/zsh/site-functions
 fishdir := $(root)/share/fish/vendor_completions.d
 # $(call made,ARGUMENTS,FILE): FILE as the binary prints it for ARGUMENTS, whole or not at all.
-# Written beside FILE, not in a shared folder, so two installs at once cannot mix their files.
-made = "$(BIN)" $(1) > "$(2).new" && chmod 644 "$(2).new" && mv -f "$(2).new" "$(2)" \
-	|| { rm -f "$(2).new"; exit 1; }
+# Written beside FILE under this run's own name (the shell's pid), not in a shared folder, so
+# two installs at once cannot mix their files.
+made = "$(BIN)" $(1) > "$(2).$$$$.new" && chmod 644 "$(2).$$$$.new" && mv -f "$(2).$$$$.new" "$(2)" \
+	|| { rm -f "$(2).$$$$.new"; exit 1; }
 
 .PHONY: all build install uninstall test
 

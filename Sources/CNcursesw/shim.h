@@ -5,7 +5,9 @@
 #include <curses.h>
 #include <locale.h>
 #include <stdlib.h>
+#include <string.h>
 #include <term.h>
+#include <wchar.h>
 
 // Swift 6 cannot read C globals; these accessors are the only way in.
 static inline WINDOW *islet_stdscr(void) { return stdscr; }
@@ -22,6 +24,15 @@ static inline int islet_wheel(mmask_t state) {
 
 /// newterm on stdout and stdin, which Swift 6 cannot name (they are C globals).
 static inline SCREEN *islet_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/// A scalar in the locale's charset, into `out` (at least MB_LEN_MAX bytes): its length, or -1
+/// when the charset has no such character.
+static inline int islet_in_locale(unsigned int scalar, char *out) {
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  size_t length = wcrtomb(out, (wchar_t)scalar, &state);
+  return length == (size_t)-1 ? -1 : (int)length;
+}
 
 /// A string capability of the terminal, or NULL when it has none.
 static inline const char *islet_string_capability(const char *name) {

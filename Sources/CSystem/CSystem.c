@@ -78,13 +78,21 @@ int islet_catch_interrupts(void) {
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
+static int islet_stop_caught = 0;
+static int islet_continue_caught = 0;
+
 int islet_catch_suspension(void) {
-  struct sigaction action;
+  struct sigaction action, before;
   memset(&action, 0, sizeof action);
   action.sa_handler = islet_note_signal;
   sigemptyset(&action.sa_mask);
+  if (sigaction(SIGCONT, &action, NULL) != 0) return -1;
+  islet_continue_caught = 1;
+  // A parent that ignores Ctrl-Z (no job control, nobody to continue a stopped child) is obeyed.
+  if (sigaction(SIGTSTP, NULL, &before) != 0 || before.sa_handler == SIG_IGN) return 0;
   if (sigaction(SIGTSTP, &action, NULL) != 0) return -1;
-  return sigaction(SIGCONT, &action, NULL);
+  islet_stop_caught = 1;
+  return 0;
 }
 
 void islet_stop_self(void) {
@@ -96,12 +104,20 @@ void islet_stop_self(void) {
   sigset_t set, before;
   sigemptyset(&set);
   sigaddset(&set, SIGTSTP);
-  pthread_sigmask(SIG_UNBLOCK, &set, &before);
+  // Sent while blocked, it joins a Ctrl-Z already pending: one stop, not two.
+  kill(getpid(), SIGTSTP);
   // Stopped here until continued; in an orphaned process group (nobody to continue it) the
   // kernel discards the signal and this returns at once.
-  kill(getpid(), SIGTSTP);
+  pthread_sigmask(SIG_UNBLOCK, &set, &before);
   pthread_sigmask(SIG_SETMASK, &before, NULL);
   sigaction(SIGTSTP, &kept, NULL);
+  // The SIGCONT that continued it is this stop's own, not news for the next wait.
+  sigset_t continued;
+  sigemptyset(&continued);
+  sigaddset(&continued, SIGCONT);
+  struct timespec now = {0, 0};
+  while (sigtimedwait(&continued, NULL, &now) > 0) {
+  }
 }
 
 static sigset_t islet_waiting_mask;
@@ -109,8 +125,11 @@ static sigset_t islet_waiting_mask;
 int islet_defer_interrupts(void) {
   sigset_t set;
   sigemptyset(&set);
-  int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
-  int count = sizeof signals / sizeof signals[0];
+  int signals[6] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+  int count = 4;
+  // Ctrl-Z waits for the wait only where it is caught; elsewhere it stops at once, as always.
+  if (islet_stop_caught) signals[count++] = SIGTSTP;
+  if (islet_continue_caught) signals[count++] = SIGCONT;
   for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
   if (pthread_sigmask(SIG_BLOCK, &set, &islet_waiting_mask) != 0) return -1;
   for (int i = 0; i < count; i++) sigdelset(&islet_waiting_mask, signals[i]);

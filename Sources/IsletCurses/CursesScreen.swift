@@ -45,7 +45,7 @@ public final class CursesScreen {
       delscreen(opened)
       throw Failure.unusable("TERM=\(term) cannot position the cursor")
     }
-    printer = FramePrinter(codes: codes)
+    printer = FramePrinter(codes: codes, utf8: String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8")
     self.theme = theme
     cbreak()
     noecho()
@@ -53,7 +53,7 @@ public final class CursesScreen {
     keypad(islet_stdscr(), true)
     nodelay(islet_stdscr(), true)
     set_escdelay(25)
-    // No peeking for typed keys in every refresh (two extra polls a frame): the loop reads them.
+    // No peeking for typed keys while ncurses repaints (at start, after a stop): the loop reads them.
     typeahead(-1)
     curs_set(0)
     mouseinterval(0)
@@ -62,9 +62,8 @@ public final class CursesScreen {
       start_color()
       use_default_colors()
     }
-    // ncurses flushes its output at every cursor move until the screen has been suspended and
-    // resumed once (it takes the screen for a terminfo-only user before); after this, what it
-    // still sends (a flash, the bell) goes in one write.
+    // ncurses takes the screen for a terminfo-only user's, flushing at every cursor move, until
+    // it has been suspended and resumed once: then what it still sends goes in one write.
     endwin()
     wrefresh(islet_stdscr())
     // Resuming leaves the keypad's application mode off until the next read asks for it: an
@@ -138,11 +137,23 @@ public final class CursesScreen {
   public func suspend(while stopped: () -> Void) {
     endwin()
     stopped()
+    takeBack()
+  }
+
+  /// Sets the terminal's modes and screen again, after anyone may have had it (a shell puts
+  /// its own modes back when a job stops), and repaints everything at the next draw.
+  public func retake() {
+    endwin()
+    takeBack()
+  }
+
+  /// ncurses' resume after `endwin`: the view's modes, the alternate screen, the keypad.
+  private func takeBack() {
     wrefresh(islet_stdscr())
     invalidate()
   }
 
-  /// Whether the screen still shows the last canvas drawn (no resize has cleared it since).
+  /// Whether the screen still shows the last canvas drawn (no resize or stop has come since).
   public var showsLastDrawing: Bool { previous != nil }
 
   /// Forgets what is on screen, so the next draw repaints everything (after a resize, or a

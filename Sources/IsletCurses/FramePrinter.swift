@@ -1,11 +1,19 @@
+import CNcursesw
 import IsletUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Turns a frame into what the terminal is sent: for each run of changed cells one cursor
-/// move, a style where it changes, and the glyphs' UTF-8. The canvas diff already knows each
+/// move, a style where it changes, and the glyphs. The canvas diff already knows each
 /// changed cell, so ncurses' refresh (its own copy of the screen compared again, scroll
 /// hashing, two signal-handler swaps a frame: a third of the ticking view's time) is not used.
 struct FramePrinter {
   let codes: TerminalCodes
+  /// Whether the terminal takes UTF-8; otherwise glyphs go in the locale's charset, `?` where
+  /// it has none (as ncurses sent them).
+  let utf8: Bool
 
   /// A cell's look depends only on its roles: resolved once per pair of roles, not per cell.
   struct StyleKey: Hashable {
@@ -21,13 +29,17 @@ struct FramePrinter {
 
   private var looks: [StyleKey: Look] = [:]
 
-  init(codes: TerminalCodes) { self.codes = codes }
+  init(codes: TerminalCodes, utf8: Bool) {
+    self.codes = codes
+    self.utf8 = utf8
+  }
 
   /// Forgets the looks worked out (the theme may have changed).
   mutating func forgetLooks() { looks.removeAll() }
 
   /// Appends to `out` what brings the screen from the last canvas printed to this one, given
-  /// the cells that differ; `afresh`, it clears the screen and prints everything instead.
+  /// the cells that differ; `afresh`, it clears the screen and prints everything instead
+  /// (every blank too, on a terminal that cannot clear).
   /// The terminal is left with no attributes set.
   mutating func print(
     _ canvas: Canvas, changes: [Int], afresh: Bool, theme: Theme, depth: ColorDepth, into out: inout [UInt8]
@@ -40,6 +52,7 @@ struct FramePrinter {
     var key: StyleKey?
     var look = printedLook
     let last = canvas.width * canvas.height - 1
+    let skipsBlanks = afresh && !codes.clear.isEmpty
     /// Whether the cells from the cursor up to `index` can be printed again, as they are on
     /// screen, in fewer bytes than a cursor move: a few plain cells of the style the terminal
     /// is in, or blanks that look the same in it.
@@ -59,18 +72,19 @@ struct FramePrinter {
             && !self.look(its, theme: theme, depth: depth).blankShows)
         if !same || bytes > Self.bridgeBytes { return false }
       }
-      for between in cursor..<index { canvas.cells[between].glyph.withUTF8 { out.append(contentsOf: $0) } }
+      for between in cursor..<index { append(canvas.cells[between].glyph, to: &out) }
       return true
     }
     func put(_ index: Int) {
       let cell = canvas.cells[index]
-      if cell.isContinuation || (index == last && !codes.bottomRightIsSafe) { return }
+      let width = Int(cell.glyph.width)
+      if cell.isContinuation || (index + width - 1 == last && !codes.bottomRightIsSafe) { return }
       let wanted = StyleKey(role: cell.role, fill: cell.fill)
       if wanted != key {
         key = wanted
         look = self.look(wanted, theme: theme, depth: depth)
       }
-      if afresh && cell.glyph.isSpace && !look.blankShows { return }
+      if skipsBlanks && cell.glyph.isSpace && !look.blankShows { return }
       if index != cursor && !bridges(to: index) {
         codes.move(toRow: index / canvas.width, column: index % canvas.width, into: &out)
       }
@@ -78,11 +92,8 @@ struct FramePrinter {
         out.append(contentsOf: look.codes)
         (printed, printedLook) = (wanted, look)
       }
-      let width = Int(cell.glyph.width)
-      let plain = cell.glyph.withUTF8 { bytes in
-        out.append(contentsOf: bytes)
-        return width == 1 && Self.isOneScalar(bytes)
-      }
+      append(cell.glyph, to: &out)
+      let plain = width == 1 && cell.glyph.withUTF8(Self.isOneScalar)
       // After a row's last cell, a wide glyph or a cluster of several scalars (which a
       // terminal may measure otherwise), the next cell is addressed anew.
       cursor = plain && (index + 1) % canvas.width != 0 ? index + 1 : -1
@@ -90,11 +101,30 @@ struct FramePrinter {
     if afresh {
       out.append(contentsOf: codes.reset)
       out.append(contentsOf: codes.clear)
+      // A terminal that cannot clear gets every cell, from the top.
       for index in canvas.cells.indices { put(index) }
     } else {
       for index in changes { put(index) }
     }
     if printed != nil { out.append(contentsOf: codes.reset) }
+  }
+
+  /// A glyph's bytes: its UTF-8, or in the locale's charset.
+  private func append(_ glyph: Glyph, to out: inout [UInt8]) {
+    glyph.withUTF8 { bytes in
+      guard !utf8 else { return out.append(contentsOf: bytes) }
+      var encoded: [UInt8] = []
+      var buffer = [CChar](repeating: 0, count: 32)
+      for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        let length = Int(islet_in_locale(scalar.value, &buffer))
+        guard length >= 0 else {
+          encoded = Array(repeating: UInt8(ascii: "?"), count: Int(glyph.width))
+          break
+        }
+        encoded += buffer.prefix(length).map { UInt8(bitPattern: $0) }
+      }
+      out.append(contentsOf: encoded)
+    }
   }
 
   /// The most bytes of cells printed again instead of a cursor move (which takes 6 to 8).

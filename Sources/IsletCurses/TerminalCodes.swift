@@ -1,52 +1,91 @@
 import CNcursesw
 import IsletUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the terminal is sent to draw, read once from its terminfo entry: where the cursor
 /// goes, how a style is set, how the screen is cleared.
 struct TerminalCodes {
-  /// `cup`, its parameters not filled in.
-  var cursorAddress: String
-  var clear: [UInt8]
+  /// `cup`, its parameters not filled in. Capabilities are kept as bytes: an entry may hold
+  /// 8-bit controls, which are not UTF-8.
+  let cursorAddress: [UInt8]
+  let clear: [UInt8]
   /// `sgr0`: no attributes, and on most terminals the default colors too.
-  var reset: [UInt8]
-  var bold: [UInt8]
-  var dim: [UInt8]
-  var reverse: [UInt8]
+  let reset: [UInt8]
+  let bold: [UInt8]
+  let dim: [UInt8]
+  let reverse: [UInt8]
   /// `op`: the default colors.
-  var defaultColors: [UInt8]
-  var setForeground: String?
-  var setBackground: String?
+  let defaultColors: [UInt8]
+  let setForeground: [UInt8]?
+  let setBackground: [UInt8]?
   /// Colors the terminal has; an index past them is drawn in the default color.
-  var colors: Int
+  let colors: Int
   /// `ncv`: attributes the terminal cannot show with a color (bold 32, dim 16, reverse 4).
-  var noColorVideo: Int
+  let noColorVideo: Int
   /// Whether a glyph may be printed in the bottom-right cell without scrolling the screen.
-  var bottomRightIsSafe: Bool
-  /// A capability with its parameters filled in (tiparm), padding left out.
-  var filled: (String, Int, Int) -> [UInt8]
+  let bottomRightIsSafe: Bool
+  /// A capability with its parameters filled in (tiparm).
+  let filled: ([UInt8], Int, Int) -> [UInt8]
+  /// Whether the cursor is addressed as on every ANSI terminal; moves are then formatted
+  /// here, not by tiparm.
+  let addressesAsANSI: Bool
 
-  /// The cursor address every ANSI terminal has; moves to it are formatted here, not by tiparm.
-  static let ansiCursorAddress = "\u{1B}[%i%p1%d;%p2%dH"
+  static let ansiCursorAddress = Array("\u{1B}[%i%p1%d;%p2%dH".utf8)
 
   /// The codes of the terminal ncurses has opened; nil when it cannot position the cursor.
   static func current() -> TerminalCodes? {
-    func string(_ name: String) -> String? { islet_string_capability(name).map { String(cString: $0) } }
-    func bytes(_ name: String) -> [UInt8] { string(name).map { withoutPadding(Array($0.utf8)) } ?? [] }
-    guard let cursorAddress = string("cup") else { return nil }
+    func capability(_ name: String) -> [UInt8]? {
+      islet_string_capability(name).map {
+        withoutPadding(Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))))
+      }
+    }
+    func bytes(_ name: String) -> [UInt8] { capability(name) ?? [] }
+    guard let cursorAddress = capability("cup") else { return nil }
     return TerminalCodes(
       cursorAddress: cursorAddress, clear: bytes("clear"), reset: bytes("sgr0"), bold: bytes("bold"),
-      dim: bytes("dim"), reverse: bytes("rev"), defaultColors: bytes("op"), setForeground: string("setaf"),
-      setBackground: string("setab"), colors: max(0, Int(islet_number_capability("colors"))),
+      dim: bytes("dim"), reverse: bytes("rev"), defaultColors: bytes("op"),
+      setForeground: capability("setaf"),
+      setBackground: capability("setab"), colors: max(0, Int(islet_number_capability("colors"))),
       noColorVideo: max(0, Int(islet_number_capability("ncv"))),
       bottomRightIsSafe: islet_flag_capability("am") == 0 || islet_flag_capability("xenl") == 1,
       filled: { capability, first, second in
-        guard let text = islet_with_parameters(capability, Int32(first), Int32(second)) else { return [] }
-        return withoutPadding(Array(String(cString: text).utf8))
+        let text = (capability + [0]).withUnsafeBufferPointer {
+          $0.withMemoryRebound(to: CChar.self) {
+            islet_with_parameters($0.baseAddress, Int32(first), Int32(second))
+          }
+        }
+        guard let text else { return [] }
+        return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
       })
   }
 
+  init(
+    cursorAddress: [UInt8], clear: [UInt8], reset: [UInt8], bold: [UInt8], dim: [UInt8], reverse: [UInt8],
+    defaultColors: [UInt8], setForeground: [UInt8]?, setBackground: [UInt8]?, colors: Int, noColorVideo: Int,
+    bottomRightIsSafe: Bool, filled: @escaping ([UInt8], Int, Int) -> [UInt8]
+  ) {
+    self.cursorAddress = cursorAddress
+    self.clear = clear
+    self.reset = reset
+    self.bold = bold
+    self.dim = dim
+    self.reverse = reverse
+    self.defaultColors = defaultColors
+    self.setForeground = setForeground
+    self.setBackground = setBackground
+    self.colors = colors
+    self.noColorVideo = noColorVideo
+    self.bottomRightIsSafe = bottomRightIsSafe
+    self.filled = filled
+    addressesAsANSI = cursorAddress == Self.ansiCursorAddress
+  }
+
   /// A capability's bytes without its `$<…>` delays, which a terminal on a pseudo-terminal
-  /// never needs (tputs sends nothing for them at its speed either).
+  /// never needs (tputs sends nothing for them at its speed either); left out before the
+  /// parameters are filled in, so that vt100's `cup` is the ANSI one.
   static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
     var kept: [UInt8] = []
     var index = 0
@@ -66,7 +105,7 @@ struct TerminalCodes {
 
   /// Moves the cursor to a row and a column (from 0).
   func move(toRow row: Int, column: Int, into out: inout [UInt8]) {
-    guard cursorAddress == Self.ansiCursorAddress else {
+    guard addressesAsANSI else {
       out.append(contentsOf: filled(cursorAddress, row, column))
       return
     }

@@ -535,10 +535,48 @@ import Testing
     #expect(!view.terminalLeftDirty)
   }
 
-  /// Ctrl-Z in a shell with job control gives the shell its screen back; `fg` brings the view
-  /// back whole (the frames go to the terminal directly, so ncurses cannot repaint it).
-  @Test func ctrlZStopsTheViewAndFgBringsItBackWhole() throws {
+  /// Stopped in a shell with job control, by Ctrl-Z (which gives the shell its screen back) or
+  /// by another process's SIGSTOP (which it cannot see coming; the shell puts its own modes
+  /// back), the view comes back on `fg` whole and reading keys without Enter: the frames go to
+  /// the terminal directly, so ncurses cannot repaint it.
+  @Test(arguments: ["C-z", "SIGSTOP"])
+  func aStoppedViewComesBackWholeOnFg(stop: String) throws {
     _ = try start("25m", "--name", "Workout")
+    let shell = try jobControlShell()
+    shell.send("-l", "'\(Binary.path)'")
+    shell.send("Enter")
+    let whole = { (text: String) in
+      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
+    }
+    #expect(shell.waitFor(whole), "\(shell.text)")
+    if stop == "C-z" {
+      shell.send("C-z")
+      #expect(
+        shell.waitFor { $0.contains("Stopped") && shell.value("#{alternate_on}") == "0" }, "\(shell.text)")
+    } else {
+      // The pane runs bash (shell.pid), and bash the view.
+      let bash = shell.pid
+      let view =
+        Int32(
+          (try? String(contentsOfFile: "/proc/\(bash)/task/\(bash)/children", encoding: .utf8))?
+            .split(separator: " ").first ?? "") ?? 0
+      #expect(view > 0)
+      kill(view, SIGSTOP)
+      #expect(shell.waitFor { $0.contains("Stopped") }, "\(shell.text)")
+    }
+    shell.send("-l", "fg")
+    shell.send("Enter")
+    #expect(
+      shell.waitFor { whole($0) && !$0.contains("Stopped") && shell.value("#{alternate_on}") == "1" },
+      "\(shell.text)")
+    shell.send("Space")
+    #expect(shell.waitFor { $0.contains("Workout paused at") }, "keys are read at once: \(shell.text)")
+    shell.send("q")
+    #expect(shell.waitFor { $0.contains("$") && shell.value("#{alternate_on}") == "0" })
+  }
+
+  /// bash with job control in a 100×30 pane, its prompt `$ `.
+  func jobControlShell() throws -> TmuxSession {
     var environment = islet.environment
     environment["TERM"] = "xterm-256color"
     environment["PS1"] = "$ "
@@ -547,22 +585,7 @@ import Testing
       command: ["/bin/bash", "--norc", "--noprofile", "-i"],
       folder: islet.folder.path)
     #expect(shell.waitFor { $0.contains("$") })
-    shell.send("-l", "'\(Binary.path)'")
-    shell.send("Enter")
-    let whole = { (text: String) in
-      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
-    }
-    #expect(shell.waitFor(whole), "\(shell.text)")
-    shell.send("C-z")
-    #expect(
-      shell.waitFor { $0.contains("Stopped") && shell.value("#{alternate_on}") == "0" }, "\(shell.text)")
-    shell.send("-l", "fg")
-    shell.send("Enter")
-    #expect(shell.waitFor { whole($0) && shell.value("#{alternate_on}") == "1" }, "\(shell.text)")
-    shell.send("Space")
-    #expect(shell.waitFor { $0.contains("Workout paused at") }, "keys are read again: \(shell.text)")
-    shell.send("q")
-    #expect(shell.waitFor { $0.contains("$") && shell.value("#{alternate_on}") == "0" })
+    return shell
   }
 
   /// Where nothing can continue a stopped view (no job control: the kernel drops the stop),

@@ -19,13 +19,15 @@ int islet_catch_interrupts(void);
 /// The last of those signals to arrive since the last call (0 for none), cleared.
 int islet_take_signal(void);
 /// Makes Ctrl-Z (SIGTSTP) and SIGCONT noted like the interrupts, for a program that gives the
-/// terminal back before it stops (`islet_stop_self`) and repaints when continued. Called
-/// before ncurses starts, which then leaves them alone.
+/// terminal back before it stops (`islet_stop_self`) and repaints when continued; Ctrl-Z is
+/// left alone when ignored (the parent's choice). Called before ncurses starts, which then leaves
+/// them alone.
 int islet_catch_suspension(void);
 /// Stops the process as Ctrl-Z would have, returning once it is continued.
 void islet_stop_self(void);
-/// Holds SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT back until `islet_wait_for`:
-/// one that comes while the caller works is then not lost to a wait begun after it.
+/// Holds SIGINT, SIGTERM, SIGHUP and SIGWINCH back until `islet_wait_for` (and SIGTSTP and
+/// SIGCONT once caught): one that comes while the caller works is then not lost to a wait
+/// begun after it.
 int islet_defer_interrupts(void);
 /// poll(2) with those signals let in for the wait: one pending or arriving ends it (EINTR).
 int islet_wait_for(struct pollfd *fds, nfds_t count, int timeout_ms);

@@ -231,8 +231,8 @@ final class DeviceRunner {
     case SIGTERM, SIGHUP: return try send(.terminate)
     case SIGTSTP: screen.suspend(while: islet_stop_self)
     // Continued after a stop it did not see coming (SIGSTOP): whatever ran meanwhile may have
-    // drawn on the terminal.
-    case SIGCONT: screen.invalidate()
+    // changed the terminal's modes and drawn on it.
+    case SIGCONT: screen.retake()
     default: break
     }
     if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
