@@ -89,7 +89,8 @@ int islet_catch_suspension(void) {
   if (sigaction(SIGCONT, &action, NULL) != 0) return -1;
   islet_continue_caught = 1;
   // A parent that ignores Ctrl-Z (no job control, nobody to continue a stopped child) is obeyed.
-  if (sigaction(SIGTSTP, NULL, &before) != 0 || before.sa_handler == SIG_IGN) return 0;
+  if (sigaction(SIGTSTP, NULL, &before) != 0) return -1;
+  if (before.sa_handler == SIG_IGN) return 0;
   if (sigaction(SIGTSTP, &action, NULL) != 0) return -1;
   islet_stop_caught = 1;
   return 0;

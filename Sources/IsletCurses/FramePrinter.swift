@@ -77,14 +77,21 @@ struct FramePrinter {
     }
     func put(_ index: Int) {
       let cell = canvas.cells[index]
-      let width = Int(cell.glyph.width)
-      if cell.isContinuation || (index + width - 1 == last && !codes.bottomRightIsSafe) { return }
+      var glyph = cell.glyph
+      if cell.isContinuation { return }
+      if index + Int(glyph.width) - 1 == last && !codes.bottomRightIsSafe {
+        // The bottom-right cell would scroll the screen: left unprinted, and a wide glyph
+        // reaching it leaves a blank in its first cell rather than what was there before.
+        guard glyph.width > 1 else { return }
+        glyph = .space
+      }
+      let width = Int(glyph.width)
       let wanted = StyleKey(role: cell.role, fill: cell.fill)
       if wanted != key {
         key = wanted
         look = self.look(wanted, theme: theme, depth: depth)
       }
-      if skipsBlanks && cell.glyph.isSpace && !look.blankShows { return }
+      if skipsBlanks && glyph.isSpace && !look.blankShows { return }
       if index != cursor && !bridges(to: index) {
         codes.move(toRow: index / canvas.width, column: index % canvas.width, into: &out)
       }
@@ -92,8 +99,8 @@ struct FramePrinter {
         out.append(contentsOf: look.codes)
         (printed, printedLook) = (wanted, look)
       }
-      append(cell.glyph, to: &out)
-      let plain = width == 1 && cell.glyph.withUTF8(Self.isOneScalar)
+      append(glyph, to: &out)
+      let plain = width == 1 && glyph.withUTF8(Self.isOneScalar)
       // After a row's last cell, a wide glyph or a cluster of several scalars (which a
       // terminal may measure otherwise), the next cell is addressed anew.
       cursor = plain && (index + 1) % canvas.width != 0 ? index + 1 : -1
@@ -109,21 +116,22 @@ struct FramePrinter {
     if printed != nil { out.append(contentsOf: codes.reset) }
   }
 
-  /// A glyph's bytes: its UTF-8, or in the locale's charset.
+  /// A glyph's bytes: its UTF-8, or in the locale's charset (ASCII as it is).
   private func append(_ glyph: Glyph, to out: inout [UInt8]) {
     glyph.withUTF8 { bytes in
-      guard !utf8 else { return out.append(contentsOf: bytes) }
-      var encoded: [UInt8] = []
-      var buffer = [CChar](repeating: 0, count: 32)
-      for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-        let length = Int(islet_in_locale(scalar.value, &buffer))
-        guard length >= 0 else {
-          encoded = Array(repeating: UInt8(ascii: "?"), count: Int(glyph.width))
-          break
+      guard !utf8, !bytes.allSatisfy({ $0 < 0x80 }) else { return out.append(contentsOf: bytes) }
+      let start = out.count
+      withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+          let length = Int(islet_in_locale(scalar.value, buffer.baseAddress))
+          guard length >= 0 else {
+            out.removeSubrange(start...)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "?"), count: Int(glyph.width)))
+            return
+          }
+          out.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length))
         }
-        encoded += buffer.prefix(length).map { UInt8(bitPattern: $0) }
       }
-      out.append(contentsOf: encoded)
     }
   }
 

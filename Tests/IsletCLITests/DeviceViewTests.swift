@@ -446,16 +446,12 @@ import Testing
       ],
       folder: islet.folder.path)
     #expect(view.waitFor { $0.contains("Focus") })
-    let islet = view.pid
-    let viewPID =
-      Int32(
-        (try? String(contentsOfFile: "/proc/\(islet)/task/\(islet)/children", encoding: .utf8))?
-          .split(separator: " ").first ?? "") ?? 0
+    let viewPID = firstChild(of: view.pid)
     switch way {
-    case "TERM": kill(viewPID, SIGTERM)
-    case "HUP": kill(viewPID, SIGHUP)
+    case "TERM": try send(SIGTERM, to: viewPID)
+    case "HUP": try send(SIGHUP, to: viewPID)
     // As a fault would: the process dies of SIGSEGV, after giving the terminal back.
-    case "crash": kill(viewPID, SIGSEGV)
+    case "crash": try send(SIGSEGV, to: viewPID)
     case "store removed":
       for suffix in ["", "-wal", "-shm"] { unlink(self.islet.storePath + suffix) }
     case "store replaced":
@@ -480,7 +476,7 @@ import Testing
     let view = try open()
     #expect(view.waitFor { $0.contains("Focus") })
     let pid = view.pid
-    #expect(pid > 0)
+    try #require(pid > 0)
     view.killPane()
     #expect(eventually { kill(pid, 0) != 0 }, "the view outlived its terminal")
     #expect(try activity(id)?.state.phase == .active)
@@ -530,7 +526,7 @@ import Testing
   func signalsRestoreTheTerminal(signal: Int32) throws {
     let view = try open()
     #expect(view.waitFor { $0.contains("No timers.") })
-    kill(view.pid, signal)
+    try send(signal, to: view.pid)
     #expect(view.waitForExit() == 0)
     #expect(!view.terminalLeftDirty)
   }
@@ -555,13 +551,7 @@ import Testing
         shell.waitFor { $0.contains("Stopped") && shell.value("#{alternate_on}") == "0" }, "\(shell.text)")
     } else {
       // The pane runs bash (shell.pid), and bash the view.
-      let bash = shell.pid
-      let view =
-        Int32(
-          (try? String(contentsOfFile: "/proc/\(bash)/task/\(bash)/children", encoding: .utf8))?
-            .split(separator: " ").first ?? "") ?? 0
-      #expect(view > 0)
-      kill(view, SIGSTOP)
+      try send(SIGSTOP, to: firstChild(of: shell.pid))
       #expect(shell.waitFor { $0.contains("Stopped") }, "\(shell.text)")
     }
     shell.send("-l", "fg")
@@ -602,14 +592,14 @@ import Testing
     view.send("Space")
     #expect(view.waitFor { whole($0) && $0.contains("Workout paused at") }, "\(view.text)")
     let pid = view.pid
-    kill(pid, SIGSTOP)
+    try send(SIGSTOP, to: pid)
     #expect(eventually { Self.isStopped(pid) })
     let tty = Glibc.open(view.value("#{pane_tty}"), O_WRONLY)
     #expect(tty >= 0)
     _ = "\u{1B}[H\u{1B}[2Jscribbled over".withCString { write(tty, $0, strlen($0)) }
     close(tty)
     #expect(view.waitFor { $0.contains("scribbled over") && !$0.contains("Started") })
-    kill(pid, SIGCONT)
+    try send(SIGCONT, to: pid)
     #expect(view.waitFor { whole($0) && !$0.contains("scribbled over") }, "\(view.text)")
   }
 

@@ -27,12 +27,7 @@ import Testing
   }
 
   /// The view's process: the child of the pane's wrapper shell.
-  func viewPID(_ view: TmuxSession) -> Int32 {
-    let shell = view.pid
-    return Int32(
-      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8))?
-        .split(separator: " ").first ?? "") ?? 0
-  }
+  func viewPID(_ view: TmuxSession) -> Int32 { firstChild(of: view.pid) }
 
   /// Resident memory in kB, from /proc.
   func residentKB(_ pid: Int32) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A private tmux server running one command in a pane of a known size: keys in, screen out.
 final class TmuxSession {
@@ -93,13 +94,8 @@ final class TmuxSession {
     return exitStatus
   }
 
-  /// The command's process: the child of the pane's shell.
-  var pid: Int32 {
-    let shell = value("#{pane_pid}")
-    let children =
-      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
-    return Int32(children.split(separator: " ").first ?? "") ?? 0
-  }
+  /// The command's process: the child of the pane's shell; 0 while there is none.
+  var pid: Int32 { firstChild(of: Int32(value("#{pane_pid}")) ?? 0) }
 
   /// Whether the program left the alternate screen or mouse reporting on.
   var terminalLeftDirty: Bool { value("#{alternate_on}#{mouse_any_flag}") != "00" }
@@ -158,4 +154,18 @@ extension Sandbox {
       folder: folder.path)
     return (outer, { _ = spawnAndWait(["/usr/bin/tmux", "-L", inner, "kill-server"], environment: [:]) })
   }
+}
+
+/// A process's first child, from /proc; 0 when it has none.
+func firstChild(of pid: Int32) -> Int32 {
+  guard pid > 0 else { return 0 }
+  let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+  return Int32(children.split(separator: " ").first ?? "") ?? 0
+}
+
+/// Sends `signal` to one process, required to be one: kill(0) or kill(-1) would signal the
+/// test runner itself.
+func send(_ signal: Int32, to pid: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  try #require(pid > 0, "no process to send signal \(signal) to", sourceLocation: sourceLocation)
+  kill(pid, signal)
 }

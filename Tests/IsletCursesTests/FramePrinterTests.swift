@@ -59,8 +59,12 @@ import Testing
           // A glyph in the bottom-right cell would scroll a terminal without `xenl`: not drawn.
           let reachesTheCorner =
             y == 7 && (x == 39 || (x == 38 && canvas[38, 7].glyph.width == 2))
-          if reachesTheCorner && !codes.bottomRightIsSafe { continue }
           let shown = terminal.cells[y][x]
+          if reachesTheCorner && !codes.bottomRightIsSafe {
+            // A wide glyph that would reach it leaves a blank, not what was there before.
+            if x == 38 && shown.text != " " { wrong.append("(38, 7) shows '\(shown.text)' for a blank") }
+            continue
+          }
           // Both halves of a wide glyph show in its style.
           let styled = cell.isContinuation ? canvas[x - 1, y] : cell
           let wanted = style(FramePrinter.StyleKey(role: styled.role, fill: styled.fill))
@@ -111,6 +115,50 @@ import Testing
     var terminal = Terminal(width: 12, height: 1)
     terminal.feed(out)
     #expect(terminal.cells[0].map(\.text).joined() == "F?te ?? ok  ")
+  }
+
+  /// Without `xenl` the bottom-right cell would scroll the screen: a wide glyph that would
+  /// reach it is left out, and a blank shows in its place rather than what was there.
+  @Test func aWideGlyphIntoTheCornerLeavesABlank() throws {
+    let codes = try codes("ansi")
+    try #require(!codes.bottomRightIsSafe, "ansi has am without xenl")
+    var printer = FramePrinter(codes: codes, utf8: true)
+    var terminal = Terminal(width: 4, height: 1, wrapsAtOnce: true)
+    var before = Canvas(width: 4, height: 1)
+    before.put("abc", x: 0, y: 0, role: .text)
+    var out: [UInt8] = []
+    printer.print(before, changes: [], afresh: true, theme: theme, depth: .basic8, into: &out)
+    var after = before
+    after.put("世", x: 2, y: 0, role: .text)
+    printer.print(
+      after, changes: after.changes(from: before), afresh: false, theme: theme, depth: .basic8, into: &out)
+    terminal.feed(out)
+    #expect(terminal.cells[0].map(\.text).joined() == "ab  ")
+  }
+
+  @Test func vt100KeepsTheANSIMovesOnceItsPaddingIsLeftOut() throws {
+    #expect(try codes("vt100").addressesAsANSI)
+    #expect(try codes("xterm-256color").addressesAsANSI)
+  }
+
+  /// A terminal without `clear` is sent every cell afresh, blanks too, so nothing of what it
+  /// showed before is left.
+  @Test func withoutClearEveryCellIsSentAfresh() throws {
+    let xterm = try codes("xterm-256color")
+    let codes = TerminalCodes(
+      cursorAddress: xterm.cursorAddress, clear: [], reset: xterm.reset, bold: xterm.bold, dim: xterm.dim,
+      reverse: xterm.reverse, defaultColors: xterm.defaultColors, setForeground: xterm.setForeground,
+      setBackground: xterm.setBackground, colors: xterm.colors, noColorVideo: xterm.noColorVideo,
+      bottomRightIsSafe: xterm.bottomRightIsSafe, filled: xterm.filled)
+    var printer = FramePrinter(codes: codes, utf8: true)
+    var terminal = Terminal(width: 12, height: 2)
+    terminal.feed(Array("old text here and more".utf8))
+    var canvas = Canvas(width: 12, height: 2)
+    canvas.put("Focus", x: 3, y: 1, role: .text)
+    var out: [UInt8] = []
+    printer.print(canvas, changes: [], afresh: true, theme: theme, depth: .palette256, into: &out)
+    terminal.feed(out)
+    #expect(terminal.cells.map { $0.map(\.text).joined() } == ["            ", "   Focus    "])
   }
 
   @Test func paddingIsLeftOutAndOnlyPadding() {
