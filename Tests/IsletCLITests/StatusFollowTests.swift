@@ -90,6 +90,34 @@ import Testing
     }
   }
 
+  /// A reader that stops reading fills the pipe: the follower then waits for room where
+  /// signals reach it, rather than in a write that holds them off until the reader drains.
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+  func aFullPipeStillEndsOnASignal(signal: Int32) throws {
+    try islet.binary("start", "10m", "--name", "Tea")
+    // Lines of nearly 800 bytes (a template's most: 200 characters, here of 4 bytes each) a
+    // second into a pipe of one page: the sixth finds it full.
+    let follower = try Follower(in: islet, ["--template", String(repeating: "🍅", count: 190) + "{time}"])
+    #expect(fcntl(follower.out.fileHandleForReading.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 4096) == 4096)
+    // Waiting for room: in ppoll (271) with one descriptor and no timeout, as /proc shows.
+    let syscall = "/proc/\(follower.process.processIdentifier)/syscall"
+    let waitsForRoom = {
+      let fields = ((try? String(contentsOfFile: syscall, encoding: .utf8)) ?? "").split(separator: " ")
+      return fields.count > 3 && fields[0] == "271" && fields[2] == "0x1" && fields[3] == "0x0"
+    }
+    #expect(
+      eventually(waitsForRoom),
+      "never waited for room: \((try? String(contentsOfFile: syscall, encoding: .utf8)) ?? "")")
+    try send(signal, to: follower.process.processIdentifier)
+    #expect(eventually { !follower.process.isRunning }, "a full pipe held off signal \(signal)")
+    if !follower.process.isRunning {
+      #expect(follower.process.terminationStatus == (signal == SIGINT ? 130 : 0))
+    } else {
+      try send(SIGKILL, to: follower.process.processIdentifier)
+      follower.process.waitUntilExit()
+    }
+  }
+
   @Test func theStoreRemovedWhileFollowingIsAnError() throws {
     try islet.binary("start", "25m", "--name", "Tea", "--paused")
     let follower = try Follower(in: islet)

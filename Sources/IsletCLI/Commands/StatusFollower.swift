@@ -81,8 +81,30 @@ final class StatusFollower {
   private func emit(_ text: String, always: Bool = false) throws {
     guard always || text != printed else { return }
     printed = text
+    try awaitRoom()
     environment.console.out(text + "\n")
     if environment.console.outputFailure != nil { throw Stop(status: .ok) }
+  }
+
+  /// Waits until stdout takes a line without blocking: a reader that stops reading (a full
+  /// pipe) must not hold off Ctrl-C, TERM and HUP, which are let in only while waiting. (A
+  /// pipe with room takes up to PIPE_BUF bytes at once.)
+  private func awaitRoom() throws {
+    var out = [pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)]
+    repeat {
+      out[0].revents = 0
+      _ = islet_wait_for(&out, 1, -1)
+      try Self.stopIfSignalled()
+    } while out[0].revents == 0
+  }
+
+  /// Throws the stop a signal let in by the last wait asks for.
+  private static func stopIfSignalled() throws {
+    switch islet_take_signal() {
+    case SIGINT: throw Stop(status: .interrupted)
+    case SIGTERM, SIGHUP: throw Stop(status: .ok)
+    default: break
+    }
   }
 
   private func follow(_ store: SQLiteActivityStore, watcher: StoreWatcher) throws -> ExitStatus {
@@ -130,11 +152,7 @@ final class StatusFollower {
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
       for index in fds.indices { fds[index].revents = 0 }
       _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
-      switch islet_take_signal() {
-      case SIGINT: return .interrupted
-      case SIGTERM, SIGHUP: return .ok
-      default: break
-      }
+      try Self.stopIfSignalled()
       if fds[1].revents != 0 { return .readerGone }
       if fds[2].revents != 0 && !readClicks() { fds[2].fd = -1 }
       var look = false
@@ -235,11 +253,7 @@ final class StatusFollower {
       pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
     ]
     _ = islet_wait_for(&fds, 2, -1)
-    switch islet_take_signal() {
-    case SIGINT: throw Stop(status: .interrupted)
-    case SIGTERM, SIGHUP: throw Stop(status: .ok)
-    default: break
-    }
+    try Self.stopIfSignalled()
     if fds[1].revents != 0 { throw Stop(status: .readerGone) }
   }
 }
