@@ -95,8 +95,9 @@ import Testing
   @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
   func aFullPipeStillEndsOnASignal(signal: Int32) throws {
     try islet.binary("start", "10m", "--name", "Tea")
-    // Lines of nearly 800 bytes (a template's most: 200 characters, here of 4 bytes each) a
-    // second into a pipe of one page: the sixth finds it full.
+    // A line a second into a pipe of one page, which poll reports full once a line is in it;
+    // lines of nearly 800 bytes (a template's most: 200 characters of 4 bytes) fill it for a
+    // blocking write too by the sixth.
     let follower = try Follower(in: islet, ["--template", String(repeating: "🍅", count: 190) + "{time}"])
     #expect(fcntl(follower.out.fileHandleForReading.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 4096) == 4096)
     // Waiting for room: in ppoll (271) with one descriptor and no timeout, as /proc shows.

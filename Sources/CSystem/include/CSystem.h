@@ -20,9 +20,8 @@ int islet_catch_interrupts(void);
 int islet_take_signal(void);
 /// Makes Ctrl-Z (SIGTSTP) and SIGCONT noted like the interrupts, for a program that gives the
 /// terminal back before it stops (`islet_stop_self`) and, continued after any stop, takes the
-/// terminal's modes back and repaints; Ctrl-Z is
-/// left alone when ignored (the parent's choice). Called before ncurses starts, which then leaves
-/// them alone.
+/// terminal's modes back and repaints; Ctrl-Z is left alone when ignored (the parent's choice).
+/// Called before ncurses starts, which then leaves them alone.
 int islet_catch_suspension(void);
 /// Stops the process as Ctrl-Z would have, returning once it is continued.
 void islet_stop_self(void);
