@@ -22,14 +22,7 @@ import Testing
   }
 
   /// The detached watcher of this sandbox's store, or nil.
-  func watcher() -> Int32? {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).first { pid in
-      let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-      let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      return words.contains("__watch") && words.contains(islet.storePath)
-    }
-  }
+  func watcher() -> Int32? { watcherPID(islet.storePath) }
 
   /// The children of `parent` that have exited and not been reaped.
   func zombies(of parent: Int32) -> [Int32] {
@@ -171,7 +164,8 @@ import Testing
     // Started from a shell of that server: the server is recorded, the watcher inherits no TMUX.
     #expect(try islet.binary("start", "2s", "--name", "Tea", extra: ["TMUX": tmux.tmuxVariable]).status == 0)
     #expect(!tmux.rang)
-    #expect(tmux.outer.waitFor { $0.contains("⏰ Tea — time's up") }, "\(tmux.outer.text)")
+    // The message says what the notification says: the summary, then the body.
+    #expect(tmux.outer.waitFor { $0.contains("⏰ Tea — time's up · +0:0") }, "\(tmux.outer.text)")
     #expect(eventually { tmux.rang }, "the bell did not ring on the client")
     let test = try islet.binary("alert", "test", extra: ["TMUX": tmux.tmuxVariable])
     #expect(test.status == 0, "\(test)")
@@ -235,6 +229,12 @@ extension AlertWatcherTmuxTests {
     let tea = try #require(try live().first)
     #expect(tea.state.phase == .active)
     #expect(bus.notifications().count == 1, "\(bus.calls())")
+    // Closed by the watcher once the snooze is applied, whether or not the server closed it.
+    let calls = bus.waitForCalls { $0.contains { $0.call == "CloseNotification" } }
+    #expect(
+      calls.map(\.call).suffix(2) == ["InvokeAction", "CloseNotification"]
+        && calls.last?.id == notification.id,
+      "\(calls)")
     let left = try #require(
       tea.remaining(at: Instant(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))))
     #expect(left > 290_000 && left <= 300_000, "\(left) ms left after the snooze")
@@ -296,6 +296,47 @@ extension AlertWatcherTmuxTests {
     #expect(sent.last?.actions == [])
   }
 
+  /// A plan started in the past, five segments on: one notification for where the clock is,
+  /// naming how many segments ended, not one for each.
+  @Test func aPlanStartedInThePastGivesOneAlertForNow() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nplan.quick = Work 1m, Rest 1m; rounds 4; advance auto\n")
+    // A watcher already runs, as on a day of use: it takes every event the start records.
+    #expect(try islet.binary("start", "1h", "--name", "Tea", extra: bus.environment).status == 0)
+    #expect(eventually { watcherPID(islet.storePath) != nil })
+    let started = try islet.binary("start", "--plan", "quick", "--ago", "5m30s", extra: bus.environment)
+    #expect(started.status == 0, "\(started)")
+    let first = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let notification = try #require(first, "\(bus.calls())")
+    #expect(notification.summary == "⏰ Quick — Work 3/4 done", "\(notification)")
+    #expect(
+      notification.body?.hasPrefix("5 segments ended · Rest 3/4 started, 1:00 · ends ") == true,
+      "\(notification)")
+    // A pause withdraws it in the watcher's next look: every notification of the first one is sent by then.
+    #expect(try islet.binary("pause", "quick").status == 0)
+    let calls = bus.waitForCalls { $0.contains { $0.call == "CloseNotification" } }
+    #expect(calls.filter { $0.call == "Notify" }.count == 1, "\(calls)")
+  }
+
+  /// A notification that waits on nobody but the user (a plan's end) is withdrawn when its
+  /// watcher goes, as those with buttons are.
+  @Test func theWatcherWithdrawsEveryNotificationOfItsOwnAsItGoes() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nplan.quick = Work 1s; advance auto\n")
+    #expect(try islet.binary("start", "--plan", "quick", extra: bus.environment).status == 0)
+    let done = bus.waitForCalls { $0.contains { $0.summary == "✓ Quick — done" } }.last {
+      $0.call == "Notify"
+    }
+    let id = try #require(done?.id, "\(bus.calls())")
+    #expect(done?.actions == [])
+    // It stays while its notification is open, and takes it away when stopped.
+    let pid = try #require(watcherPID(islet.storePath), "the watcher left with its notification open")
+    kill(pid, SIGTERM)
+    let calls = bus.waitForCalls { $0.contains { $0.call == "CloseNotification" } }
+    #expect(calls.contains { $0.call == "CloseNotification" && $0.id == id }, "\(calls)")
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+  }
+
   /// No session bus at all: the alert goes nowhere, and nothing fails or hangs.
   @Test func noBusMeansNothingSentAndNothingFails() throws {
     let played = islet.folder.file("played")
@@ -306,5 +347,15 @@ extension AlertWatcherTmuxTests {
     #expect(eventually { ((try? String(contentsOfFile: played, encoding: .utf8)) ?? "") == "played\n" })
     #expect(eventually { lockIsFree(islet.storePath + ".watch") })
     #expect(try history() == [.started, .finished])
+  }
+}
+
+/// The detached deadline watcher of the store at `storePath`, or nil.
+func watcherPID(_ storePath: String) -> Int32? {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap(Int32.init).first { pid in
+    let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+    let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    return words.contains("__watch") && words.contains(storePath)
   }
 }

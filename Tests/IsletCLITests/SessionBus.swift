@@ -187,7 +187,7 @@ final class SessionBus {
 
   /// Starts `path` with stdout and stderr to files, and every signal let in and at its default
   /// (a test runner's thread blocks most of them, and a child would inherit that).
-  private static func start(
+  static func start(
     _ path: String, _ arguments: [String], environment: [String: String], output: String, errors: String
   ) throws -> Child {
     var actions = posix_spawn_file_actions_t()
@@ -230,8 +230,8 @@ final class SessionBus {
   }
 }
 
-/// A process the bus started, stopped and reaped once.
-private final class Child {
+/// A process a test started (the bus, a server, a display), stopped and reaped once.
+final class Child {
   let pid: pid_t
   private var exited = false
 

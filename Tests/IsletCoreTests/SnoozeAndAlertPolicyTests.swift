@@ -77,6 +77,20 @@ import Testing
     #expect(AlertPolicy.alerts(end).map(\.kind) == [.planCompleted, .segmentFinished])
   }
 
+  /// One alert an activity, its latest, with how many of its segments ended meanwhile.
+  @Test func theLatestAlertOfEachActivityStandsForTheRest() {
+    let events = [
+      event(.segmentFinished, at: t0), event(.segmentStarted, at: t0), event(.finished, "b", at: t0 + 1),
+      event(.segmentFinished, at: t0 + 2), event(.segmentFinished, "c", at: t0 + 3),
+      event(.planCompleted, "c", at: t0 + 3), event(.segmentFinished, at: t0 + 4, source: .cli),
+    ]
+    let latest = AlertPolicy.latest(events)
+    #expect(latest.map(\.event.activityID) == ["b", "a", "c"])
+    #expect(latest.map(\.event.kind) == [.finished, .segmentFinished, .planCompleted])
+    #expect(latest.map(\.event.at) == [t0 + 1, t0 + 2, t0 + 3])
+    #expect(latest.map(\.segmentsEnded) == [0, 2, 1])
+  }
+
   @Test func anAlertAwaitsUntilTheActivityIsActedOn() throws {
     let finished = try PhaseFixture.finished.activity()
     let settled = TimerEngine.settle(finished, at: PhaseFixture.readAt)

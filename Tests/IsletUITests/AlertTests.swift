@@ -73,6 +73,42 @@ import Testing
     #expect(alert.actions.map(\.intents) == [[.skip], [.pause]])
   }
 
+  /// The last segment of a plan that asks waits to finish the run, and its button finishes it.
+  @Test func theLastSegmentThatWaitsOffersToFinishTheRun() throws {
+    let activity = try plan("Focus 25m, Break 5m; rounds 2; advance ask")
+    var waiting = TimerEngine.settle(activity, at: t0 + minutes(25)).activity
+    for offset in [minutes(25), minutes(30), minutes(55)] {
+      waiting = try TimerEngine.reduce(waiting, .toggle, at: t0 + offset, source: .cli).get().activity
+    }
+    let alert = try #require(try self.alert(waiting, at: minutes(60)))
+    #expect(alert.summary == "⏰ Pomodoro — Break 2/2 done")
+    #expect(alert.body == "the last segment, waiting to finish the run")
+    #expect(alert.awaitsAcknowledgment)
+    #expect(alert.actions.map(\.label) == ["Finish"])
+    let finished = try TimerEngine.reduce(
+      waiting, try #require(alert.actions.first?.intents.first), at: t0 + minutes(61), source: .notification
+    ).get()
+    #expect(finished.events.map(\.kind).contains(.planCompleted), "\(finished.events.map(\.kind))")
+  }
+
+  /// Several segments over at once (a start in the past, a machine that slept) say how many.
+  @Test func segmentsEndedAtOnceAreNamed() throws {
+    let activity = try plan("Focus 25m, Break 5m; rounds 4; advance auto")
+    let settled = TimerEngine.settle(activity, at: t0 + minutes(70))
+    let latest = AlertPolicy.latest(settled.events)
+    #expect(latest.count == 1)
+    let (event, ended) = try #require(latest.first)
+    #expect(ended == 4)
+    let alert = try #require(
+      Alert(
+        for: event, activity: settled.activity, at: t0 + minutes(70), policy: AlertPolicy(), zone: utc,
+        segmentsEnded: ended))
+    #expect(alert.summary == "⏰ Pomodoro — Break 2/4 done")
+    #expect(alert.body == "4 segments ended · Focus 3/4 started, 25:00 · ends 10:30", "\(alert.body)")
+    #expect(
+      alert.line == "⏰ Pomodoro — Break 2/4 done · 4 segments ended · Focus 3/4 started, 25:00 · ends 10:30")
+  }
+
   /// Interval segments under a minute update one normal notification, not a critical each.
   @Test func aShortSegmentsEndIsNormal() throws {
     let activity = try plan("Work 20s, Rest 10s; rounds 8; advance auto")

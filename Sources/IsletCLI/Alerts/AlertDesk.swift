@@ -2,10 +2,11 @@ import IsletCore
 import IsletStore
 import IsletUI
 
-/// The deadline watcher's alerts: an alert for each end time causes, whoever recorded it,
-/// given through every configured channel, repeated while nobody acts on the activity, replaced
-/// in place when the activity goes on, withdrawn when it is acted on elsewhere; and the
-/// notification's buttons, turned into intents.
+/// The deadline watcher's alerts: an alert for each end time causes, whoever recorded it (one
+/// an activity for several at once), given through every configured channel, repeated while
+/// nobody acts on the activity, replaced in place when the activity goes on, withdrawn when it
+/// is acted on, here or elsewhere; and the notification's buttons, turned into intents. No
+/// notification of its own outlives the watcher.
 final class AlertDesk {
   /// An alert given and still followed.
   struct Given {
@@ -26,7 +27,15 @@ final class AlertDesk {
     }
   }
 
-  /// How long after its last alert the watcher stays for the notification's buttons.
+  /// A notification's button pressed: the intents it sends, and the notification to close once
+  /// they are applied (a server may leave it open: dunst's menu does).
+  struct Press {
+    var activityID: String
+    var intents: [Intent]
+    var notification: UInt32
+  }
+
+  /// How long after its last alert the watcher stays for its open notifications.
   static let holdAfterLastAlert: Milliseconds = 3_600_000
 
   let storePath: String
@@ -51,7 +60,7 @@ final class AlertDesk {
     _ events: [Event], live: [Activity], at now: Instant, configuration: Configuration,
     find: (String) -> Activity?
   ) {
-    let alerting = AlertPolicy.alerts(events)
+    let alerting = AlertPolicy.latest(events)
     for (activityID, entry) in given {
       let activity = live.first { $0.id == activityID }
       // Any intent acknowledges it; one that waits also ends when its wait does (time went on).
@@ -59,15 +68,17 @@ final class AlertDesk {
         AlertPolicy.acknowledges(events, entry.event)
         || entry.alert.awaitsAcknowledgment
           && !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false)
-      if over && !alerting.contains(where: { $0.activityID == activityID }) { withdraw(activityID) }
+      if over && !alerting.contains(where: { $0.event.activityID == activityID }) { withdraw(activityID) }
     }
-    for event in alerting {
+    for (event, segmentsEnded) in alerting {
       // Acted on in the same breath (a key in the view at the deadline): nothing to say.
       if AlertPolicy.acknowledges(events, event) { continue }
       // An alert older than the watcher's hold is history: a watcher started late says nothing.
       if now - event.at > Self.holdAfterLastAlert { continue }
       guard let activity = live.first(where: { $0.id == event.activityID }) ?? find(event.activityID),
-        let alert = Alert(for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
+        let alert = Alert(
+          for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii,
+          segmentsEnded: segmentsEnded)
       else { continue }
       let previous = given[event.activityID]?.notification
       let delivered = deliver(alert, replacing: previous, first: true, configuration: configuration)
@@ -116,11 +127,11 @@ final class AlertDesk {
     return (repeats + (hold.map { [$0] } ?? [])).min()
   }
 
-  /// Whether a notification of ours with buttons is still open: the buttons are ours to serve.
-  var isHolding: Bool { given.values.contains { $0.notification != nil && !$0.alert.actions.isEmpty } }
+  /// Whether a notification of ours is still open: its buttons are ours to serve, and it is
+  /// ours to withdraw.
+  var isHolding: Bool { given.values.contains { $0.notification != nil } }
 
-  /// An hour after the last alert, the buttons are no longer served: their notifications are
-  /// withdrawn (one without buttons stays, as the server keeps it).
+  /// An hour after the last alert, the notifications are no longer served: they are withdrawn.
   func endHold(at now: Instant) {
     guard let last = lastAlertAt, now >= last + Self.holdAfterLastAlert else { return }
     withdrawAll()
@@ -129,10 +140,11 @@ final class AlertDesk {
   /// The descriptor that is readable when the notification server has something to say.
   var descriptors: [Int32] { desktop.map { [$0.fileDescriptor] } ?? [] }
 
-  /// The buttons pressed since the last look, as intents for their activities.
-  func pressed() -> [(activityID: String, intents: [Intent])] {
+  /// The buttons pressed since the last look, as intents for their activities; `answered`
+  /// closes each once its intents are applied.
+  func pressed() -> [Press] {
     guard let desktop else { return [] }
-    var presses: [(String, [Intent])] = []
+    var presses: [Press] = []
     for signal in desktop.signals() {
       switch signal {
       case .actionInvoked(let id, let key):
@@ -141,7 +153,7 @@ final class AlertDesk {
         else { continue }
         // One press a notification: a second (a double click) would skip two segments.
         given[activityID]?.notification = nil
-        presses.append((activityID, action.intents))
+        presses.append(Press(activityID: activityID, intents: action.intents, notification: id))
       case .closed(let id, _):
         for (activityID, entry) in given where entry.notification == id {
           given[activityID]?.notification = nil
@@ -154,11 +166,14 @@ final class AlertDesk {
     return presses
   }
 
-  /// Withdraws what the watcher can no longer serve as it goes: every notification with
-  /// buttons (one without stays, as the server keeps it).
+  /// Closes the notification whose button was pressed: xfce4-notifyd closes it on a click, but
+  /// dunst leaves it open when the button is chosen from its menu.
+  func answered(_ press: Press) { desktop?.close(press.notification) }
+
+  /// Withdraws every notification of its own, as the watcher goes: nobody would serve their
+  /// buttons or withdraw them later.
   func withdrawAll() {
-    for (activityID, entry) in given where !entry.alert.actions.isEmpty { withdraw(activityID) }
-    given = [:]
+    for activityID in Array(given.keys) { withdraw(activityID) }
   }
 
   private func withdraw(_ activityID: String) {

@@ -6,7 +6,7 @@ import IsletUI
 #endif
 
 /// An alert on every attached client of the tmux servers Islet was used from: the alert's
-/// summary on the message line, the bell, or the popup with its buttons. tmux is given its
+/// summary and body on the message line, the bell, or the popup with its buttons. tmux is given its
 /// arguments as they are (no shell parses them), each run bounded in time and waited for.
 ///
 /// ```swift
@@ -139,13 +139,13 @@ enum TmuxAlerts {
     }
   }
 
-  /// The summary on each client's message line, one tmux command for them all; why it
+  /// The alert's line on each client's message line, one tmux command for them all; why it
   /// failed, or nil.
   private static func message(
     _ alert: Alert, to clients: [Client], server: String, tmux: String, environment: [String: String]
   ) -> String? {
     // The message is a format: `#` doubled keeps a name's `#(…)` and `#[…]` as text.
-    let text = literal(TmuxText.escaped(alert.summary))
+    let text = literal(TmuxText.escaped(alert.line))
     var arguments = [tmux, "-S", server]
     for (index, client) in clients.enumerated() {
       if index > 0 { arguments.append(";") }

@@ -9,8 +9,8 @@ import IsletStore
 /// `islet __watch`: the deadline watcher's life. It holds the store's watcher lock, records
 /// each deadline as it passes (so the handlers run when no command does), gives the alerts
 /// (whoever recorded their events), serves the notification's buttons, and ends when no live
-/// activity has a deadline left and no alert of its own repeats or has buttons still open (at
-/// most an hour after its last alert).
+/// activity has a deadline left and no alert of its own repeats or is still open (at most an
+/// hour after its last alert), withdrawing its notifications as it goes.
 struct WatchCommand: Command {
   static let specs = [
     CommandSpec(
@@ -42,8 +42,12 @@ struct WatchCommand: Command {
     // Children (hooks, tmux, players) are reaped as they exit: none is left <defunct>.
     let childExits = islet_child_exits_fd()
     defer { if childExits >= 0 { close(childExits) } }
+    // TERM, INT and HUP end it through its loop, so that it withdraws its notifications; they are
+    // let in only while it sleeps, where none is lost between a look and the sleep.
+    islet_catch_interrupts()
+    islet_defer_interrupts()
     let desk = AlertDesk(storePath: path, environment: environment.variables)
-    // However the watcher ends (a store error too), no button is left that nobody serves.
+    // However the watcher ends (a store error too), no notification of its own is left open.
     defer { desk.withdrawAll() }
     // Where the last watcher stopped, unless the store has been replaced since.
     let newest = try store.lastEventSeq()
@@ -85,6 +89,7 @@ struct WatchCommand: Command {
         for intent in press.intents {
           _ = try? intents.send(intent, to: .id(press.activityID), source: .notification)
         }
+        desk.answered(press)
         pressed = true
       }
       if pressed { continue }
@@ -103,10 +108,11 @@ struct WatchCommand: Command {
         if again && lock.tryAcquire() { continue }
         return .ok
       }
-      var wake = watcher.wait(until: next, also: desk.descriptors + (childExits >= 0 ? [childExits] : []))
+      let also = desk.descriptors + (childExits >= 0 ? [childExits] : [])
+      var wake = watcher.wait(until: next, also: also, interruptible: true)
       while case .readable(let fd) = wake, fd == childExits {
         islet_reap_children(childExits)
-        wake = watcher.wait(until: next, also: desk.descriptors + [childExits])
+        wake = watcher.wait(until: next, also: also, interruptible: true)
       }
       switch wake {
       case .gone, .interrupted: return .ok

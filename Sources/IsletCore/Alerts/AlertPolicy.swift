@@ -41,6 +41,22 @@ public struct AlertPolicy: Equatable, Sendable {
     }
   }
 
+  /// One alert an activity among `events`: its latest (as `alerts` says), with how many of its
+  /// plan's segments ended in them, so a plan started in the past or a machine that slept
+  /// through several deadlines says where the clock is now, once.
+  public static func latest(_ events: [Event]) -> [(event: Event, segmentsEnded: Int)] {
+    let alerting = alerts(events)
+    return alerting.enumerated().compactMap { index, event in
+      guard !alerting[(index + 1)...].contains(where: { $0.activityID == event.activityID }) else {
+        return nil
+      }
+      let ended = events.count {
+        $0.activityID == event.activityID && $0.kind == .segmentFinished && $0.source == .time
+      }
+      return (event, ended)
+    }
+  }
+
   /// The shortest snooze: `snooze`, `islet snooze` and the engine all take a second or more.
   public static let shortestSnooze: Milliseconds = 1000
 

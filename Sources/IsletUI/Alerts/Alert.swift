@@ -1,7 +1,7 @@
 import IsletCore
 
 /// What an alert says and offers, for every channel alike: the notification's summary, body,
-/// urgency and buttons, the tmux message (the summary), the popup's buttons.
+/// urgency and buttons, the tmux message (`line`: the summary and the body), the popup's buttons.
 ///
 /// ```swift
 /// let alert = Alert(for: finished, activity: tea, at: now, policy: configuration.alerts)
@@ -55,11 +55,15 @@ public struct Alert: Equatable, Sendable {
   /// Segments shorter than this alert as one normal notification, updated in place.
   public static let shortSegment: Milliseconds = 60_000
 
+  /// What a channel of one line says: the summary, then the body.
+  public var line: String { body.isEmpty ? summary : "\(summary) · \(body)" }
+
   /// The alert for `event` (one of `AlertPolicy.alerts`), with `activity` as it is at `now`;
-  /// nil for an event that does not alert.
+  /// nil for an event that does not alert. `segmentsEnded` is how many of a plan's segments
+  /// ended since the last alert (`AlertPolicy.latest`): more than one is said.
   public init?(
     for event: Event, activity: Activity, at now: Instant, policy: AlertPolicy, zone: LocalZone = .current,
-    ascii: Bool = false
+    ascii: Bool = false, segmentsEnded: Int = 1
   ) {
     let dash = ascii ? "-" : "—"
     let bell = ascii ? "!" : "⏰"
@@ -90,17 +94,22 @@ public struct Alert: Equatable, Sendable {
       let length = activity.attributes.plan?.segments.first { $0.label == ended.segment }?.duration
       if let length, length < Self.shortSegment { urgency = .normal }
       awaits = AlertPolicy.awaits(activity, since: event)
+      let passed = segmentsEnded > 1 ? "\(segmentsEnded) segments ended · " : ""
       if awaits, let next = ended.next {
         let label = printable(next.segment, limit: UserText.Bounds.label.characters)
-        body = "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
+        body = passed + "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
         actions = [
           Action(key: "go-on", label: "Start \(label.lowercased())", intents: [.toggle]),
           Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.toggle, .skip]),
         ]
+      } else if awaits {
+        // The last segment of a plan that asks: going on finishes the run.
+        body = passed + "the last segment, waiting to finish the run"
+        actions = [Action(key: "finish", label: "Finish", intents: [.toggle])]
       } else if activity.state.phase.isLive, let current = activity.planPosition {
         let label = printable(current.segment, limit: UserText.Bounds.label.characters)
         let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
-        body = "\(Self.segmentText(current)) started, \(activity.displayTime(at: event.at))\(ends)"
+        body = passed + "\(Self.segmentText(current)) started, \(activity.displayTime(at: event.at))\(ends)"
         if activity.state.phase == .active {
           actions = [
             Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.skip]),
