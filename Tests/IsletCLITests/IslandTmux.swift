@@ -60,6 +60,21 @@ final class IslandTmux {
     if release { outer.sendBytes(Array("\u{1B}[<\(button);\(x + 1);\(row)m".utf8)) }
   }
 
+  /// Chooses the menu entry showing `label` with the mouse, as a person does: the pointer
+  /// moves onto it (tmux highlights it), then a left click. False when no entry shows it.
+  func chooseWithMouse(_ label: String) -> Bool {
+    let rows = outer.screen()
+    guard let row = rows.firstIndex(where: { $0.contains("│") && $0.contains(label) }),
+      let found = rows[row].range(of: label)
+    else { return false }
+    // The cells before a label are the pane's blanks and the menu's border: one column each.
+    let x = rows[row].distance(from: rows[row].startIndex, to: found.lowerBound) + 2
+    outer.sendBytes(Array("\u{1B}[<35;\(x + 1);\(row + 1)M".utf8))
+    outer.sendBytes(Array("\u{1B}[<0;\(x + 1);\(row + 1)M".utf8))
+    outer.sendBytes(Array("\u{1B}[<0;\(x + 1);\(row + 1)m".utf8))
+    return true
+  }
+
   /// Runs a tmux command on the inner server; what it printed.
   @discardableResult
   func inner(_ arguments: [String]) -> String {

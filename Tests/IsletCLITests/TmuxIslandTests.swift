@@ -156,6 +156,37 @@ import Testing
     #expect(self.phase(of: tea) == .active, "the other activity was left alone")
   }
 
+  /// The menu as a mouse uses it (tmux 3.3 and 3.4 make a menu opened by a process
+  /// keyboard-only): the right button opens it and is let go, a left click chooses an entry.
+  @Test func aMenuEntryIsChosenWithTheMouse() throws {
+    let workout = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    tmux.click(x: tmux.statusLine.count - 3, button: 2)
+    #expect(tmux.outer.waitFor { menu($0).contains("Done (d)") }, "\(tmux.outer.text)")
+    #expect(tmux.chooseWithMouse("Done"))
+    #expect(eventually { self.phase(of: workout) == .completed }, "the click on Done did nothing")
+    #expect(tmux.outer.waitFor { !$0.contains("Done (d)") }, "the menu stayed open: \(tmux.outer.text)")
+  }
+
+  /// Another activity's entry opens its menu, which takes the mouse too.
+  @Test func anotherActivitysMenuIsOpenedAndUsedWithTheMouse() throws {
+    let tea = try start("4m", "--name", "Tea")
+    let workout = try start("25m", "--name", "Workout")
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
+    tmux.click(x: tmux.statusLine.count - 3, button: 2)
+    #expect(tmux.outer.waitFor { menu($0).contains("Done (d)") }, "\(tmux.outer.text)")
+    #expect(tmux.chooseWithMouse("⏱ Tea "), "no entry for Tea: \(tmux.outer.text)")
+    #expect(
+      tmux.outer.waitFor { menu($0).contains("⏱ Workout ") && menu($0).contains("Pause (p)") },
+      "Tea's menu did not open: \(tmux.outer.text)")
+    #expect(tmux.chooseWithMouse("Pause"))
+    #expect(
+      eventually { self.phase(of: tea) == .paused }, "the click on Pause did nothing: \(tmux.outer.text)")
+    #expect(self.phase(of: workout) == .active, "the other activity was left alone")
+  }
+
   /// Another live activity's entry opens the menu for it, whose keys act on it alone.
   @Test func theMenuActsOnTheActivityChosenInIt() throws {
     let tea = try start("4m", "--name", "Tea")

@@ -70,7 +70,12 @@ import Testing
     #expect(others.count == 9, "nine keys, 1 to 9: \(others.map(\.label))")
     #expect(others.map(\.key) == (1...9).map(String.init))
     #expect(!others.contains { $0.label.contains("Timer 3") })
-    #expect(others[0].command.hasSuffix(##"__tmux-menu "#{client_name}" t0'"##), "\(others[0].command)")
+    // Each opens its menu as the binding does: islet leaves it in @islet-menu, which tmux runs
+    // when the entry is chosen (its `#` doubled, as the menu expands an entry once).
+    #expect(
+      others[0].command
+        == ##"set-option -gu @islet-menu ; run-shell 'sh -c "$ISLET_RUN" islet "#{client_name}" __tmux-menu --into @islet-menu "#{client_name}" t0' ; run-shell -C '##{@islet-menu}'"##,
+      "\(others[0].command)")
     // An activity gone since is no reason to fail: the current one stands in.
     #expect(self.menu(live, selected: "gone").title.hasPrefix("⏱ Timer 0 "))
   }
@@ -85,15 +90,46 @@ import Testing
     let menu = menu([])
     #expect(menu.title == "Islet")
     #expect(shown(menu) == ["New countdown… (t)", "Start pomodoro (P)"])
-    #expect(menu.arguments.prefix(6) == ["-x", "R", "-y", "S", "-T", "#[align=centre]Islet"])
+    #expect(menu.arguments.prefix(7) == ["-O", "-x", "R", "-y", "S", "-T", "#[align=centre]Islet"])
   }
 
   @Test func fromAKeyItIsCentredAndItsEntriesSaySo() {
     let live = [countdown("a1", "A"), countdown("b2", "B")]
     let menu = TmuxMenu(
       looks: live.map { Look(activity: $0, now: start) }, selected: nil, plan: "pomodoro", keyboard: true)
-    #expect(menu.arguments.prefix(4) == ["-x", "C", "-y", "C"])
-    #expect(menu.entries.compactMap { $0 }.contains { $0.command.contains("__tmux-menu --keyboard ") })
+    #expect(menu.arguments.prefix(5) == ["-O", "-x", "C", "-y", "C"])
+    #expect(
+      menu.entries.compactMap { $0 }.contains {
+        $0.command.contains("__tmux-menu --into @islet-menu --keyboard ")
+      })
+  }
+
+  /// The command left in the option is parsed by tmux as a command line: each argument in
+  /// single quotes, whatever a name holds.
+  @Test func theMenusCommandQuotesEveryArgument() {
+    let menu = menu([countdown("a1", "It's #(x) \"q\"; $HOME")])
+    #expect(
+      menu.command.hasPrefix(
+        #"display-menu '-O' '-x' 'R' '-y' 'S' '-T' '#[align=centre]⏱ It'\''s ##(x) "q"; $HOME  24:00' 'Pause' 'p' 'run-shell -b '\''sh -c "#
+      ), "\(menu.command)")
+  }
+
+  /// tmux 3.5's -M, for a snippet made for it, and passed on to the other activities' menus.
+  @Test func aMenuForTmux35TakesTheMouseItself() {
+    var menu = menu([countdown("a1", "A"), countdown("b2", "B")])
+    menu.mouse = true
+    #expect(menu.arguments.prefix(2) == ["-M", "-O"])
+    #expect(
+      menu.entries.compactMap { $0 }.contains {
+        $0.command.contains("__tmux-menu --into @islet-menu --mouse ")
+      })
+  }
+
+  @Test func intoTakesOnlyAUserOption() {
+    #expect(TmuxMenu.isUserOption("@islet-menu"))
+    #expect(!TmuxMenu.isUserOption("status-right"))
+    #expect(!TmuxMenu.isUserOption("@"))
+    #expect(!TmuxMenu.isUserOption("@a b"))
   }
 }
 

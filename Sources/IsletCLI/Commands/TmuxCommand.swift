@@ -129,7 +129,8 @@ struct TmuxCommand: Command {
       environment.console.err("islet: \(warning)\n")
     }
     let snippet = TmuxSnippet(
-      keys: keys, tableKey: tableKey, plan: plan, ranges: tmux?.hasUserRanges ?? false)
+      keys: keys, tableKey: tableKey, plan: plan, ranges: tmux?.hasUserRanges ?? false,
+      menuMouse: tmux?.hasMenuMouse ?? false)
     lines += [
       "# Made for \(tmux.map { "tmux \($0.text)" } ?? "tmux 3.3 (no tmux on PATH)"): print it again for another tmux.",
       "",

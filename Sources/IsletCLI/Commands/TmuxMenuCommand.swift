@@ -5,27 +5,45 @@ import IsletUI
   import Glibc
 #endif
 
-/// `islet __tmux-menu [--keyboard] CLIENT [ID]`: the island's menu on a tmux client, made from
-/// the live set as it is now, which the snippet's right click and `prefix T m` run (a menu
-/// written into the snippet could not know the activities). Its entries act on ID (the current
-/// activity without one); each other live activity is an entry that opens the menu for it.
+/// `islet __tmux-menu [--keyboard] [--into OPTION] CLIENT [ID]`: the island's menu on a tmux
+/// client, made from the live set as it is now, which the snippet's right click and `prefix T
+/// m` run (a menu written into the snippet could not know the activities). Its entries act on
+/// ID (the current activity without one); each other live activity is an entry that opens the
+/// menu for it.
+///
+/// With `--into`, the menu's `display-menu` command is left in a tmux option, which the key
+/// binding then runs itself (`run-shell -C`): a menu opened by a process is keyboard-only on
+/// tmux 3.3 and 3.4 (a click closes it), one opened by the binding keeps the mouse.
 struct TmuxMenuCommand: Command {
   static let specs = [
     CommandSpec(
       name: "__tmux-menu", operands: "CLIENT [ID]", brief: "the island's tmux menu",
       summary: "Show the island's menu on a tmux client; the snippet's keys run it.",
-      options: [OptionSpec(name: "keyboard", help: "opened from a key: centred, not by the status line")],
+      options: [
+        OptionSpec(name: "keyboard", help: "opened from a key: centred, not by the status line"),
+        OptionSpec(name: "into", value: "OPTION", help: "set this tmux option to the menu's command instead"),
+        OptionSpec(name: "mouse", help: "the tmux has display-menu -M (3.5 and later): give it"),
+      ],
       maxOperands: 2)
   ]
 
   let client: String?
   let activityID: String?
   let keyboard: Bool
+  let option: String?
+  let mouse: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     client = parsed.operands.first
     activityID = parsed.operands.dropFirst().first
     keyboard = parsed.has("keyboard")
+    option = parsed.value("into")
+    mouse = parsed.has("mouse")
+    if let option, !TmuxMenu.isUserOption(option) {
+      throw UsageError(
+        message: "--into takes a tmux user option such as @islet-menu, not '\(printable(option, limit: 40))'",
+        command: "__tmux-menu")
+    }
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -45,7 +63,20 @@ struct TmuxMenuCommand: Command {
     let (now, theme, ascii) = (environment.now, try environment.theme, !environment.unicode)
     let looks = live.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
     let menu = TmuxMenu(
-      looks: looks, selected: activityID, plan: try environment.configuration.plan, keyboard: keyboard)
+      looks: looks, selected: activityID, plan: try environment.configuration.plan, keyboard: keyboard,
+      mouse: mouse)
+    if let option {
+      let set = Spawner.run(
+        [tmux, "set-option", "-g", option, menu.command], environment: environment.variables,
+        within: TmuxAlerts.timeLimit)
+      guard let set, set.status == 0 else {
+        throw CommandFailure(
+          message: "tmux could not be given the menu"
+            + (set.map { ": " + $0.firstLine } ?? ": it did not answer"),
+          status: .unavailable)
+      }
+      return .ok
+    }
     // display-menu waits until the menu closes: tmux's command takes this process's place,
     // so that nothing waits on it, and its refusal reaches the client's message line as ours.
     let arguments = [tmux, "display-menu", "-c", client] + menu.arguments
@@ -68,6 +99,8 @@ struct TmuxMenu {
   /// The configured plan, which an entry starts.
   var plan: String
   var keyboard: Bool
+  /// tmux 3.5's `display-menu -M`: the menu takes the mouse however it was opened.
+  var mouse = false
 
   /// One entry: its label (a tmux format), its key and the tmux command it runs.
   struct Entry: Equatable {
@@ -98,7 +131,8 @@ struct TmuxMenu {
         entries.append(
           Entry(
             label: TmuxText.escaped(label), key: "\(index + 1)",
-            command: Self.opening(keyboard: keyboard, for: other.activity.id)))
+            command: Self.opening(
+              keyboard: keyboard, mouse: mouse, for: other.activity.id, separator: ";", inMenu: true)))
       }
       entries.append(nil)
     }
@@ -137,16 +171,45 @@ struct TmuxMenu {
   }
 
   /// `display-menu`'s arguments: where, the title, then each entry as name, key and command.
+  /// `-O` keeps it open when the right button that opened it is let go off an entry.
   var arguments: [String] {
     let position = keyboard ? ["-x", "C", "-y", "C"] : ["-x", "R", "-y", "S"]
-    return position + ["-T", "#[align=centre]" + title]
+    return (mouse ? ["-M", "-O"] : ["-O"]) + position + ["-T", "#[align=centre]" + title]
       + entries.flatMap { entry in entry.map { [$0.label, $0.key, $0.command] } ?? [""] }
   }
 
-  /// The tmux command that opens this menu on the client, for `id` (the current activity
-  /// without one): the snippet's keys and the other activities' entries.
-  static func opening(keyboard: Bool, for id: String? = nil) -> String {
-    runs("__tmux-menu \(keyboard ? "--keyboard " : "")\"#{client_name}\"" + (id.map { " \($0)" } ?? ""))
+  /// The whole `display-menu` command as tmux parses a command line: each argument in single
+  /// quotes, in which nothing is special.
+  var command: String {
+    (["display-menu"] + arguments.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }).joined(
+      separator: " ")
+  }
+
+  /// The option the snippet's keys leave the menu in.
+  static let option = "@islet-menu"
+
+  /// Whether `name` is a tmux user option (`@` and a name), the only kind `--into` sets.
+  static func isUserOption(_ name: String) -> Bool {
+    name.count > 1 && name.hasPrefix("@")
+      && name.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+
+  /// The tmux commands that open this menu on the client, for `id` (the current activity
+  /// without one): the snippet's keys and the other activities' entries. islet leaves the menu
+  /// in `option`, and the binding runs it, so that it keeps the mouse (run-shell without -b
+  /// waits for islet). `separator` joins the commands: `\;` in a key binding, `;` in a menu
+  /// entry or braces. A menu entry's command is expanded once when the menu is made, so there
+  /// the option's `#` is doubled, to be read when the entry is chosen.
+  static func opening(
+    keyboard: Bool, mouse: Bool, for id: String? = nil, separator: String = #"\;"#, inMenu: Bool = false
+  ) -> String {
+    let make =
+      "__tmux-menu --into \(option) \(keyboard ? "--keyboard " : "")\(mouse ? "--mouse " : "")\"#{client_name}\""
+      + (id.map { " \($0)" } ?? "")
+    return [
+      "set-option -gu \(option)", "run-shell '\(TmuxSnippet.say(make))'",
+      "run-shell -C '\(inMenu ? "##" : "#"){\(option)}'",
+    ].joined(separator: " \(separator) ")
   }
 
   /// A tmux command running islet with `arguments`, its refusal shown on the client.

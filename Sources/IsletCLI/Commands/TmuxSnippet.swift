@@ -8,13 +8,16 @@ struct TmuxSnippet {
   let plan: String
   /// tmux 3.4's `#[range=user|…]`: only the island is a button.
   let ranges: Bool
+  /// tmux 3.5's `display-menu -M`.
+  var menuMouse = false
 
   var lines: [String] {
     let island =
       ranges
       ? " #[range=user|islet]#(\(Self.run) status --format tmux)#[norange]"
       : " #(\(Self.run) status --format tmux)"
-    let menu = { (keyboard: Bool) in TmuxMenu.opening(keyboard: keyboard) }
+    let menu = { (keyboard: Bool) in TmuxMenu.opening(keyboard: keyboard, mouse: menuMouse) }
+    let menuInBraces = TmuxMenu.opening(keyboard: false, mouse: menuMouse, separator: ";")
     var lines = [
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
       "set-environment -g ISLET_RUN '\(Self.script)'",
@@ -65,7 +68,7 @@ struct TmuxSnippet {
         "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' } "
           + "{ select-window -t = }",
         "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' }",
-        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menu(false)) } { \(Self.windowMenu) }",
+        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menuInBraces) } { \(Self.windowMenu) }",
         "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(Self.popup) }",
       ]
     } else {
@@ -147,6 +150,9 @@ struct TmuxVersion {
 
   /// `#[range=user|…]` and `mouse_status_range` came with tmux 3.4.
   var hasUserRanges: Bool { (major, minor) >= (3, 4) }
+
+  /// `display-menu -M`, a menu that takes the mouse however it was opened, came with tmux 3.5.
+  var hasMenuMouse: Bool { (major, minor) >= (3, 5) }
 
   /// The version of the tmux on PATH; nil when there is none or it says something else.
   static func onPath(_ environment: [String: String]) -> TmuxVersion? {
