@@ -42,6 +42,34 @@ import Testing
       ])
   }
 
+  /// A click on a drawn button presses it, as its key does: the island's chips and the keys'
+  /// texts; anywhere else nothing.
+  @Test func aClickOnADrawnButtonPressesIt() {
+    let (look, alert) = finished()
+    let canvas = AlertPopup.draw(look, alert: alert, width: 58, height: AlertPopup.height(for: look.activity))
+    let pressed = { (x: Int, y: Int) in AlertPopup.action(atX: x, y: y, in: canvas, alert: alert)?.key }
+    // "│ ⏱  Workout · Time's up             [✓ Done]  [↺ Reset] │": the chips from column 37 and 47.
+    #expect(pressed(37, 1) == "complete" && pressed(44, 1) == "complete")
+    #expect(pressed(47, 1) == "reset" && pressed(55, 1) == "reset")
+    #expect(pressed(45, 1) == nil && pressed(36, 1) == nil, "beside the chips")
+    // " c done · + snooze 5 min · r reset": each key's text, not the separators.
+    #expect(pressed(1, 7) == "complete" && pressed(6, 7) == "complete")
+    #expect(pressed(8, 7) == nil)
+    #expect(pressed(10, 7) == "snooze" && pressed(23, 7) == "snooze")
+    #expect(pressed(27, 7) == "reset" && pressed(33, 7) == "reset" && pressed(34, 7) == nil)
+    #expect(pressed(5, 3) == nil && pressed(1, 8) == nil, "the digits and the hint press nothing")
+    #expect(AlertPopup.action(atX: 37, y: 1, in: canvas, alert: alert)?.intents == [.complete])
+  }
+
+  @Test func aMouseReportIsReadWholeOrNotAtAll() {
+    #expect(MouseReport(Array("\u{1B}[<0;37;2M".utf8)) == MouseReport(button: 0, x: 36, y: 1, pressed: true))
+    #expect(MouseReport(Array("\u{1B}[<0;37;2m".utf8))?.isLeftPress == false)
+    #expect(MouseReport(Array("\u{1B}[<2;1;1M".utf8))?.isLeftPress == false)
+    for bad in ["\u{1B}[<0;0;2M", "\u{1B}[<0;37M", "\u{1B}[<;1;1M", "\u{1B}[A", "c", "\u{1B}[<0;9999999;1M"] {
+      #expect(MouseReport(Array(bad.utf8)) == nil, "\(bad.debugDescription)")
+    }
+  }
+
   @Test func eachButtonHasTheViewsKeyAndEnterPressesTheFirst() {
     let (_, alert) = finished()
     let pressed = { (key: Character) in AlertPopup.action(for: key, in: alert)?.intents }

@@ -9,9 +9,10 @@ import IsletUI
 
 /// `islet __popup --db STORE ID`: an alert's popup, which tmux runs on a client (see
 /// `TmuxAlerts`). It draws the activity's expanded island with the alert's buttons and reads
-/// one key: a button's key sends its intents through the one intent path (from tmux), any
-/// other key closes it, and so do 8 seconds, or the activity being acted on elsewhere. Keys
-/// typed in its first half second were meant for the pane below, and are dropped.
+/// one key or click: a button's key, or a click on a drawn button, sends its intents through
+/// the one intent path (from tmux), any other key closes it, and so do 8 seconds, or the
+/// activity being acted on elsewhere. Keys and clicks in its first half second were meant for
+/// the pane below, and are dropped.
 struct PopupCommand: Command {
   static let specs = [
     CommandSpec(
@@ -21,9 +22,9 @@ struct PopupCommand: Command {
 
   /// How long the popup stays when no key is pressed.
   static let timeLimit: Milliseconds = 8000
-  /// Hides the cursor and clears the screen, and shows the cursor again.
-  static let enter = "\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-  static let leave = "\u{1B}[?25h"
+  /// Hides the cursor, asks for clicks and clears the screen; and the reverse.
+  static let enter = "\u{1B}[?25l" + MouseReport.enable + "\u{1B}[H\u{1B}[2J"
+  static let leave = MouseReport.disable + "\u{1B}[?25h"
 
   let activityID: String?
 
@@ -123,7 +124,7 @@ struct PopupCommand: Command {
     while true {
       let now = Spawner.monotonicMilliseconds()
       // Each frame fills the popup, drawn over the last from the top.
-      let drawn = try frame(subject, listening: now >= listening, environment: environment)
+      let (canvas, drawn) = try frame(subject, listening: now >= listening, environment: environment)
       environment.console.out((first ? Self.enter : "\u{1B}[H") + drawn)
       first = false
       if now >= end { return .closed }
@@ -140,10 +141,20 @@ struct PopupCommand: Command {
       // The popup was closed under us.
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
       if fds[0].revents & Int16(POLLIN) != 0 {
-        let key = key()
+        let input = self.input()
         if Spawner.monotonicMilliseconds() < listening { continue }
-        return key.flatMap { key in subject.alert.flatMap { AlertPopup.action(for: key, in: $0) } }
-          .map(Outcome.chosen) ?? .closed
+        switch input {
+        case .key(let key):
+          return subject.alert.flatMap { AlertPopup.action(for: key, in: $0) }.map(Outcome.chosen) ?? .closed
+        case .mouse(let report):
+          // A click on a button presses it; the rest of the mouse (a release, a click beside
+          // the buttons) changes nothing.
+          guard report.isLeftPress,
+            let action = AlertPopup.action(atX: report.x, y: report.y, in: canvas, alert: subject.alert)
+          else { continue }
+          return .chosen(action)
+        case .other: return .closed
+        }
       }
       if let watcher, fds[1].revents != 0 {
         switch watcher.takeEvents() {
@@ -159,17 +170,29 @@ struct PopupCommand: Command {
     }
   }
 
-  /// One key pressed, as a character; nil for one that is more than one byte (an arrow, a
-  /// function key, a letter outside ASCII), which only closes the popup.
-  private func key() -> Character? {
-    var bytes = [UInt8](repeating: 0, count: 16)
-    let count = read(0, &bytes, bytes.count)
-    guard count == 1, bytes[0] < 0x80 else { return nil }
-    return Character(Unicode.Scalar(bytes[0]))
+  /// What one read of the terminal brought.
+  enum Input {
+    /// A key of one byte.
+    case key(Character)
+    /// A click, or another mouse event.
+    case mouse(MouseReport)
+    /// A key of more bytes (an arrow, a function key, a letter outside ASCII), which only
+    /// closes the popup.
+    case other
   }
 
-  /// The popup as ANSI text, sized to the popup's terminal.
-  private func frame(_ subject: Subject, listening: Bool, environment: Environment) throws -> String {
+  private func input() -> Input {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = read(0, &bytes, bytes.count)
+    guard count > 0 else { return .other }
+    if let report = MouseReport(bytes.prefix(count)) { return .mouse(report) }
+    guard count == 1, bytes[0] < 0x80 else { return .other }
+    return .key(Character(Unicode.Scalar(bytes[0])))
+  }
+
+  /// The popup, sized to the popup's terminal, and as ANSI text.
+  private func frame(_ subject: Subject, listening: Bool, environment: Environment) throws -> (Canvas, String)
+  {
     let configuration = try environment.configuration
     var size = winsize()
     let known = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
@@ -184,8 +207,9 @@ struct PopupCommand: Command {
       look, alert: subject.alert, listening: listening, width: width, height: height)
     let depth = environment.colorDepth(terminalOnly: false)
     // Line breaks as the terminal needs them in raw mode; none after the last row, which would scroll.
-    return ANSIText.render(canvas, theme: try environment.theme, depth: depth)
+    let text = ANSIText.render(canvas, theme: try environment.theme, depth: depth)
       .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+    return (canvas, text)
   }
 
   /// Runs `body` with the terminal reading each key as it is pressed, unechoed, and puts the

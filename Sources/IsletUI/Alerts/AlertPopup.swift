@@ -56,11 +56,9 @@ public enum AlertPopup {
     canvas.draw(Expanded.draw(look, width: width, height: max(0, height - 2)), x: 0, y: 0)
     let actions = (alert?.actions ?? []).filter { key(for: $0) != nil }
     if height >= 2 {
-      var x = 1
-      for (index, action) in actions.enumerated() {
-        if index > 0 { x = canvas.put(" \(g.separator) ", x: x, y: height - 2, role: .secondary) }
-        let key = key(for: action).map { $0 == " " ? "space" : String($0) } ?? ""
-        x = canvas.put("\(key) \(hint(action))", x: x, y: height - 2, role: role(action))
+      for (index, entry) in keyRow(actions, glyphs: g).enumerated() {
+        if index > 0 { canvas.put(" \(g.separator) ", x: entry.x - 3, y: height - 2, role: .secondary) }
+        canvas.put(entry.text, x: entry.x, y: height - 2, role: role(entry.action))
       }
     }
     guard listening else { return canvas }
@@ -72,6 +70,36 @@ public enum AlertPopup {
       DisplayWidth.truncate(hint, to: max(0, width - 1), ellipsis: g.ellipsis), x: 1, y: height - 1,
       role: .secondary)
     return canvas
+  }
+
+  /// The row that teaches the buttons' keys (`c done · + snooze 5 min · r reset`): each
+  /// button's text and its column, from column 1, with ` · ` between.
+  static func keyRow(_ actions: [Alert.Action], glyphs: Glyphs) -> [(
+    action: Alert.Action, text: String, x: Int
+  )] {
+    var x = 1
+    return actions.map { action in
+      let key = key(for: action).map { $0 == " " ? "space" : String($0) } ?? ""
+      let text = "\(key) \(hint(action))"
+      defer { x += DisplayWidth.of(text) + 2 + DisplayWidth.of(glyphs.separator) }
+      return (action, text, x)
+    }
+  }
+
+  /// What a click at a cell of the drawn popup presses: a drawn button of the island (`[✓
+  /// Done]`, the alert's own where it has the same intent), or a key's text on the row that
+  /// teaches them; nil for a click elsewhere.
+  public static func action(atX x: Int, y: Int, in canvas: Canvas, alert: Alert?) -> Alert.Action? {
+    if let button = canvas.buttons.last(where: { $0.area.contains(x: x, y: y) }),
+      let intent = button.action.intent
+    {
+      return alert?.actions.first { $0.intents == [intent] }
+        ?? Alert.Action(key: button.action.rawValue, label: button.action.rawValue, intents: [intent])
+    }
+    guard y == canvas.height - 2, let alert else { return nil }
+    let actions = alert.actions.filter { key(for: $0) != nil }
+    let glyphs = Glyphs(ascii: canvas.ascii)
+    return keyRow(actions, glyphs: glyphs).first { x >= $0.x && x < $0.x + DisplayWidth.of($0.text) }?.action
   }
 
   /// What a key does, in the words of the view's footer: `done`, `snooze 5 min`, `reset`.
