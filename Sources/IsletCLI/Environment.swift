@@ -41,6 +41,13 @@ final class Environment {
 
   var now: Instant { clock.now() }
 
+  /// Forgets the configuration and the theme loaded, so that the next use reads them afresh
+  /// (a follower, once the configuration has changed).
+  func forgetConfiguration() {
+    loadedConfiguration = nil
+    loadedTheme = nil
+  }
+
   var configuration: Configuration {
     get throws {
       if let loadedConfiguration { return loadedConfiguration }
@@ -297,7 +304,7 @@ final class Environment {
   /// The text a key binding's prompt left in a tmux buffer (`--from-tmux-buffer B`), read with
   /// `tmux show-buffer` and then deleted; it never passes through a shell.
   func tmuxBufferText(_ buffer: String, command: String) throws -> String {
-    guard let socket = TmuxRefresher.socket(from: variables), let tmux = TmuxRefresher.tmuxPath(variables)
+    guard let socket = TmuxRecorder.socket(from: variables), let tmux = TmuxRecorder.tmuxPath(variables)
     else {
       throw UsageError(
         message: "--from-tmux-buffer works inside tmux only ($TMUX is not set)", command: command)

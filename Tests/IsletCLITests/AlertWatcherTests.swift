@@ -174,27 +174,6 @@ import Testing
   }
 }
 
-extension AlertWatcherTmuxTests {
-  /// The status line is redrawn when time changes it, though the watcher runs in no tmux: here
-  /// it never redraws by itself (status-interval 0), and shows a file read by each redraw.
-  @Test func theWatcherRedrawsTheRecordedServersStatusLines() throws {
-    let tmux = try NestedTmux(islet)
-    let shown = islet.folder.file("shown")
-    try "before".write(toFile: shown, atomically: true, encoding: .utf8)
-    tmux.inner(["set", "-g", "status-interval", "0"])
-    tmux.inner(["set", "-g", "status-right", "#(cat '\(shown)')"])
-    #expect(tmux.outer.waitFor { $0.contains("before") }, "\(tmux.outer.text)")
-    islet.writeConfig("alerts = none\n")
-    // The server is recorded by a command run in it; the countdown is started from elsewhere,
-    // so only the watcher, at the deadline, can redraw it.
-    _ = try islet.binary("alert", "test", extra: ["TMUX": tmux.tmuxVariable])
-    #expect(try islet.binary("start", "2s", "--name", "Tea").status == 0)
-    try "after".write(toFile: shown, atomically: true, encoding: .utf8)
-    #expect(
-      tmux.outer.waitFor { $0.contains("after") }, "the status line was not redrawn: \(tmux.outer.text)")
-  }
-}
-
 /// The watcher's desktop notification, on a real session bus with the tests' notification
 /// server, with nothing of Islet open.
 @Suite(.serialized) struct AlertWatcherDesktopTests {

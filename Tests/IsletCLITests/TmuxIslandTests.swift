@@ -129,6 +129,40 @@ import Testing
     #expect(eventually { self.phase(of: id) == .active }, "after a second click")
   }
 
+  /// The processes following this sandbox's store for a status line (`status --follow`).
+  func followers() -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      let words = { (file: String) in
+        ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/\(file)"))) ?? Data()).split(separator: 0)
+          .map {
+            String(decoding: $0, as: UTF8.self)
+          }
+      }
+      return words("cmdline").contains("--follow") && words("environ").contains("ISLET_DB=\(islet.storePath)")
+    }.sorted()
+  }
+
+  /// The island is one islet following the timers, which tmux keeps running: intents from a
+  /// shell outside tmux show without tmux starting anything, even two in the same second
+  /// (tmux redraws for a job's line once a second at most; a second line is nudged through).
+  @Test func theIslandFollowsIntentsFromOutsideTmuxInOneProcess() throws {
+    let id = try start("25m", "--name", "Workout")
+    // Paused: no tick comes to redraw it.
+    #expect(try Binary.run(["pause", id], environment: islet.environment).status == 0)
+    let tmux = try IslandTmux(islet)
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") }, "\(tmux.outer.text)")
+    let following = followers()
+    #expect(following.count == 1, "\(following)")
+    for name in ["First", "Second"] {
+      #expect(try Binary.run(["update", id, "--name", name], environment: islet.environment).status == 0)
+    }
+    #expect(
+      tmux.outer.waitFor(within: 5) { _ in tmux.statusLine.contains("Second") },
+      "the second rename waited for tmux's next redraw: \(tmux.statusLine)")
+    #expect(followers() == following, "the island's process was restarted")
+  }
+
   /// A screen's text with each run of spaces made one, as a menu's entries read: "Pause (p)".
   func menu(_ screen: String) -> String { screen.replacing(/\ +/, with: " ") }
 

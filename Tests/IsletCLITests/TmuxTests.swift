@@ -14,9 +14,10 @@ import Testing
     let run = islet("tmux", "--toggle-key", "F5", "--tmux-version", "3.3a")
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.contains("set -g status-interval 1"))
+    // One islet follows the timers for the status line: tmux starts nothing each second.
+    #expect(!lines.contains { $0.contains("status-interval") }, "\(lines)")
     #expect(lines.contains { $0.hasPrefix("set-environment -g ISLET_BIN \"/") && $0.hasSuffix("\"") })
-    #expect(lines.contains("set -g @islet-island ' #(\"$ISLET_BIN\" status --format tmux)'"))
+    #expect(lines.contains("set -g @islet-island ' #(\"$ISLET_BIN\" status --follow --format tmux)'"))
     #expect(
       lines.contains(
         "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'"
@@ -68,7 +69,8 @@ import Testing
       let lines = text.split(separator: "\n").map(String.init)
       #expect(
         lines.contains(
-          "set -g @islet-island ' #[range=user|islet]#(\"$ISLET_BIN\" status --format tmux)#[norange]'"),
+          "set -g @islet-island ' #[range=user|islet]#(\"$ISLET_BIN\" status --follow --format tmux)#[norange]'"
+        ),
         "\(version)")
       #expect(
         lines.contains(
@@ -206,5 +208,32 @@ import Testing
     guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return 0 }
     defer { store.close() }
     return (try? store.liveActivities().count) ?? 0
+  }
+}
+
+/// When the island's job must nudge tmux to redraw: only for a line tmux may read in the same
+/// second as the last one, which it would not redraw for.
+@Suite struct TmuxStatusJobTests {
+  func at(_ ms: Int64) -> Instant { Instant(milliseconds: ms) }
+
+  @Test func aLineInTheSameSecondAsTheLastIsNudged() {
+    #expect(TmuxStatusJob.mayWait(after: at(10_100), at: at(10_900), changed: true))
+    #expect(TmuxStatusJob.mayWait(after: at(10_100), at: at(10_900), changed: false))
+    #expect(!TmuxStatusJob.mayWait(after: at(10_100), at: at(11_050), changed: true))
+  }
+
+  /// tmux reads a line a moment after it is printed: one printed just before a second ends may
+  /// be read in the next, with the line after it.
+  @Test func aChangeJustAfterALineReadLateIsNudged() {
+    #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_200), changed: true))
+    #expect(!TmuxStatusJob.mayWait(after: at(10_985), at: at(11_200), changed: true))
+  }
+
+  /// Ticks come a second apart, each in a second of its own, whatever their phase: none is nudged.
+  @Test func ticksAreNeverNudged() {
+    for phase in [0, 1, 500, 990, 995, 999] as [Int64] {
+      let tick = at(10_000 + phase)
+      #expect(!TmuxStatusJob.mayWait(after: tick, at: tick + 1000, changed: false), "phase \(phase)")
+    }
   }
 }

@@ -72,7 +72,7 @@ enum TmuxAlerts {
     _ alert: Alert, servers: [String], message shown: Bool = true, bell: Bool, popup: PopupRequest?,
     environment: [String: String]
   ) -> [Delivery] {
-    let tmux = TmuxRefresher.tmuxPath(environment)
+    let tmux = TmuxRecorder.tmuxPath(environment)
     return servers.map { server in
       var delivery = Delivery(server: server)
       // A socket nobody listens on is told apart from a tmux that fails, without running tmux.

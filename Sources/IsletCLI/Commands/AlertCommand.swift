@@ -32,7 +32,7 @@ struct AlertCommand: Command {
       body: "This is how an alert looks · \(LocalTime.dateTime(environment.now))", urgency: .normal,
       actions: [], awaitsAcknowledgment: false)
     // Run inside tmux, the test reaches this server even before any timer was started here.
-    if let socket = TmuxRefresher.socket(from: environment.variables) {
+    if let socket = TmuxRecorder.socket(from: environment.variables) {
       try makeFolders(above: path)
       TmuxServers.record(socket, storePath: path)
     }

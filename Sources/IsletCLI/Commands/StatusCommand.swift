@@ -1,3 +1,4 @@
+import CSystem
 import IsletCore
 import IsletStore
 import IsletUI
@@ -125,29 +126,8 @@ struct StatusCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let policy: TimePolicy
-    let theme: Theme
-    do {
-      policy = try environment.configuration.policy
-      theme = try environment.theme
-    } catch let problem as ConfigurationProblem {
-      // A status line shows stdout in the island's place: the reason goes there too, short.
-      if format == .tmux {
-        environment.console.out(TmuxText.escaped(problem.short) + "\n")
-      } else if let bar = format.bar {
-        environment.console.out((bar.prologue + [bar.message(problem.short)]).joined(separator: "\n") + "\n")
-      }
-      throw problem
-    }
-    if follow {
-      let bar = format.bar
-      let follower = StatusFollower(
-        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
-        prologue: bar?.prologue ?? [],
-        clicks: bar?.readsClicks == true ? { line in Self.click(line, in: environment) } : nil,
-        render: followed(policy: policy, theme: theme, in: environment))
-      return try follower.run()
-    }
+    if follow { return try runFollowing(in: environment) }
+    let (policy, theme) = try loaded(in: environment, prologue: format.bar?.prologue ?? [])
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
@@ -204,6 +184,61 @@ struct StatusCommand: Command {
     guard let click = BarClick.parse(line), let intents = try? environment.openIntents() else { return }
     defer { intents.close() }
     _ = try? intents.send(click.intent, to: click.dispatchTarget, source: .mouse)
+  }
+
+  /// The configuration's time policy and the theme. A problem with them is also printed short
+  /// where a status line shows stdout (after `prologue`, a bar's header not yet printed), since
+  /// that is the island's place.
+  private func loaded(in environment: Environment, prologue: [String]) throws -> (TimePolicy, Theme) {
+    do {
+      return (try environment.configuration.policy, try environment.theme)
+    } catch let problem as ConfigurationProblem {
+      if format == .tmux {
+        environment.console.out(TmuxText.escaped(problem.short) + "\n")
+      } else if let bar = format.bar {
+        environment.console.out((prologue + [bar.message(problem.short)]).joined(separator: "\n") + "\n")
+      }
+      throw problem
+    }
+  }
+
+  /// `--follow`: the follower, which loads the configuration afresh when it changes (a bar or
+  /// tmux would not start it again soon), and shows a problem with it in the island's place
+  /// until it is mended.
+  private func runFollowing(in environment: Environment) throws -> ExitStatus {
+    let watch = ConfigurationWatch(environment: environment.variables)
+    islet_catch_interrupts()
+    // Signals are let in only while asleep (`islet_wait_for`), so none falls between a look
+    // and the sleep.
+    islet_defer_interrupts()
+    let bar = format.bar
+    // tmux's status line runs it as a job, whose lines it redraws once a second at most.
+    let job =
+      format == .tmux ? TmuxStatusJob(environment: environment.variables, startedAt: environment.now) : nil
+    var prologue = bar?.prologue ?? []
+    while true {
+      environment.forgetConfiguration()
+      let policy: TimePolicy
+      let theme: Theme
+      do {
+        (policy, theme) = try loaded(in: environment, prologue: prologue)
+      } catch let problem as ConfigurationProblem {
+        prologue = []
+        job?.printed(at: environment.now, changed: true)
+        guard let watch, watch.awaitChange() else { throw problem }
+        continue
+      }
+      let follower = StatusFollower(
+        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
+        prologue: prologue, configuration: watch,
+        clicks: bar?.readsClicks == true ? { line in Self.click(line, in: environment) } : nil,
+        printedLine: job.map { job in { job.printed(at: $0, changed: $1) } },
+        render: followed(policy: policy, theme: theme, in: environment))
+      // A bar's header is printed once, by the first follower.
+      prologue = []
+      let status = try follower.run()
+      guard follower.configurationChanged else { return status }
+    }
   }
 
   /// What `--follow` prints for each live set: this format's output, or what a bar shows while

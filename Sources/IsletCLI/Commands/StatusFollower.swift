@@ -32,6 +32,13 @@ final class StatusFollower {
   private let render: Render
   /// What to do with each line read from stdin (a bar's clicks); nil leaves stdin alone.
   private let clicks: ((String) -> Void)?
+  /// Told of each line printed after the prologue: when, and whether a change in the store
+  /// (rather than time alone) caused it.
+  private let printedLine: ((Instant, Bool) -> Void)?
+  /// Readable when the configuration has changed: the loop then ends, for its caller to load it.
+  private let configuration: ConfigurationWatch?
+  /// Whether the loop ended because the configuration changed.
+  private(set) var configurationChanged = false
   private var printed: String?
   private var unread: [UInt8] = []
   /// The store's file as last looked at while it did not read as a store yet.
@@ -39,24 +46,25 @@ final class StatusFollower {
 
   init(
     environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
-    clicks: ((String) -> Void)? = nil, render: @escaping Render
+    configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
+    printedLine: ((Instant, Bool) -> Void)? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
     self.goal = goal
     self.prologue = prologue
     self.clicks = clicks
+    self.printedLine = printedLine
+    self.configuration = configuration
     self.render = render
   }
 
   /// Why the loop stopped short: a signal, or the reader gone.
   private struct Stop: Error { let status: ExitStatus }
 
+  /// Its interrupts are caught and deferred by the caller (`islet_catch_interrupts`,
+  /// `islet_defer_interrupts`): they are let in only while asleep.
   func run() throws -> ExitStatus {
-    islet_catch_interrupts()
-    // Signals are let in only while asleep (`islet_wait_for`), so none falls between a look
-    // and the sleep.
-    islet_defer_interrupts()
     do {
       for line in prologue { try emit(line, always: true) }
       let path = try environment.storePath
@@ -78,12 +86,13 @@ final class StatusFollower {
 
   /// Prints `text` as one line when it differs from the last printed; a failed write stops the
   /// loop (`CommandLineInterface.run` says how: quietly when the reader has gone).
-  private func emit(_ text: String, always: Bool = false) throws {
+  private func emit(_ text: String, always: Bool = false, changed: Bool = true) throws {
     guard always || text != printed else { return }
     printed = text
     try awaitRoom()
     environment.console.out(text + "\n")
     if environment.console.outputFailure != nil { throw Stop(status: .ok) }
+    if !always { printedLine?(environment.now, changed) }
   }
 
   /// Waits until stdout takes a line without blocking: a reader that stops reading (a full
@@ -121,12 +130,15 @@ final class StatusFollower {
     // Any connection closing the WAL is heard too (a reader's as well), so they are few.
     let recheckDelays: [Int64] = [1, 5, 25, 100]
     var recheck: (at: Instant, step: Int)?
+    // Whether the store changed since the last line: the first line is the store as found.
+    var changed = true
     var fds = [
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
       // No events asked: a pipe's write end still reports POLLERR once its reader is gone.
       pollfd(fd: 1, events: 0, revents: 0),
       // A bar's clicks, one JSON line each; until stdin ends.
       pollfd(fd: clicks == nil ? -1 : 0, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: configuration?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
     ]
     // A bar runs this for days: what start-up alone ran need not stay resident.
     islet_release_startup_memory()
@@ -138,7 +150,8 @@ final class StatusFollower {
         tally = try environment.goalTally(store: store, pending: pending)
         counted = (pending, goal.startOfDay(goal.startOfDay(now) + 26 * 3_600_000))
       }
-      try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)))
+      try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)), changed: changed)
+      changed = false
       // Time has caused what no writer recorded (its watcher killed, say): one is started, as
       // any reader would.
       if !pending.isEmpty && pending != unrecorded {
@@ -154,6 +167,10 @@ final class StatusFollower {
       _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
       try Self.stopIfSignalled()
       if fds[1].revents != 0 { return .readerGone }
+      if fds[3].revents != 0, configuration?.take() == true {
+        configurationChanged = true
+        return .ok
+      }
       if fds[2].revents != 0 && !readClicks() { fds[2].fd = -1 }
       var look = false
       if fds[0].revents != 0 {
@@ -170,6 +187,7 @@ final class StatusFollower {
       let newest = try store.lastEventSeq()
       if newest != seq {
         seq = newest
+        changed = true
         stored = try store.liveActivities()
         counted = nil
         recheck = nil

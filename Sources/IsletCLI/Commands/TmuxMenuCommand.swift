@@ -51,10 +51,10 @@ struct TmuxMenuCommand: Command {
       throw CommandFailure(
         message: "__tmux-menu needs the tmux client's name: __tmux-menu CLIENT [ID]", status: .usage)
     }
-    guard TmuxRefresher.socket(from: environment.variables) != nil else {
+    guard TmuxRecorder.socket(from: environment.variables) != nil else {
       throw CommandFailure(message: "__tmux-menu is run by tmux's keys; TMUX is not set here", status: .usage)
     }
-    guard let tmux = TmuxRefresher.tmuxPath(environment.variables) else {
+    guard let tmux = TmuxRecorder.tmuxPath(environment.variables) else {
       throw CommandFailure(message: "there is no tmux on PATH to show the menu", status: .unavailable)
     }
     let policy = try environment.configuration.policy

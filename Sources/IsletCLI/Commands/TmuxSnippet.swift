@@ -14,18 +14,18 @@ struct TmuxSnippet {
   var lines: [String] {
     let island =
       ranges
-      ? " #[range=user|islet]#(\(Self.run) status --format tmux)#[norange]"
-      : " #(\(Self.run) status --format tmux)"
+      ? " #[range=user|islet]#(\(Self.run) status --follow --format tmux)#[norange]"
+      : " #(\(Self.run) status --follow --format tmux)"
     let menu = { (keyboard: Bool) in TmuxMenu.opening(keyboard: keyboard, mouse: menuMouse) }
     let menuInBraces = TmuxMenu.opening(keyboard: false, mouse: menuMouse, separator: ";")
     var lines = [
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
       "set-environment -g ISLET_RUN '\(Self.script)'",
       "",
-      "# The status line: the current timer as the Dynamic Island's compact pill, redrawn every",
-      "# second; it disappears when nothing is live. The island is held in @islet-island and added",
-      "# once to the end of your status-right (put this after your own status-right).",
-      "set -g status-interval 1",
+      "# The status line: the current timer as the Dynamic Island's compact pill, printed by one",
+      "# islet that follows the timers (tmux starts nothing each second); it disappears when",
+      "# nothing is live. The island is held in @islet-island and added once to the end of your",
+      "# status-right (put this after your own status-right).",
       "if-shell -F '#{e|<:#{status-right-length},100}' 'set -g status-right-length 100'",
       "set -g @islet-island '\(island)'",
       "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'",
@@ -156,7 +156,7 @@ struct TmuxVersion {
 
   /// The version of the tmux on PATH; nil when there is none or it says something else.
   static func onPath(_ environment: [String: String]) -> TmuxVersion? {
-    guard let tmux = TmuxRefresher.tmuxPath(environment),
+    guard let tmux = TmuxRecorder.tmuxPath(environment),
       let bytes = Spawner.output(of: [tmux, "-V"], environment: environment),
       let text = String(validating: bytes, as: UTF8.self)
     else { return nil }

@@ -71,10 +71,6 @@ struct WatchCommand: Command {
       }
       intents.reconfigure(configuration)
       let settled = try intents.settle()
-      // The watcher runs in no tmux: the pills of the servers Islet was used from turn red now.
-      if !settled.events.isEmpty {
-        TmuxRefresher.refreshRecorded(storePath: path, environment: environment.variables)
-      }
       let recorded = try store.history(after: seen)
       seen = recorded.last?.seq ?? seen
       let now = environment.now
