@@ -197,22 +197,41 @@ final class XSession {
     rawValue: "needs the Debian packages \(missing.joined(separator: ", ")) (.ci/run installs them)")
 
   let sandbox: Sandbox
-  let display: String
+  private(set) var display = ""
   private var processes: [Process] = []
   private var logs: [String] = []
 
   init(_ sandbox: Sandbox) throws {
     self.sandbox = sandbox
-    var number = 100 + Int(getpid() % 800)
-    while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 || access("/tmp/.X\(number)-lock", F_OK) == 0 {
-      number += 1
+    // Xvfb picks a free display itself and says which on stdout (`-displayfd`), so that tests
+    // running at once never share one.
+    let xvfb = Process()
+    xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+    xvfb.arguments = [
+      "-displayfd", "1", "-screen", "0", "\(Self.width)x\(Self.height)x24", "-nolisten", "tcp",
+    ]
+    let out = Pipe()
+    xvfb.standardOutput = out
+    xvfb.standardError = FileHandle.nullDevice
+    xvfb.standardInput = FileHandle.nullDevice
+    try xvfb.run()
+    processes.append(xvfb)
+    var said: [UInt8] = []
+    let fd = out.fileHandleForReading.fileDescriptor
+    var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    var byte: UInt8 = 0
+    let end = Date().addingTimeInterval(10)
+    while !said.contains(0x0A) && Date() < end && poll(&ready, 1, 100) >= 0 {
+      if ready.revents != 0 {
+        guard read(fd, &byte, 1) == 1 else { break }
+        said.append(byte)
+      }
     }
-    display = ":\(number)"
-    try start(
-      "/usr/bin/Xvfb", [display, "-screen", "0", "\(Self.width)x\(Self.height)x24", "-nolisten", "tcp"])
-    guard eventually(within: 10, { access("/tmp/.X11-unix/X\(number)", F_OK) == 0 }) else {
+    let number = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    display = ":" + number
+    guard Int(number) != nil else {
       stop()
-      throw XSessionError(message: "Xvfb did not open \(display); \(diagnosis)")
+      throw XSessionError(message: "Xvfb named no display (it said '\(number)')")
     }
   }
 
@@ -288,8 +307,10 @@ final class XSession {
       process.waitUntilExit()
     }
     let number = display.dropFirst()
-    unlink("/tmp/.X\(number)-lock")
-    unlink("/tmp/.X11-unix/X\(number)")
+    if !number.isEmpty {
+      unlink("/tmp/.X\(number)-lock")
+      unlink("/tmp/.X11-unix/X\(number)")
+    }
   }
 
   static func isGreen(_ p: Pixel) -> Bool { p.g > 150 && p.r < 90 && p.b < 90 }
