@@ -146,6 +146,25 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["status", "--template", "{nope} {time}"], status: 64,
       says: "--template has an unknown field {nope}; use {icon}, {name}, {time}"),
+    BadInput(
+      arguments: ["status", "--format", "i3bar", "--read-clicks"], status: 64,
+      says: "--read-clicks is for --follow --format i3blocks"),
+    BadInput(
+      arguments: ["status", "--follow", "--format", "i3blocks", "--click", "1"], status: 64,
+      says: "--click is for one line of a bar's --format, not --follow"),
+    BadInput(
+      arguments: ["status", "--click", "1"], status: 64,
+      says: "--click is for one line of a bar's --format, not --follow"),
+    BadInput(
+      arguments: ["status", "--format", "i3bar", "--part", "bubble"], status: 64,
+      says: "--part is for --format waybar"),
+    BadInput(
+      arguments: ["status", "--format", "waybar", "--part", "half"], status: 64,
+      says: "--part 'half' is not a part; use island, pill, bubble"),
+    BadInput(arguments: ["bar", "polybar", "--for", "1.5"], status: 64, says: "--for is for i3blocks"),
+    BadInput(
+      arguments: ["bar", "i3blocks", "--for", "1"], status: 64,
+      says: "--for '1' is not a version; use one like 1.4 or 1.5"),
     BadInput(arguments: ["help", "nope"], status: 64, says: "no help for 'nope'; commands: start,"),
     BadInput(
       arguments: ["completions", "csh"], status: 64,

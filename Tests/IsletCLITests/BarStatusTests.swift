@@ -37,4 +37,28 @@ import Testing
         == Run(status: 1, stdout: "{\"text\":\"\",\"class\":\"none\"}\n", stderr: ""))
     #expect(islet("status", "--format", "polybar") == Run(status: 1, stdout: "\n", stderr: ""))
   }
+
+  /// i3blocks 1.4's block: run with `--click "$BLOCK_BUTTON"`, empty when not clicked. The
+  /// button's intent goes to the current timer first; the status is 0 whatever is live, since
+  /// 1.4 keeps a block's old text on any other.
+  @Test func aBlockRunWithItsButtonSendsTheIntentThenPrintsTheLine() throws {
+    let empty = islet("status", "--format", "i3blocks", "--click", "")
+    #expect(empty == Run(status: 0, stdout: "{\"full_text\":\"\"}\n", stderr: ""), "nothing live")
+    islet("start", "--name", "Tea")
+    islet.clock.advance(by: 1_000)
+    islet("start", "--name", "Work")
+    let unclicked = try object(islet("status", "--format", "i3blocks", "--click", "").stdout)
+    #expect(unclicked["full_text"] as? String == "⏱ Work ● 0:00 ◖0:01◗", "\(unclicked)")
+    let left = islet("status", "--format", "i3blocks", "--click", "1")
+    let paused = try object(left.stdout)
+    #expect(left.status == 0 && paused["full_text"] as? String == "⏱ Work ⏸ 0:00 ◖0:01◗", "\(left)")
+    // A wheel is no intent; right completes, and the line shows what is left.
+    #expect(islet("status", "--format", "i3blocks", "--click", "4").stdout.contains("⏸"))
+    let right = try object(islet("status", "--format", "i3blocks", "--click", "3").stdout)
+    #expect(right["full_text"] as? String == "⏱ Tea ● 0:01", "\(right)")
+    // A problem in the configuration is the line, still status 0.
+    islet.writeConfig("theme = ocean\n")
+    let problem = islet("status", "--format", "i3blocks", "--click", "")
+    #expect(problem.status == 0 && problem.stdout.contains("unknown theme"), "\(problem)")
+  }
 }

@@ -59,7 +59,9 @@ import Testing
       #expect(
         json["text"] as? String == BarIsland(look: look(s.activity, at: s.now), next: nil).text, "\(s.name)")
       #expect(json["alt"] as? String == s.phase, "\(s.name)")
-      #expect(json["class"] as? String == s.phase, "\(s.name)")
+      // No scene is stale or in a cue: the phase alone.
+      let classes = (json["class"] as? String).map { [$0] } ?? json["class"] as? [String]
+      #expect(classes == [s.phase], "\(s.name): \(line)")
       let tooltip = try #require(json["tooltip"] as? String, "\(s.name)")
       // As the banner says it: today's start as a clock, and none for a ready timer.
       let ready = s.activity.phase(at: s.now, policy: .standard) == .idle
@@ -144,7 +146,46 @@ import Testing
       #expect(json["full_text"] as? String == BarIsland(look: look(s.activity, at: s.now), next: nil).text)
       #expect(json["color"] as? String != nil, "\(s.name)")
       #expect((json["urgent"] as? Bool ?? false) == (s.phase == "finished"), "\(s.name)")
+      // Under a global `markup=pango` a name is still text.
+      #expect(json["markup"] as? String == "none", "\(s.name): \(line(s))")
     }
+  }
+
+  func line(_ s: (name: String, activity: Activity, now: Instant, phase: String)) -> String {
+    BarFormat.i3blocks.line(scene([s.activity], at: s.now))
+  }
+
+  @Test func waybarsClassesSayStaleAndTheirStyleSheetHasAColorForEach() throws {
+    var stale = workout()
+    stale.state.staleDate = t0 + minutes(1)
+    let json = try object(BarFormat.waybar.line(scene([stale], at: t0 + minutes(2))), "stale")
+    #expect(json["class"] as? [String] == ["active", "stale"], "\(json)")
+    // Every class the lines carry has its color, the role the other bars draw it in.
+    let named = Dictionary(BarFormat.waybarClassRoles, uniquingKeysWith: { a, _ in a })
+    #expect(Set(named.keys) == ["idle", "active", "paused", "finished", "stale", "alert"])
+    for s in Self.scenes {
+      let island = BarIsland(look: look(s.activity, at: s.now), next: nil)
+      let last = island.classes.last { named[$0] != nil }
+      #expect(last.flatMap { named[$0] } == island.role, "\(s.name): \(island.classes)")
+    }
+  }
+
+  @Test func waybarsBubbleIsALineOfItsOwnForTheNextActivity() throws {
+    let (paused, now) = inPhase(.paused)
+    var tea = workout(name: "Tea")
+    tea.id = "tea1"
+    var both = scene([paused, tea], at: now)
+    both.part = .bubble
+    #expect(both.shown?.id == "tea1", "a click on the bubble acts on Tea")
+    let bubble = try object(BarFormat.waybar.line(both), "bubble")
+    #expect(bubble["text"] as? String == "◖9:30◗" && bubble["class"] as? String == "active", "\(bubble)")
+    both.part = .pill
+    #expect(both.shown?.id == "wk01")
+    #expect(try object(BarFormat.waybar.line(both), "pill")["text"] as? String == "⏱ Workout ⏸ 12:30")
+    var alone = scene([paused], at: now)
+    alone.part = .bubble
+    let none = try object(BarFormat.waybar.line(alone), "none")
+    #expect(alone.shown == nil && none["text"] as? String == "", "\(none)")
   }
 
   /// polybar's tags in a line: every `%{…}` with its content, in order.
@@ -178,6 +219,10 @@ import Testing
     }
     let finished = BarFormat.polybar.line(scene([inPhase(.finished).0], at: inPhase(.finished).1))
     #expect(finished.contains("%{F\(hex(.alert)!)}+0:42%{F-}"), "\(finished)")
+    // Once time is up the name is drawn in the alert color too, as the presentations draw it.
+    #expect(finished.contains("%{F\(hex(.alert)!)}⏱ Workout%{F-}"), "\(finished)")
+    let running = BarFormat.polybar.line(scene([inPhase(.active).0], at: inPhase(.active).1))
+    #expect(running.contains("%{F\(hex(.text)!)}⏱ Workout%{F-}"), "\(running)")
   }
 
   @Test func polybarsActionsEscapeTheColonsAndQuoteThePath() {
@@ -253,7 +298,12 @@ import Testing
     #expect(BarClick.parse(#"{"button":2}"#) == BarClick(intent: .reset, target: nil))
     #expect(BarClick.parse(String(format: i3bar, 1))?.dispatchTarget == .id("wk01"))
     #expect(BarClick.parse(#"{"button":2}"#)?.dispatchTarget == .current)
-    #expect(BarFormat.allCases.filter(\.readsClicks) == [.i3blocks, .i3bar])
+    // i3bar's clicks are read always; i3blocks' only when the snippet asks (1.5 and later).
+    #expect(BarFormat.allCases.filter { $0.readsClicks(asked: false) } == [.i3bar])
+    #expect(BarFormat.allCases.filter { $0.readsClicks(asked: true) } == [.i3blocks, .i3bar])
+    #expect(!BarFormat.i3blocksClicksPersistentBlocks(major: 1, minor: 4))
+    #expect(BarFormat.i3blocksClicksPersistentBlocks(major: 1, minor: 5))
+    #expect(BarFormat.i3blocksClicksPersistentBlocks(major: 2, minor: 0))
   }
 
   @Test(arguments: [

@@ -27,6 +27,9 @@ struct StatusCommand: Command {
         changes (each second while a timer runs, at once after an intent from any shell, never
         while all is paused); an empty line (null for JSON) while nothing is live. It ends when
         its reader goes away, or on Ctrl-C, SIGTERM or SIGHUP.
+        A bar's clicks are read from stdin by --follow for i3bar, and for i3blocks only with
+        --read-clicks. --click BUTTON sends a click's intent to the activity the line shows
+        before printing it, and then exits 0 whatever is live, as a bar's block must.
 
         Examples:
           islet status --presentation lockscreen
@@ -50,6 +53,13 @@ struct StatusCommand: Command {
             "a custom line from {icon} {name} {time} {phase} {progress} {id} {segment} {round} {rounds} {goal}"
         ),
         OptionSpec(name: "follow", value: nil, help: "keep printing: a new line each time it changes"),
+        OptionSpec(
+          name: "read-clicks", value: nil,
+          help: "with --follow and i3blocks: read the bar's clicks from stdin (i3blocks 1.5 and later)"),
+        OptionSpec(
+          name: "click", value: "BUTTON",
+          help: "a bar's click first, as i3blocks gives it: 1 toggles, 2 resets, 3 completes, empty none"),
+        OptionSpec(name: "part", value: "island|pill|bubble", help: "with waybar: a part of the island"),
       ],
       maxOperands: 1, globals: ["theme", "ascii", "no-color"])
   ]
@@ -75,6 +85,13 @@ struct StatusCommand: Command {
   let target: String?
   /// `--follow`: a new line each time the output changes, until the reader goes away.
   let follow: Bool
+  /// `--read-clicks`: the follower reads the bar's clicks from stdin (`BarFormat.readsClicks`).
+  let readClicks: Bool
+  /// `--click BUTTON`: a bar's click to send before the one line; `.some(nil)` for an empty or
+  /// unknown button (a block run without a click), nil without the option.
+  let click: Intent??
+  /// `--part`: which part of the island a bar's module shows.
+  let part: BarPart
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     let text = parsed.value("format") ?? "plain"
@@ -98,6 +115,33 @@ struct StatusCommand: Command {
     self.presentation = presentation
     target = parsed.operands.first
     follow = parsed.has("follow")
+    readClicks = parsed.has("read-clicks")
+    if readClicks && !(follow && format.bar?.stdinClicks == .whenAsked) {
+      throw UsageError(message: "--read-clicks is for --follow --format i3blocks", command: "status")
+    }
+    click = try Self.click(parsed, format: format, follow: follow)
+    let partText = parsed.value("part") ?? BarPart.island.rawValue
+    guard let part = BarPart(rawValue: partText) else {
+      throw UsageError(
+        message:
+          "--part '\(printable(partText))' is not a part; use \(BarPart.allCases.map(\.rawValue).joined(separator: ", "))",
+        command: "status")
+    }
+    if part != .island && format.bar?.hasParts != true {
+      throw UsageError(message: "--part is for --format waybar", command: "status")
+    }
+    self.part = part
+  }
+
+  /// `--click BUTTON`: one line of a bar's format, not followed; an empty or other button is
+  /// no click, as i3blocks runs a block without one.
+  private static func click(_ parsed: ParsedArguments, format: Format, follow: Bool) throws -> Intent?? {
+    guard let text = parsed.value("click") else { return nil }
+    if format.bar == nil || follow {
+      throw UsageError(
+        message: "--click is for one line of a bar's --format, not --follow", command: "status")
+    }
+    return .some(Int(text).flatMap(BarClick.intent(button:)))
   }
 
   private static func width(_ parsed: ParsedArguments) throws -> Int? {
@@ -127,24 +171,26 @@ struct StatusCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if follow { return try runFollowing(in: environment) }
-    let (policy, theme) = try loaded(in: environment, prologue: format.bar?.prologue ?? [])
+    let policy: TimePolicy
+    let theme: Theme
+    do {
+      (policy, theme) = try loaded(in: environment, prologue: format.bar?.prologue ?? [])
+    } catch let problem as ConfigurationProblem {
+      // A bar's block keeps its old text on any other status: the line says it instead.
+      if format.bar != nil && click != nil { return .ok }
+      throw problem
+    }
+    if let bar = format.bar, let click {
+      try send(click, policy: policy, in: environment)
+      _ = try printBar(bar, policy: policy, theme: theme, in: environment)
+      return .ok
+    }
+    if let bar = format.bar { return try printBar(bar, policy: policy, theme: theme, in: environment) }
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
     let goal = try environment.goalTally(store: store, pending: pending)
     let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
-    if let bar = format.bar {
-      let shown: [Activity]
-      switch barShown(in: set) {
-      case .success(let found): shown = found
-      case .failure(let failure): throw environment.matchFailure(failure, command: "status")
-      }
-      let line = bar.line(
-        barScene(
-          shown, in: set, theme: theme, binary: Spawner.executablePath ?? "islet", environment: environment))
-      environment.console.out((bar.prologue + [line]).joined(separator: "\n") + "\n")
-      return shown.isEmpty ? .refused : .ok
-    }
     let activity: Activity
     switch ActivityMatcher.match(target, among: live, at: now, policy: policy) {
     case .success(let found): activity = found
@@ -155,6 +201,44 @@ struct StatusCommand: Command {
     }
     environment.console.out(render(activity, in: set, theme: theme, environment: environment) + "\n")
     return .ok
+  }
+
+  /// A bar's one line: its prologue and the scene; refused (1) when it shows nothing.
+  private func printBar(_ bar: BarFormat, policy: TimePolicy, theme: Theme, in environment: Environment)
+    throws
+    -> ExitStatus
+  {
+    let (store, live, pending) = try environment.readLive(policy: policy)
+    defer { store?.close() }
+    let goal = try environment.goalTally(store: store, pending: pending)
+    let set = LiveSet(live: live, now: environment.now, policy: policy, goal: goal)
+    let shown: [Activity]
+    switch barShown(in: set) {
+    case .success(let found): shown = found
+    case .failure(let failure): throw environment.matchFailure(failure, command: "status")
+    }
+    let scene = barScene(
+      shown, in: set, theme: theme, binary: Spawner.executablePath ?? "islet", environment: environment)
+    environment.console.out((bar.prologue + [bar.line(scene)]).joined(separator: "\n") + "\n")
+    return scene.shown == nil ? .refused : .ok
+  }
+
+  /// `--click`'s intent, sent through the one intent path to the activity the line shows (the
+  /// one named, the current one, or the next for the bubble alone). No click, nothing shown,
+  /// or a refusal changes nothing and is not said: a bar shows no stderr.
+  private func send(_ click: Intent?, policy: TimePolicy, in environment: Environment) throws {
+    guard let click else { return }
+    let shown: Activity?
+    do {
+      let (store, live, _) = try environment.readLive(policy: policy)
+      defer { store?.close() }
+      let set = LiveSet(live: live, now: environment.now, policy: policy, goal: nil)
+      let found = (try? barShown(in: set).get()) ?? []
+      shown = BarScene(live: found, now: set.now, policy: policy, part: part).shown
+    }
+    guard let shown, let intents = try? environment.openIntents() else { return }
+    defer { intents.close() }
+    _ = try? intents.send(click, to: .id(shown.id), source: .mouse)
   }
 
   /// What a bar shows of the live set: a named activity is the pill alone; otherwise the
@@ -174,8 +258,7 @@ struct StatusCommand: Command {
   ) -> BarScene {
     BarScene(
       live: shown, now: set.now, policy: set.policy, theme: theme, ascii: !environment.unicode,
-      goal: set.goal,
-      binary: binary)
+      goal: set.goal, binary: binary, part: part)
   }
 
   /// A bar's click (i3bar's, i3blocks'), sent through the one intent path; what is not a
@@ -231,7 +314,8 @@ struct StatusCommand: Command {
       let follower = StatusFollower(
         environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
         prologue: prologue, configuration: watch,
-        clicks: bar?.readsClicks == true ? { line in Self.click(line, in: environment) } : nil,
+        clicks: bar?.readsClicks(asked: readClicks) == true
+          ? { line in Self.click(line, in: environment) } : nil,
         printedLine: job.map { job in { job.printed(at: $0, changed: $1) } },
         render: followed(policy: policy, theme: theme, in: environment))
       // A bar's header is printed once, by the first follower.

@@ -15,6 +15,17 @@ public struct BarClick: Equatable, Sendable {
   /// The target to send `intent` to: the clicked block's activity, else the current one.
   public var dispatchTarget: IntentDispatcher.Target { target.map { .id($0) } ?? .current }
 
+  /// What a button means, wherever the click comes from (a line of the stream, i3blocks'
+  /// `BLOCK_BUTTON`): left toggles, middle resets, right completes; any other, nothing.
+  public static func intent(button: Int) -> Intent? {
+    switch button {
+    case 1: return .toggle
+    case 2: return .reset
+    case 3: return .complete
+    default: return nil
+    }
+  }
+
   /// The click a line of the stream means: i3bar's events come as an endless JSON array
   /// (`[`, then `{…}`, then `,{…}`); i3blocks' as one object a line. Left toggles, middle
   /// resets, right completes; anything else (another block's click, another button, a line
@@ -30,14 +41,9 @@ public struct BarClick: Equatable, Sendable {
     if bytes.first == UInt8(ascii: ",") { bytes.removeFirst() }
     guard bytes.count <= 4096, case .object(let event)? = JSONValue.parse(Array(bytes)) else { return nil }
     if let name = event["name"], name != .string("islet") { return nil }
-    guard case .number(let button)? = event["button"] else { return nil }
-    let intent: Intent
-    switch button {
-    case 1: intent = .toggle
-    case 2: intent = .reset
-    case 3: intent = .complete
-    default: return nil
-    }
+    guard case .number(let button)? = event["button"], (1...3).contains(button), button == button.rounded(),
+      let intent = intent(button: Int(button))
+    else { return nil }
     var target: String?
     if case .string(let instance)? = event["instance"], !instance.isEmpty,
       instance.utf8.count <= 64,

@@ -13,11 +13,15 @@ public struct BarScene: Sendable {
   public var binary: String
   /// The local time zone's offset from UTC in seconds; nil asks the system.
   public var utcOffset: Int?
+  /// Which part of the island the line shows.
+  public var part: BarPart
 
   public init(
     live: [Activity], now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
-    ascii: Bool = false, goal: GoalTally? = nil, binary: String = "islet", utcOffset: Int? = nil
+    ascii: Bool = false, goal: GoalTally? = nil, binary: String = "islet", utcOffset: Int? = nil,
+    part: BarPart = .island
   ) {
+    self.part = part
     self.live = live
     self.now = now
     self.policy = policy
@@ -28,18 +32,32 @@ public struct BarScene: Sendable {
     self.utcOffset = utcOffset
   }
 
+  /// The activity the line's pill (or, for `.bubble`, its bubble) stands for, which a click on
+  /// it acts on: the current one, or the next for the bubble alone.
+  public var shown: Activity? {
+    part == .bubble ? (live.count > 1 ? live[1] : nil) : live.first
+  }
+
   var current: Look? {
-    live.first.map {
+    shown.map {
       Look(
-        activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset, goal: goal)
+        activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset,
+        goal: part == .bubble ? nil : goal)
     }
   }
 
   var next: Look? {
-    live.count > 1
+    part == .island && live.count > 1
       ? Look(activity: live[1], now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset)
       : nil
   }
+}
+
+/// Which part of the island a bar's module shows: all of it (the current activity and the next
+/// one's bubble beside it), the pill alone, or the bubble alone, a module of its own whose
+/// clicks act on the next activity (waybar's `custom/islet-next`).
+public enum BarPart: String, CaseIterable, Sendable {
+  case island, pill, bubble
 }
 
 /// The output conventions of the desktop bars (`status --format waybar` …): each turns a scene
@@ -62,16 +80,57 @@ public enum BarFormat: String, CaseIterable, Sendable {
     self == .i3bar ? [#"{"version":1,"click_events":true}"#, "["] : []
   }
 
-  /// Whether the bar writes its clicks on the stream's stdin (`BarClick.parse` reads them);
-  /// the others run the click's command themselves.
-  public var readsClicks: Bool { self == .i3bar || self == .i3blocks }
+  /// When the follower reads clicks from its stdin (`BarClick.parse`), which is never unless
+  /// they are Islet's alone.
+  public enum StdinClicks: Sendable {
+    /// i3bar writes them there: its header asks for them, and the stream's stdin is its own.
+    case always
+    /// i3blocks 1.5 and later write them to a persistent block's stdin; 1.4 writes none, and
+    /// its block inherits i3blocks' own stdin, i3bar's clicks for the whole bar. So its snippet
+    /// says so (`--read-clicks`) only for 1.5 and later; 1.4 runs the block again on a click,
+    /// the button in `BLOCK_BUTTON` (`status --click`).
+    case whenAsked
+    /// The bar runs a click's command itself.
+    case never
+  }
+
+  /// Whether an i3blocks of this version writes clicks to a persistent block: from 1.5 on.
+  public static func i3blocksClicksPersistentBlocks(major: Int, minor: Int) -> Bool {
+    (major, minor) >= (1, 5)
+  }
+
+  public var stdinClicks: StdinClicks {
+    switch self {
+    case .i3bar: return .always
+    case .i3blocks: return .whenAsked
+    case .waybar, .polybar, .i3statusRs: return .never
+    }
+  }
+
+  /// Whether the follower reads clicks from stdin, `asked` by `--read-clicks` or not.
+  public func readsClicks(asked: Bool) -> Bool {
+    stdinClicks == .always || (stdinClicks == .whenAsked && asked)
+  }
+
+  /// Whether a module may show a part of the island (`BarPart`): waybar's, where the bubble
+  /// needs a module of its own for clicks of its own. (polybar's line carries a click per
+  /// part; i3bar's blocks are one per activity.)
+  public var hasParts: Bool { self == .waybar }
+
+  /// waybar's classes (`#custom-islet.paused`) and the role whose color each stands for, in the
+  /// order the style sheet lists them: a later rule wins, so stale and alert come last.
+  public static let waybarClassRoles: [(String, Role)] = [
+    (Phase.idle.rawValue, .secondary), (Phase.active.rawValue, .timer), (Phase.paused.rawValue, .accent),
+    (Phase.finished.rawValue, .alert), ("stale", .stale), ("alert", .alert),
+  ]
 
   /// One update, without its line break. With nothing live, the form that clears the bar.
   public func line(_ scene: BarScene) -> String {
     let island = scene.current.map { BarIsland(look: $0, next: scene.next) }
     switch self {
     case .waybar:
-      return island?.waybar ?? BarJSON.object([("text", .string("")), ("class", .string("none"))])
+      return island?.waybar(alone: scene.part == .bubble)
+        ?? BarJSON.object([("text", .string("")), ("class", .string("none"))])
     case .polybar: return island?.polybar(binary: scene.binary) ?? ""
     case .i3blocks: return island?.i3blocks ?? BarJSON.object([("full_text", .string(""))])
     case .i3bar: return (island?.i3bar ?? "[]") + ","
@@ -175,20 +234,25 @@ struct BarIsland {
   }
 
   /// The theme's color for `role`, `#rrggbb`; nil when the theme gives none (mono).
-  func color(_ role: Role) -> String? {
-    look.theme.style(role).foreground.map { color in
-      let c = color.components
-      return "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
+  func color(_ role: Role) -> String? { BarFormat.color(role, in: look.theme) }
+
+  /// waybar's classes: the phase, then `stale` when dimmed and `alert` when time alerts
+  /// (`BarFormat.waybarClassRoles` colors them).
+  var classes: [String] {
+    [phase] + (look.isDimmed ? ["stale"] : []) + (look.timeAlerts && look.phase != .finished ? ["alert"] : [])
   }
 
   // MARK: - The formats
 
-  /// waybar's custom module with `return-type: json`; text and tooltip are Pango markup.
-  var waybar: String {
+  /// waybar's custom module with `return-type: json`; text and tooltip are Pango markup. The
+  /// bubble alone (`alone`) is the next activity's module.
+  func waybar(alone: Bool) -> String {
+    let shown = alone ? g.leftCap + Minimal.content(look).text + g.rightCap : text
+    let classes = self.classes
     var members: [(String, BarJSON)] = [
-      ("text", .string(Pango.escaped(text))), ("alt", .string(phase)),
-      ("tooltip", .string(Pango.escaped(details.joined(separator: "\n")))), ("class", .string(phase)),
+      ("text", .string(Pango.escaped(shown))), ("alt", .string(phase)),
+      ("tooltip", .string(Pango.escaped(details.joined(separator: "\n")))),
+      ("class", classes.count == 1 ? .string(phase) : .array(classes)),
     ]
     if let percentage { members.append(("percentage", .number(percentage))) }
     return BarJSON.object(members)
@@ -219,9 +283,12 @@ struct BarIsland {
     return "[" + blocks.joined(separator: ",") + "]"
   }
 
-  /// i3blocks' `format=json`: one object a line, the keys of an i3bar block.
+  /// i3blocks' `format=json`: one object a line, the keys of an i3bar block. `markup: none`
+  /// keeps every character of a name as text under a global `markup=pango`.
   var i3blocks: String {
-    var members: [(String, BarJSON)] = [("full_text", .string(text)), ("short_text", .string(shortText))]
+    var members: [(String, BarJSON)] = [
+      ("full_text", .string(text)), ("short_text", .string(shortText)), ("markup", .string("none")),
+    ]
     if let color = color(role) { members.append(("color", .string(color))) }
     if look.phase == .finished { members.append(("urgent", .bool(true))) }
     return BarJSON.object(members)
@@ -259,12 +326,13 @@ struct BarIsland {
     }
   }
 
-  /// polybar's tags: the title in the text color, the clock in the phase's, the whole pill a
+  /// polybar's tags: the title in the name's color (the alert's once time is up, as the
+  /// presentations draw it), the clock in the phase's, the whole pill a
   /// button (left toggles, middle resets, right completes) and the bubble one for its own
   /// activity.
   func polybar(binary: String) -> String {
     var out = Polybar.actions(binary: binary, id: activity.id) {
-      Polybar.colored(title, color(.text)) + " " + Polybar.colored(clock, color(role))
+      Polybar.colored(title, color(look.nameRole)) + " " + Polybar.colored(clock, color(role))
     }
     if let next, let bubble {
       out +=
@@ -324,11 +392,23 @@ enum Polybar {
   }
 }
 
+extension BarFormat {
+  /// The theme's color for `role`, `#rrggbb`, as the bars write it; nil when the theme gives
+  /// none (mono).
+  public static func color(_ role: Role, in theme: Theme) -> String? {
+    theme.style(role).foreground.map { color in
+      let c = color.components
+      return "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+  }
+}
+
 /// Just enough JSON to write a bar's line: keys in the order given.
 enum BarJSON {
   case string(String)
   case number(Int)
   case bool(Bool)
+  case array([String])
 
   static func object(_ members: [(String, BarJSON)]) -> String {
     "{" + members.map { quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
@@ -339,6 +419,7 @@ enum BarJSON {
     case .string(let value): return Self.quoted(value)
     case .number(let value): return String(value)
     case .bool(let value): return value ? "true" : "false"
+    case .array(let values): return "[" + values.map(Self.quoted).joined(separator: ",") + "]"
     }
   }
 
