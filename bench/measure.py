@@ -464,6 +464,101 @@ def status_follow():
     run(a.islet, "end")
 
 
+def cpu_seconds(pid):
+    """CPU seconds of one living process (schedstat, nanoseconds, all its threads)."""
+    return sum(int(open(f).read().split()[0]) for f in glob.glob(f"/proc/{pid}/task/*/schedstat")) / 1e9
+
+
+def under_cpu_seconds(pid):
+    """CPU seconds of what runs under a process: its living descendants (schedstat) and the
+    children it has reaped (cutime + cstime, in clock ticks)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    total = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        for task in glob.glob(f"/proc/{current}/task/*/children"):
+            for child in open(task).read().split():
+                total += cpu_seconds(int(child))
+                pending.append(int(child))
+    return total
+
+
+def tmux_status():
+    # The island on a real tmux status line, drawn by a client attached inside an outer pane: as
+    # the snippet makes it now (one `status --follow` that tmux keeps running) and as earlier
+    # snippets made it (`islet status` started every second, status-interval 1), side by side
+    # with tty-clock. Islet's figure is its processes' CPU (the follower; the programs started
+    # each second), as tty-clock's is its own; what tmux spends drawing the status line is said
+    # beside it, less the same server with no island.
+    run(a.islet, "start", "25m", "--name", "Status")
+    # The earlier snippet reads a store of its own: each of its reads would wake the follower.
+    spawned_store = f"{a.work}/spawned/islet.db"
+    run(a.islet, "start", "25m", "--name", "Status", env=dict(os.environ, ISLET_DB=spawned_store))
+    variants = {
+        "none": "",
+        "followed": f"#({a.islet} status --follow --format tmux)",
+        "spawned": f"#(ISLET_DB={spawned_store} {a.islet} status --format tmux)",
+    }
+    servers = {}
+    for name, right in variants.items():
+        conf = f"{a.work}/tmux-{name}.conf"
+        with open(conf, "w") as f:
+            f.write(f"set -g status-right '{right}'\nset -g status-right-length 100\n")
+            if name == "spawned":
+                f.write("set -g status-interval 1\n")
+        inner = f"{a.socket}in-{name}"
+        tmux("new-session", "-d", "-x", "100", "-y", "10",
+             f"exec env -u TMUX tmux -L {inner} -f {conf} new-session 'exec sleep 100000'", server=f"out-{name}")
+        servers[name] = inner
+    clock = installed("tty-clock")
+    if clock:
+        tmux("new-session", "-d", "-x", "100", "-y", "30", "exec tty-clock -s -c", server="tmuxclock")
+    time.sleep(3)
+    pids = {name: int(run("tmux", "-L", inner, "display", "-p", "#{pid}").stdout) for name, inner in servers.items()}
+    clock_pid = int(tmux("display", "-p", "#{pane_pid}", server="tmuxclock").stdout) if clock else None
+
+    def sample():
+        return ({name: (cpu_seconds(pid), under_cpu_seconds(pid)) for name, pid in pids.items()},
+                cpu_seconds(clock_pid) if clock else 0.0)
+    before, clock_before = sample()
+    time.sleep(a.window)
+    after, clock_after = sample()
+    percent = {name: tuple((after[name][k] - before[name][k]) / a.window * 100 for k in (0, 1)) for name in pids}
+    # The "none" server's panes run only `sleep`: what is under it costs nothing.
+    islet = {name: percent[name][1] for name in ("followed", "spawned")}
+    drawing = {name: percent[name][0] - percent["none"][0] for name in ("followed", "spawned")}
+    tty = (clock_after - clock_before) / a.window * 100 if clock else None
+    versus = f" ({islet['followed'] / tty:.2f}× tty-clock)" if tty else ""
+    rows.append((f"tmux status line, the island ticking ({a.window} s)",
+                 f"islet: {islet['followed']:.3f} % of a core{versus}; tmux drawing it: {drawing['followed']:.3f} %",
+                 (f"tty-clock: {tty:.3f} %; " if tty is not None else "tty-clock not installed (skipped); ")
+                 + f"earlier snippet (`islet status` every second): islet {islet['spawned']:.3f} %, "
+                 + f"tmux drawing it {drawing['spawned']:.3f} %",
+                 "≤ tty-clock"))
+
+    # An intent from a shell outside tmux until the status line shows it (the outer pane's
+    # capture, polled), on the followed island while it ticks.
+    latencies = []
+    for k in range(10):
+        time.sleep(0.37)  # renames at every phase of the ticking second
+        run(a.islet, "update", "--name", f"Moved{k}")
+        returned = time.time()
+        deadline = returned + 3
+        while time.time() < deadline:
+            if f"Moved{k}" in tmux("capture-pane", "-p", server="out-followed").stdout:
+                break
+        latencies.append((time.time() - returned) * 1000)
+    rows.append(("an intent outside tmux until tmux's status line shows it (10 renames, capture polled)",
+                 f"median {statistics.median(latencies):.0f} ms, max {max(latencies):.0f} ms", "", "≤ 50 ms"))
+    for name in servers:
+        run("tmux", "-L", servers[name], "kill-server")
+        tmux("kill-server", server=f"out-{name}")
+    if clock:
+        tmux("kill-server", server="tmuxclock")
+    run(a.islet, "end")
+
+
 def hyperfine(command, env, runs):
     """Median wall and mean user time (ms) of `command` run `runs` times."""
     out = run("hyperfine", "-N", "--warmup", "2", "--runs", str(runs), "--export-json", a.work + "/scale.json",
@@ -603,7 +698,7 @@ deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
 for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
-                plan_transitions, drift, plan_drift, status_follow, scale):
+                plan_transitions, drift, plan_drift, status_follow, tmux_status, scale):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))

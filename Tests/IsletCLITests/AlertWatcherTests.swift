@@ -331,10 +331,5 @@ import Testing
 
 /// The detached deadline watcher of the store at `storePath`, or nil.
 func watcherPID(_ storePath: String) -> Int32? {
-  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return entries.compactMap(Int32.init).first { pid in
-    let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-    let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    return words.contains("__watch") && words.contains(storePath)
-  }
+  processes { arguments, _ in arguments.contains("__watch") && arguments.contains(storePath) }.first
 }

@@ -23,16 +23,9 @@ struct DesktopBarTests {
   /// drops a click on a block whose command is still running, as a person clicking twice
   /// quickly would see.
   func blockRunning() -> Bool {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).contains { pid in
-      let words = { (file: String) in
-        ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/\(file)"))) ?? Data()).split(separator: 0)
-          .map {
-            String(decoding: $0, as: UTF8.self)
-          }
-      }
-      return words("cmdline").contains("--click") && words("environ").contains("ISLET_DB=\(islet.storePath)")
-    }
+    !processes { arguments, environment in
+      arguments.contains("--click") && environment.contains("ISLET_DB=\(islet.storePath)")
+    }.isEmpty
   }
 
   func lines(_ path: String) -> [String] {

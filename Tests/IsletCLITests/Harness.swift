@@ -142,3 +142,18 @@ func eventually(within seconds: Double = 15, _ condition: () throws -> Bool) ret
   }
   return try condition()
 }
+
+/// The processes running now whose command line and environment (each a list of words, as
+/// `/proc` has them) satisfy `matches`: a watcher, a follower or a bar's block of a sandbox.
+func processes(where matches: (_ arguments: [String], _ environment: [String]) -> Bool) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap(Int32.init).filter { pid in
+    let words = { (file: String) in
+      ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/\(file)"))) ?? Data()).split(separator: 0)
+        .map {
+          String(decoding: $0, as: UTF8.self)
+        }
+    }
+    return matches(words("cmdline"), words("environ"))
+  }.sorted()
+}

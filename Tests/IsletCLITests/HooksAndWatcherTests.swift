@@ -18,12 +18,7 @@ import Testing
 
   /// The detached watchers of this sandbox's store.
   func watchers() -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { pid in
-      let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-      let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      return words.contains("__watch") && words.contains(islet.storePath)
-    }
+    processes { arguments, _ in arguments.contains("__watch") && arguments.contains(islet.storePath) }
   }
 
   func history() throws -> [EventKind] {

@@ -173,14 +173,7 @@ import Testing
   }
 
   /// Whether a detached deadline watcher of the store at `path` is running.
-  static func watcherRuns(for path: String) -> Bool {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).contains { pid in
-      let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-      let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      return words.contains("__watch") && words.contains(path)
-    }
-  }
+  static func watcherRuns(for path: String) -> Bool { watcherPID(path) != nil }
 
   /// The seconds a plain line shows: `⏱ Tea 9:58 ●` is 598.
   static func seconds(_ line: String) -> Int {

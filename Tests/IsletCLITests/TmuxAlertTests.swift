@@ -160,33 +160,22 @@ import Testing
     #expect(eventually(within: 5) { newZombies(since: zombies).isEmpty }, "\(newZombies(since: zombies))")
   }
 
-  /// The popup's drawn buttons take a click, as its keys do: the island's chip, and a key's text.
-  @Test func aClickOnThePopupsButtonsPressesThem() throws {
+  /// The popup's drawn buttons take a click, as its keys do: the island's chip, and a key's
+  /// words on the row that teaches them.
+  @Test(arguments: [("[↺ Reset]", 2, "reset tmux"), ("snooze 5 min", 0, "snoozed tmux")])
+  func aClickOnThePopupsButtonsPressesThem(text: String, into: Int, recorded: String) throws {
     let tmux = try NestedTmux(islet)
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     let rows = tmux.outer.screen()
-    let row = try #require(rows.firstIndex { $0.contains("[↺ Reset]") }, "\(rows)")
-    let chip = try #require(rows[row].range(of: "[↺ Reset]"))
+    let row = try #require(rows.firstIndex { $0.contains(text) }, "\(rows)")
+    let found = try #require(rows[row].range(of: text))
     // Its column in cells: what is before it may hold a wide glyph.
-    let x = DisplayWidth.of(String(rows[row][..<chip.lowerBound])) + 2
+    let x = DisplayWidth.of(String(rows[row][..<found.lowerBound])) + into
     tmux.outer.sendBytes(Array("\u{1B}[<0;\(x + 1);\(row + 1)M".utf8))
     tmux.outer.sendBytes(Array("\u{1B}[<0;\(x + 1);\(row + 1)m".utf8))
     #expect(tmux.outer.waitFor { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
-    #expect(try kinds(tea.id) == ["started cli", "finished time", "reset tmux"])
-  }
-
-  @Test func aClickOnAKeysTextPressesItsButton() throws {
-    let tmux = try NestedTmux(islet)
-    let tea = try finishedTea()
-    #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
-    let rows = tmux.outer.screen()
-    let row = try #require(rows.firstIndex { $0.contains("+ snooze 5 min") }, "\(rows)")
-    let text = try #require(rows[row].range(of: "snooze"))
-    let x = DisplayWidth.of(String(rows[row][..<text.lowerBound]))
-    tmux.outer.sendBytes(Array("\u{1B}[<0;\(x + 1);\(row + 1)M".utf8))
-    #expect(tmux.outer.waitFor { !$0.contains("+ snooze 5 min") }, "\(tmux.outer.text)")
-    #expect(try kinds(tea.id) == ["started cli", "finished time", "snoozed tmux"])
+    #expect(try kinds(tea.id) == ["started cli", "finished time", recorded])
   }
 
   @Test func anyOtherKeyClosesThePopupAndSendsNothing() throws {

@@ -131,16 +131,9 @@ import Testing
 
   /// The processes following this sandbox's store for a status line (`status --follow`).
   func followers() -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { pid in
-      let words = { (file: String) in
-        ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/\(file)"))) ?? Data()).split(separator: 0)
-          .map {
-            String(decoding: $0, as: UTF8.self)
-          }
-      }
-      return words("cmdline").contains("--follow") && words("environ").contains("ISLET_DB=\(islet.storePath)")
-    }.sorted()
+    processes { arguments, environment in
+      arguments.contains("--follow") && environment.contains("ISLET_DB=\(islet.storePath)")
+    }
   }
 
   /// The island is one islet following the timers, which tmux keeps running: intents from a

@@ -73,7 +73,12 @@ final class ConfigurationWatch {
     var nearest = folder
     var info = stat()
     while stat(nearest, &info) != 0 && nearest != "/" { nearest = StoreLocation.parent(of: nearest) }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+    // Above the folder only what makes the way to it: the store may live there, and its
+    // readers' writes must not wake a follower each second.
+    let mask =
+      nearest == folder
+      ? UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+      : UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)
     let descriptor = inotify_add_watch(fileDescriptor, nearest, mask)
     watched = descriptor >= 0 ? (nearest, descriptor) : nil
   }
