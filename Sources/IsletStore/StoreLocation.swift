@@ -101,6 +101,15 @@ public enum StoreLocation {
   /// The folder that holds `path` ("." for a bare name, "/" at the top).
   public static func parent(of path: String) -> String { split(path).folder }
 
+  /// `path` if it exists, else the nearest folder above it that does: what to watch for it to
+  /// be made.
+  public static func nearestExisting(_ path: String) -> String {
+    var nearest = path
+    var info = stat()
+    while stat(nearest, &info) != 0 && nearest != "/" { nearest = parent(of: nearest) }
+    return nearest
+  }
+
   /// The last part of `path`: the file's own name.
   public static func name(of path: String) -> String { split(path).name }
 

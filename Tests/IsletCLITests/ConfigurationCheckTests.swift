@@ -74,17 +74,42 @@ import Testing
     }
   }
 
-  /// A follower reads a changed setting as a new command would: it starts afresh, in place.
-  @Test func aFollowerTakesAChangedSettingInPlace() throws {
+  /// A follower reads a changed theme as a new command would, in place: a paused timer's line
+  /// is drawn again in the new theme's colors, by the same process.
+  @Test func aFollowerTakesAChangedThemeInPlace() throws {
     #expect(try islet.binary("start", "25m", "--name", "Tea").status == 0)
-    let follower = try Follower(in: islet, ["--template", "{name} {icon}"])
+    #expect(try islet.binary("pause").status == 0)
+    let follower = try Follower(in: islet, ["--format", "tmux"])
     defer { follower.stop() }
-    #expect(follower.waitForLine { $0.hasPrefix("Tea ⏱") }, "\(follower)")
+    #expect(follower.waitFor(lines: 1), "\(follower)")
     let pid = follower.process.processIdentifier
-    islet.writeConfig("icon = coffee\n")
-    #expect(try islet.binary("start", "5m", "--name", "Coffee").status == 0)
-    #expect(follower.waitForLine { $0.hasPrefix("Coffee ☕") }, "\(follower)")
+    islet.writeConfig("theme = light\n")
+    #expect(follower.waitFor(lines: 2), "the theme was not taken: \(follower)")
+    #expect(follower.lines[1] != follower.lines[0] && follower.lines[1].contains("Tea"), "\(follower)")
     #expect(follower.process.processIdentifier == pid && follower.process.isRunning)
+  }
+
+  /// A store kept in the configuration's folder is written beside the file: that is no change
+  /// of the configuration, and the follower sleeps on while everything is paused.
+  @Test func aStoreInTheConfigurationFolderIsNoChangeOfIt() throws {
+    islet.writeConfig("bell = off\n")
+    islet.extra["ISLET_DB"] = islet.folder.file("config/islet/islet.db")
+    #expect(try islet.binary("start", "25m", "--name", "Held").status == 0)
+    #expect(try islet.binary("pause").status == 0)
+    let follower = try Follower(in: islet)
+    defer { follower.stop() }
+    #expect(follower.waitFor(lines: 1))
+    #expect(eventually { follower.isAsleep })
+    // Another reader of the store, then two seconds of a clock ticking elsewhere.
+    #expect(try islet.binary("status").status == 0)
+    let clock = Sandbox()
+    try clock.binary("start", "10m", "--name", "Clock")
+    let ticking = try Follower(in: clock)
+    defer { ticking.stop() }
+    #expect(ticking.waitFor(lines: 3), "\(ticking)")
+    follower.take()
+    #expect(follower.lines == ["⏱ Held 25:00 ⏸"], "\(follower)")
+    #expect((follower.wakes ?? 0) < 20, "it kept waking: \(follower.wakes ?? 0)")
   }
 
   /// Through a real tmux: the status line says why instead of going blank.

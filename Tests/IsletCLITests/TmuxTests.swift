@@ -217,23 +217,25 @@ import Testing
   func at(_ ms: Int64) -> Instant { Instant(milliseconds: ms) }
 
   @Test func aLineInTheSameSecondAsTheLastIsNudged() {
-    #expect(TmuxStatusJob.mayWait(after: at(10_100), at: at(10_900), changed: true))
-    #expect(TmuxStatusJob.mayWait(after: at(10_100), at: at(10_900), changed: false))
-    #expect(!TmuxStatusJob.mayWait(after: at(10_100), at: at(11_050), changed: true))
+    #expect(TmuxStatusJob.mayWait(after: at(10_100), at: at(10_900)))
+    #expect(!TmuxStatusJob.mayWait(after: at(10_100), at: at(11_050)))
   }
 
   /// tmux reads a line a moment after it is printed: one printed just before a second ends may
-  /// be read in the next, with the line after it.
-  @Test func aChangeJustAfterALineReadLateIsNudged() {
-    #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_200), changed: true))
-    #expect(!TmuxStatusJob.mayWait(after: at(10_985), at: at(11_200), changed: true))
+  /// be read in the next, with the line after it, a tick a second later too.
+  @Test func aLineAfterOneReadLateIsNudged() {
+    #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_200)))
+    #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_995)))
+    #expect(!TmuxStatusJob.mayWait(after: at(10_985), at: at(11_200)))
   }
 
-  /// Ticks come a second apart, each in a second of its own, whatever their phase: none is nudged.
-  @Test func ticksAreNeverNudged() {
-    for phase in [0, 1, 500, 990, 995, 999] as [Int64] {
+  /// Ticks come a second apart, each in a second of its own: only those tmux may read late
+  /// (in a second's last moments) are nudged.
+  @Test func ticksAreNudgedOnlyAtTheEndOfASecond() {
+    for phase in [0, 1, 500, 989] as [Int64] {
       let tick = at(10_000 + phase)
-      #expect(!TmuxStatusJob.mayWait(after: tick, at: tick + 1000, changed: false), "phase \(phase)")
+      #expect(!TmuxStatusJob.mayWait(after: tick, at: tick + 1000), "phase \(phase)")
     }
+    #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_995)))
   }
 }

@@ -65,6 +65,15 @@ import Testing
     #expect(MouseReport(Array("\u{1B}[<0;37;2M".utf8)) == MouseReport(button: 0, x: 36, y: 1, pressed: true))
     #expect(MouseReport(Array("\u{1B}[<0;37;2m".utf8))?.isLeftPress == false)
     #expect(MouseReport(Array("\u{1B}[<2;1;1M".utf8))?.isLeftPress == false)
+    // A press and its release read together; a key is none, a broken tail is dropped.
+    #expect(
+      MouseReport.reports(in: Array("\u{1B}[<0;37;2M\u{1B}[<0;37;2m\u{1B}[<0;3".utf8))
+        == [
+          MouseReport(button: 0, x: 36, y: 1, pressed: true),
+          MouseReport(button: 0, x: 36, y: 1, pressed: false),
+        ])
+    #expect(MouseReport.reports(in: Array("c".utf8)) == nil)
+    #expect(MouseReport.reports(in: Array("\u{1B}[<x".utf8)) == [])
     for bad in ["\u{1B}[<0;0;2M", "\u{1B}[<0;37M", "\u{1B}[<;1;1M", "\u{1B}[A", "c", "\u{1B}[<0;9999999;1M"] {
       #expect(MouseReport(Array(bad.utf8)) == nil, "\(bad.debugDescription)")
     }

@@ -146,13 +146,14 @@ struct PopupCommand: Command {
         switch input {
         case .key(let key):
           return subject.alert.flatMap { AlertPopup.action(for: key, in: $0) }.map(Outcome.chosen) ?? .closed
-        case .mouse(let report):
+        case .mouse(let reports):
           // A click on a button presses it; the rest of the mouse (a release, a click beside
           // the buttons) changes nothing.
-          guard report.isLeftPress,
-            let action = AlertPopup.action(atX: report.x, y: report.y, in: canvas, alert: subject.alert)
-          else { continue }
-          return .chosen(action)
+          let pressed = reports.lazy.filter(\.isLeftPress).compactMap {
+            AlertPopup.action(atX: $0.x, y: $0.y, in: canvas, alert: subject.alert)
+          }.first
+          guard let pressed else { continue }
+          return .chosen(pressed)
         case .other: return .closed
         }
       }
@@ -174,8 +175,8 @@ struct PopupCommand: Command {
   enum Input {
     /// A key of one byte.
     case key(Character)
-    /// A click, or another mouse event.
-    case mouse(MouseReport)
+    /// Clicks and other mouse events, read together.
+    case mouse([MouseReport])
     /// A key of more bytes (an arrow, a function key, a letter outside ASCII), which only
     /// closes the popup.
     case other
@@ -185,7 +186,7 @@ struct PopupCommand: Command {
     var bytes = [UInt8](repeating: 0, count: 64)
     let count = read(0, &bytes, bytes.count)
     guard count > 0 else { return .other }
-    if let report = MouseReport(bytes.prefix(count)) { return .mouse(report) }
+    if let reports = MouseReport.reports(in: bytes.prefix(count)) { return .mouse(reports) }
     guard count == 1, bytes[0] < 0x80 else { return .other }
     return .key(Character(Unicode.Scalar(bytes[0])))
   }

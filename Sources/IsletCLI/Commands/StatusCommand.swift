@@ -286,8 +286,8 @@ struct StatusCommand: Command {
   }
 
   /// `--follow`: the follower, which loads the configuration afresh when it changes (a bar or
-  /// tmux would not start it again soon), and shows a problem with it in the island's place
-  /// until it is mended.
+  /// tmux would not start it again soon); for a status line it shows a problem with it in the
+  /// island's place until it is mended.
   private func runFollowing(in environment: Environment) throws -> ExitStatus {
     let watch = ConfigurationWatch(environment: environment.variables)
     islet_catch_interrupts()
@@ -306,9 +306,13 @@ struct StatusCommand: Command {
       do {
         (policy, theme) = try loaded(in: environment, prologue: prologue)
       } catch let problem as ConfigurationProblem {
+        // A status line shows the reason in the island's place and waits for it to be mended;
+        // other output stops, as a one-shot status does.
+        guard format == .tmux || bar != nil, let watch else { throw problem }
         prologue = []
-        job?.printed(at: environment.now, changed: true)
-        guard let watch, watch.awaitChange() else { throw problem }
+        job?.printed(at: environment.now)
+        let clicks: Int32 = bar?.readsClicks(asked: readClicks) == true ? 0 : -1
+        if let ended = watch.awaitChange(discarding: clicks) { return ended }
         continue
       }
       let follower = StatusFollower(
@@ -316,7 +320,7 @@ struct StatusCommand: Command {
         prologue: prologue, configuration: watch,
         clicks: bar?.readsClicks(asked: readClicks) == true
           ? { line in Self.click(line, in: environment) } : nil,
-        printedLine: job.map { job in { job.printed(at: $0, changed: $1) } },
+        printedLine: job.map { job in { job.printed(at: $0) } },
         render: followed(policy: policy, theme: theme, in: environment))
       // A bar's header is printed once, by the first follower.
       prologue = []

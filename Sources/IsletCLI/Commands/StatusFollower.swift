@@ -32,9 +32,8 @@ final class StatusFollower {
   private let render: Render
   /// What to do with each line read from stdin (a bar's clicks); nil leaves stdin alone.
   private let clicks: ((String) -> Void)?
-  /// Told of each line printed after the prologue: when, and whether a change in the store
-  /// (rather than time alone) caused it.
-  private let printedLine: ((Instant, Bool) -> Void)?
+  /// Told when each line after the prologue is printed.
+  private let printedLine: ((Instant) -> Void)?
   /// Readable when the configuration has changed: the loop then ends, for its caller to load it.
   private let configuration: ConfigurationWatch?
   /// Whether the loop ended because the configuration changed.
@@ -47,7 +46,7 @@ final class StatusFollower {
   init(
     environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
     configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
-    printedLine: ((Instant, Bool) -> Void)? = nil, render: @escaping Render
+    printedLine: ((Instant) -> Void)? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
@@ -86,13 +85,13 @@ final class StatusFollower {
 
   /// Prints `text` as one line when it differs from the last printed; a failed write stops the
   /// loop (`CommandLineInterface.run` says how: quietly when the reader has gone).
-  private func emit(_ text: String, always: Bool = false, changed: Bool = true) throws {
+  private func emit(_ text: String, always: Bool = false) throws {
     guard always || text != printed else { return }
     printed = text
     try awaitRoom()
     environment.console.out(text + "\n")
     if environment.console.outputFailure != nil { throw Stop(status: .ok) }
-    if !always { printedLine?(environment.now, changed) }
+    if !always { printedLine?(environment.now) }
   }
 
   /// Waits until stdout takes a line without blocking: a reader that stops reading (a full
@@ -130,8 +129,6 @@ final class StatusFollower {
     // Any connection closing the WAL is heard too (a reader's as well), so they are few.
     let recheckDelays: [Int64] = [1, 5, 25, 100]
     var recheck: (at: Instant, step: Int)?
-    // Whether the store changed since the last line: the first line is the store as found.
-    var changed = true
     var fds = [
       pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
       // No events asked: a pipe's write end still reports POLLERR once its reader is gone.
@@ -150,8 +147,7 @@ final class StatusFollower {
         tally = try environment.goalTally(store: store, pending: pending)
         counted = (pending, goal.startOfDay(goal.startOfDay(now) + 26 * 3_600_000))
       }
-      try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)), changed: changed)
-      changed = false
+      try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)))
       // Time has caused what no writer recorded (its watcher killed, say): one is started, as
       // any reader would.
       if !pending.isEmpty && pending != unrecorded {
@@ -187,7 +183,6 @@ final class StatusFollower {
       let newest = try store.lastEventSeq()
       if newest != seq {
         seq = newest
-        changed = true
         stored = try store.liveActivities()
         counted = nil
         recheck = nil
@@ -246,9 +241,8 @@ final class StatusFollower {
   /// exists, so that a store made later is followed from then on; a signal or the reader
   /// going away stops the loop.
   private func awaitStore(at path: String) throws {
-    var folder = StoreLocation.parent(of: path)
+    let folder = StoreLocation.nearestExisting(StoreLocation.parent(of: path))
     var info = stat()
-    while stat(folder, &info) != 0 && folder != "/" { folder = StoreLocation.parent(of: folder) }
     let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     defer { if inotify >= 0 { close(inotify) } }
     // In the store's own folder, its first writes too (it is read once it has a header).

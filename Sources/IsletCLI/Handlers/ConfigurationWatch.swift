@@ -1,19 +1,22 @@
 import CSystem
+import IsletCore
 import IsletStore
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Notices the configuration changing (a file in its folder written, made, moved or removed,
-/// a theme too), for a process that runs on: the status line's and the bars' followers load it
-/// afresh, so that a changed setting, or a broken line, shows as a command run then would show
-/// it. While the folder does not exist, the nearest folder above it is watched.
+/// Notices the configuration changing, for a process that runs on: the status line's and the
+/// bars' followers load it afresh, so that a changed setting or theme, or a broken line, shows
+/// as a command run then would show it. What counts is the configuration file and the themes
+/// folder (its files too), not the rest of the folder (a store may live there, written each
+/// second). While the folder does not exist, the nearest folder above it is watched for the
+/// next folder on the way; a folder removed or moved away is looked for again.
 final class ConfigurationWatch {
   let fileDescriptor: Int32
   private let folder: String
-  /// The folder watched: the configuration's, or while it does not exist the nearest above.
-  private var watched: (folder: String, descriptor: Int32)?
+  /// The watches: the configuration's folder (or the nearest above it), and its themes.
+  private var watches: [Int32: String] = [:]
 
   /// Made before the configuration is read, so that a change while it is read is not missed.
   init?(environment: [String: String]) {
@@ -21,15 +24,14 @@ final class ConfigurationWatch {
     guard inotify >= 0 else { return nil }
     fileDescriptor = inotify
     folder = StoreLocation.configFolder(environment: environment)
-    watchNearest()
-    guard watched != nil else { return nil }
+    watch()
+    guard !watches.isEmpty else { return nil }
   }
 
   deinit { close(fileDescriptor) }
 
-  /// Takes what has been noticed; true when it may change the configuration: anything in its
-  /// folder, or above it only the making of the next folder on the way to it, which is then
-  /// watched in turn. The next change makes the descriptor readable again.
+  /// Takes what has been noticed; true when it may change the configuration (the watches then
+  /// follow what was made or removed). The next change makes the descriptor readable again.
   func take() -> Bool {
     var changed = false
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -37,54 +39,74 @@ final class ConfigurationWatch {
       let count = read(fileDescriptor, &buffer, buffer.count)
       guard count > 0 else { break }
       var offset = 0
-      // Each event: a descriptor, a mask, a cookie, the name's length, then the name.
+      // Each event: a watch, a mask, a cookie and the name's length (host order), then the name.
       while offset + 16 <= count {
-        let length = buffer[offset + 12..<offset + 16].reversed().reduce(0) { $0 << 8 | Int($1) }
-        let name = buffer[offset + 16..<min(count, offset + 16 + length)].prefix { $0 != 0 }
-        offset += 16 + length
-        guard let watched else { continue }
-        if watched.folder == folder
-          || folder.hasPrefix(Self.joined(watched.folder, String(decoding: name, as: UTF8.self)))
-        {
-          changed = true
+        let field = { (at: Int) in
+          buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + at, as: UInt32.self) }
         }
+        let (watch, mask, length) = (Int32(bitPattern: field(0)), field(4), Int(field(12)))
+        let name = String(
+          decoding: buffer[offset + 16..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+        offset += 16 + length
+        if matters(name, mask: mask, in: watches[watch]) { changed = true }
       }
     }
-    if changed && watched?.folder != folder { watchNearest() }
+    if changed { watch() }
     return changed
   }
 
-  /// Sleeps until the configuration may have changed (true), or a signal comes or the reader
-  /// of stdout goes away (false). The interrupts are caught and deferred by the caller.
-  func awaitChange() -> Bool {
+  /// Sleeps until the configuration may have changed (nil), or a signal comes or the reader of
+  /// stdout goes away: then how the follower ends, as it would have (Ctrl-C 130, TERM and HUP
+  /// quietly). What `discarding` (a bar's clicks) brings meanwhile is read and dropped: a click
+  /// on a reason means nothing. The interrupts are caught and deferred by the caller.
+  func awaitChange(discarding input: Int32 = -1) -> ExitStatus? {
     var fds = [
       pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
     ]
+    var scrap = [UInt8](repeating: 0, count: 4096)
     repeat {
       for index in fds.indices { fds[index].revents = 0 }
-      _ = islet_wait_for(&fds, 2, -1)
-      if islet_take_signal() != 0 || fds[1].revents != 0 { return false }
+      _ = islet_wait_for(&fds, 3, -1)
+      switch islet_take_signal() {
+      case SIGINT: return .interrupted
+      case SIGTERM, SIGHUP: return .ok
+      default: break
+      }
+      if fds[1].revents != 0 { return .readerGone }
+      if fds[2].revents != 0 && read(input, &scrap, scrap.count) <= 0 { fds[2].fd = -1 }
     } while fds[0].revents == 0 || !take()
-    return true
+    return nil
   }
 
-  private func watchNearest() {
-    if let watched { inotify_rm_watch(fileDescriptor, watched.descriptor) }
-    var nearest = folder
-    var info = stat()
-    while stat(nearest, &info) != 0 && nearest != "/" { nearest = StoreLocation.parent(of: nearest) }
-    // Above the folder only what makes the way to it: the store may live there, and its
-    // readers' writes must not wake a follower each second.
+  /// Whether an event named `name` in the watched `folder` may change the configuration.
+  private func matters(_ name: String, mask: UInt32, in watched: String?) -> Bool {
+    guard let watched else { return false }
+    // The watched folder itself went (removed, moved): look for the way again.
+    if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { return true }
+    if watched == folder { return name == "config" || name == "themes" }
+    if watched == themes { return true }
+    // Above the folder: only the next folder on the way to it.
+    return !name.isEmpty
+      && (folder + "/").hasPrefix(watched.hasSuffix("/") ? watched + name + "/" : watched + "/" + name + "/")
+  }
+
+  private var themes: String { folder + "/themes" }
+
+  /// Watches the configuration's folder (or the nearest above it) and its themes folder anew.
+  private func watch() {
+    for descriptor in watches.keys { inotify_rm_watch(fileDescriptor, descriptor) }
+    watches = [:]
+    let nearest = StoreLocation.nearestExisting(folder)
+    // Above the folder only what makes the way to it; in it, what a file's writing does.
+    let files = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
     let mask =
-      nearest == folder
-      ? UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
-      : UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)
-    let descriptor = inotify_add_watch(fileDescriptor, nearest, mask)
-    watched = descriptor >= 0 ? (nearest, descriptor) : nil
-  }
-
-  /// `folder/name`, and the folder alone for a name that is empty.
-  private static func joined(_ folder: String, _ name: String) -> String {
-    name.isEmpty ? folder : (folder.hasSuffix("/") ? folder : folder + "/") + name
+      (nearest == folder ? files : UInt32(IN_CREATE | IN_MOVED_TO))
+      | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    for (path, mask) in [(nearest, mask), (nearest == folder ? themes : "", files | UInt32(IN_DELETE_SELF))]
+    where !path.isEmpty {
+      let descriptor = inotify_add_watch(fileDescriptor, path, mask)
+      if descriptor >= 0 { watches[descriptor] = path }
+    }
   }
 }

@@ -6,7 +6,8 @@ import IsletCore
 /// last (an intent just after a tick) would wait for the next second. Setting any option
 /// redraws the server's clients without restarting the job (`refresh-client -S` would kill
 /// and restart it), so that is what a line that comes too soon does: one tmux command, only
-/// then. A tick needs none: ticks come a second apart.
+/// then (a tick a second after the last needs none, unless tmux may have read the last one
+/// late, in the next second).
 final class TmuxStatusJob {
   /// tmux reads a line a moment after it is printed: a line this close to a new second may be
   /// read in it.
@@ -30,11 +31,10 @@ final class TmuxStatusJob {
     last = startedAt
   }
 
-  /// After a line is printed at `now`: `changed` when it follows a change in the store rather
-  /// than time alone.
-  func printed(at now: Instant, changed: Bool) {
+  /// After a line is printed at `now`.
+  func printed(at now: Instant) {
     defer { last = now }
-    guard Self.mayWait(after: last, at: now, changed: changed) else { return }
+    guard Self.mayWait(after: last, at: now) else { return }
     _ = Spawner.run(
       [tmux, "-S", socket, "set-option", "-g", "@islet-redraw", "\(now.milliseconds)"],
       environment: environment,
@@ -42,10 +42,9 @@ final class TmuxStatusJob {
   }
 
   /// Whether tmux may read a line printed at `now` in the same second as the one printed at
-  /// `last`, and so not redraw for it.
-  static func mayWait(after last: Instant, at now: Instant, changed: Bool) -> Bool {
-    let margin = changed ? readingTime : 0
-    return (last.milliseconds + margin).floorDivided(by: 1000) >= now.milliseconds.floorDivided(by: 1000)
+  /// `last` (which it may have read up to `readingTime` later), and so not redraw for it.
+  static func mayWait(after last: Instant, at now: Instant) -> Bool {
+    (last.milliseconds + readingTime).floorDivided(by: 1000) >= now.milliseconds.floorDivided(by: 1000)
   }
 }
 

@@ -38,6 +38,23 @@ public struct MouseReport: Equatable, Sendable {
     self.init(button: button, x: column - 1, y: row - 1, pressed: last == UInt8(ascii: "M"))
   }
 
+  /// The reports `bytes` hold one after another (a press and its release may come in one
+  /// read); nil when they do not begin with one (a key). A tail that is not a whole report is
+  /// dropped.
+  public static func reports(in bytes: some Collection<UInt8>) -> [MouseReport]? {
+    let text = Array(bytes)
+    guard text.starts(with: [0x1B, UInt8(ascii: "["), UInt8(ascii: "<")]) else { return nil }
+    var found: [MouseReport] = []
+    var start = 0
+    while let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }),
+      let report = MouseReport(text[start...end])
+    {
+      found.append(report)
+      start = end + 1
+    }
+    return found
+  }
+
   /// A press of the left button: a click, as the view takes one.
   public var isLeftPress: Bool { pressed && button == 0 }
 }
