@@ -57,7 +57,10 @@ public enum AlertPopup {
     let actions = (alert?.actions ?? []).filter { key(for: $0) != nil }
     if height >= 2 {
       for (index, entry) in keyRow(actions, glyphs: g).enumerated() {
-        if index > 0 { canvas.put(" \(g.separator) ", x: entry.x - 3, y: height - 2, role: .secondary) }
+        if index > 0 {
+          canvas.put(
+            keySeparator(g), x: entry.x - DisplayWidth.of(keySeparator(g)), y: height - 2, role: .secondary)
+        }
         canvas.put(entry.text, x: entry.x, y: height - 2, role: role(entry.action))
       }
     }
@@ -81,10 +84,13 @@ public enum AlertPopup {
     return actions.map { action in
       let key = key(for: action).map { $0 == " " ? "space" : String($0) } ?? ""
       let text = "\(key) \(hint(action))"
-      defer { x += DisplayWidth.of(text) + 2 + DisplayWidth.of(glyphs.separator) }
+      defer { x += DisplayWidth.of(text) + DisplayWidth.of(keySeparator(glyphs)) }
       return (action, text, x)
     }
   }
+
+  /// What goes between two keys' texts: ` · `.
+  static func keySeparator(_ glyphs: Glyphs) -> String { " \(glyphs.separator) " }
 
   /// What a click at a cell of the drawn popup presses: a drawn button of the island (`[✓
   /// Done]`, the alert's own where it has the same intent), or a key's text on the row that
