@@ -31,10 +31,21 @@ public struct CommandLineInterface {
   /// The system clock, or the fixed instant `ISLET_NOW` names (Unix seconds) for scripted demos
   /// and tests of the built binary.
   public static func clock(for environment: [String: String]) -> any WallClock {
-    if let text = environment["ISLET_NOW"], let seconds = Double(text), seconds.isFinite {
+    if let text = environment["ISLET_NOW"], let seconds = fixedSeconds(text) {
       return ManualClock(Instant(milliseconds: Int64((seconds * 1000).rounded())))
     }
     return SystemClock()
+  }
+
+  /// The latest `ISLET_NOW` taken: the last second of the year 9999.
+  static let latestFixedSecond: Double = 253_402_300_799
+
+  /// `ISLET_NOW`'s Unix seconds, when they name a time from 1970 to 9999.
+  static func fixedSeconds(_ text: String) -> Double? {
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= latestFixedSecond else {
+      return nil
+    }
+    return seconds
   }
 
   /// Runs one command line (without the program name) and returns its exit status.
@@ -111,6 +122,12 @@ public struct CommandLineInterface {
   /// Parses `all` by the declaration of the command it names (`islet` alone: the device view),
   /// answers `--help` and `--version`, converts the values into the command, and runs it.
   private func perform(_ all: [String], console: any Console) throws -> ExitStatus {
+    if let text = environment["ISLET_NOW"], Self.fixedSeconds(text) == nil {
+      throw CommandFailure(
+        message:
+          "ISLET_NOW '\(printable(text, limit: 40))' is not a time; use Unix seconds from 0 to \(Int(Self.latestFixedSecond)), or unset it",
+        status: .usage)
+    }
     let type: any Command.Type
     let spec: CommandSpec?
     var rest = all

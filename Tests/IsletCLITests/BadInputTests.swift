@@ -117,6 +117,11 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     ]
 
   static let words: [BadInput] = [
+    // The version is printed into the snippet: a line break would make a command of the rest.
+    BadInput(
+      arguments: ["tmux", "--tmux-version", "3.3a\nrun-shell 'touch x'"], status: 64,
+      says: "--tmux-version '3.3a\\nrun-shell 'touch x'' is not a tmux version"),
+    BadInput(arguments: ["tmux", "--tmux-version", "3.4\""], status: 64, says: "is not a tmux version"),
     BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, pause,"),
     BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; did you mean 'start'?"),
     BadInput(arguments: ["stat"], status: 64, says: "unknown command 'stat'; did you mean 'status'?"),
@@ -634,6 +639,20 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       })
     #expect(try contents(of: islet.storePath) == storeBefore)
     #expect(touched.map { islet.folder.bytes($0) } == filesBefore)
+  }
+
+  /// `ISLET_NOW` out of the range of times (a script's typo, 1e17) is one line, not a crash.
+  @Test(arguments: ["100000000000000000", "-5", "1e400", "soon"])
+  func aFixedClockOutOfRangeIsOneLine(_ value: String) throws {
+    let islet = Sandbox()
+    let run = try islet.binary("status", extra: ["ISLET_NOW": value])
+    #expect(
+      run
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: ISLET_NOW '\(value)' is not a time; use Unix seconds from 0 to 253402300799, or unset it\n"
+        ))
   }
 
   /// A disk that is full, as far as the store is concerned: the file may not grow

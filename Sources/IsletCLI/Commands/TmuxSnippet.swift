@@ -134,6 +134,12 @@ struct TmuxVersion {
   init?(_ text: String) {
     var word = text.hasPrefix("tmux ") ? String(text.dropFirst(5)) : text
     word = word.trimmingSpaces()
+    // It is printed into the snippet: a line break or a quote there would be a command.
+    guard !word.isEmpty,
+      word.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
+      })
+    else { return nil }
     self.text = word
     if word == "master" {
       (major, minor) = (99, 0)
