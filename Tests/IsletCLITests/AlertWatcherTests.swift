@@ -151,6 +151,19 @@ import Testing
     islet.writeConfig("alerts = sound\nsound = true\n")
     #expect(try islet.binary("alert", "test").status == 0)
   }
+
+  /// A player that is not there is said so, not ticked: the shell's own complaint would go to
+  /// a stderr nobody reads.
+  @Test func alertTestSaysASoundPlayerIsMissing() throws {
+    islet.writeConfig("alerts = sound\nsound = no-such-player --loud ~/gong.oga\n")
+    let run = try islet.binary("alert", "test")
+    #expect(run.status == 69, "\(run)")
+    #expect(
+      run.stdout.contains("  sound    ✗ no-such-player is not found on PATH; set sound = COMMAND"), "\(run)")
+    // What only the shell can tell is left to it.
+    islet.writeConfig("alerts = sound\nsound = PLAYER=x true\n")
+    #expect(try islet.binary("alert", "test").status == 0)
+  }
 }
 
 /// The watcher reaches a tmux client attached to a server Islet was used from, with nothing of

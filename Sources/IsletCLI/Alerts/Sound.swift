@@ -60,6 +60,11 @@ enum Sound {
   static func play(command: String?, environment: [String: String]) -> Result<String, ChannelProblem> {
     switch choose(command: command, environment: environment) {
     case .command(let line):
+      // The shell would only say so on a stderr nobody reads.
+      if let program = program(of: line), !isFound(program, environment: environment) {
+        return .failure(
+          ChannelProblem("\(printable(program, limit: 60)) is not found on PATH; set sound = COMMAND"))
+      }
       guard Spawner.spawn(["/bin/sh", "-c", line], environment: environment) != nil else {
         return .failure(ChannelProblem("/bin/sh could not be started"))
       }
@@ -72,6 +77,32 @@ enum Sound {
     case .none(let reason):
       return .failure(ChannelProblem(reason))
     }
+  }
+}
+
+extension Sound {
+  /// The words a shell runs itself, found wherever PATH is.
+  static let shellWords: Set<String> = [
+    ":", ".", "[", "cd", "command", "echo", "eval", "exec", "false", "printf", "read", "test", "true", "wait",
+  ]
+
+  /// The program `line` starts when its first word is plain (no quote, variable, assignment or
+  /// redirection a shell would read first); nil when only the shell can tell.
+  static func program(of line: String) -> String? {
+    guard let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init),
+      !first.contains(where: { "'\"$`\\=<>|&;(){}*?~".contains($0) })
+    else { return nil }
+    return first
+  }
+
+  /// Whether the shell would find `program`: a word of its own, a path that runs, or a program
+  /// in one of PATH's folders.
+  static func isFound(_ program: String, environment: [String: String]) -> Bool {
+    if shellWords.contains(program) { return true }
+    if program.contains("/") { return access(program, X_OK) == 0 }
+    let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(
+      separator: ":", omittingEmptySubsequences: false)
+    return folders.contains { access((($0.isEmpty ? "." : String($0)) + "/" + program), X_OK) == 0 }
   }
 }
 
