@@ -39,10 +39,15 @@ def tmux(*args, server=""):
     return run("tmux", "-L", a.socket + server, "-f", "/dev/null", *args)
 
 
+def cpu_seconds(pid):
+    """CPU seconds of one living process (schedstat, nanoseconds, all its threads)."""
+    return sum(int(open(f).read().split()[0]) for f in glob.glob(f"/proc/{pid}/task/*/schedstat")) / 1e9
+
+
 def cpu_and_wakeups(pids, seconds):
     """CPU (% of a core) and wakeups per second of each process over the same window."""
     def sample(pid):
-        ns = sum(int(open(f).read().split()[0]) for f in glob.glob(f"/proc/{pid}/task/*/schedstat"))
+        ns = cpu_seconds(pid) * 1e9
         ctx = 0
         for f in glob.glob(f"/proc/{pid}/task/*/status"):
             m = re.search(r"^voluntary_ctxt_switches:\s+(\d+)", open(f).read(), re.M)
@@ -462,11 +467,6 @@ def status_follow():
     follower.terminate()
     follower.wait()
     run(a.islet, "end")
-
-
-def cpu_seconds(pid):
-    """CPU seconds of one living process (schedstat, nanoseconds, all its threads)."""
-    return sum(int(open(f).read().split()[0]) for f in glob.glob(f"/proc/{pid}/task/*/schedstat")) / 1e9
 
 
 def under_cpu_seconds(pid):

@@ -46,7 +46,7 @@ final class Dunst {
     }
     guard let number, !number.isEmpty else {
       xvfb.stop()
-      throw Failure(description: "Xvfb did not start: \(Self.text(folder.file("xvfb.err")))")
+      throw Failure(description: "Xvfb did not start: \(SessionBus.text(folder.file("xvfb.err")))")
     }
     displayName = ":\(number)"
     // The menu program: it keeps what dunst offered and prints the line holding the label asked for.
@@ -69,7 +69,7 @@ final class Dunst {
     else {
       server.stop()
       xvfb.stop()
-      throw Failure(description: "dunst did not start: \(Self.text(folder.file("dunst.err")))")
+      throw Failure(description: "dunst did not start: \(SessionBus.text(folder.file("dunst.err")))")
     }
     display = xvfb
     dunst = server
@@ -91,7 +91,7 @@ final class Dunst {
 
   /// The lines dunst's menu offered the last time it opened: `#Done (⏰ Tea — time's up) [1,complete]`.
   var offered: [String] {
-    Self.text(bus.folder.file("offered")).split(separator: "\n").map(String.init)
+    SessionBus.text(bus.folder.file("offered")).split(separator: "\n").map(String.init)
   }
 
   /// Opens dunst's menu and picks the button labelled `label`, as a user does from the keyboard.
@@ -112,7 +112,4 @@ final class Dunst {
       executable: "/usr/bin/dunstctl")
   }
 
-  private static func text(_ path: String) -> String {
-    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-  }
 }

@@ -218,7 +218,8 @@ final class SessionBus {
     return Child(pid: pid)
   }
 
-  private static func text(_ path: String) -> String {
+  /// A file's text, or nothing when it cannot be read (yet).
+  static func text(_ path: String) -> String {
     (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 

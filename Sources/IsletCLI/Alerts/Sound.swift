@@ -20,12 +20,8 @@ enum Sound {
 
   static func choose(command: String?, environment: [String: String]) -> Choice {
     if let command { return .command(command) }
-    let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-    func find(_ program: String) -> String? {
-      folders.map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
-    }
     let players = [("pw-play", "oga"), ("paplay", "oga"), ("aplay", "wav")].compactMap { name, ext in
-      find(name).map { ($0, ext) }
+      onPath(name, environment: environment).map { ($0, ext) }
     }
     guard !players.isEmpty else {
       return .none(reason: "no player found (pw-play, paplay or aplay); or set sound = COMMAND")
@@ -100,9 +96,14 @@ extension Sound {
   static func isFound(_ program: String, environment: [String: String]) -> Bool {
     if shellWords.contains(program) { return true }
     if program.contains("/") { return access(program, X_OK) == 0 }
+    return onPath(program, environment: environment) != nil
+  }
+
+  /// Where `program` runs from in PATH's folders (an empty one is the current folder), or nil.
+  static func onPath(_ program: String, environment: [String: String]) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(
       separator: ":", omittingEmptySubsequences: false)
-    return folders.contains { access((($0.isEmpty ? "." : String($0)) + "/" + program), X_OK) == 0 }
+    return folders.map { ($0.isEmpty ? "." : String($0)) + "/" + program }.first { access($0, X_OK) == 0 }
   }
 }
 

@@ -87,8 +87,8 @@ final class ConfigurationWatch {
     if watched == folder { return name == "config" || name == "themes" }
     if watched == themes { return true }
     // Above the folder: only the next folder on the way to it.
-    return !name.isEmpty
-      && (folder + "/").hasPrefix(watched.hasSuffix("/") ? watched + name + "/" : watched + "/" + name + "/")
+    let next = (watched == "/" ? "" : watched) + "/" + name
+    return !name.isEmpty && (folder + "/").hasPrefix(next + "/")
   }
 
   private var themes: String { folder + "/themes" }
