@@ -298,7 +298,19 @@ final class Environment {
     guard let activity = outcome.activity else { return .ok }
     let own = outcome.events.filter { $0.activityID == activity.id && $0.source == .cli }
     console.out(describe(activity, own) + "\n")
+    if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok
+  }
+
+  /// What a command without ACTIVITY that could have meant several took, and the others.
+  private func tookCurrent(_ taken: Activity, over others: [Activity]) -> String {
+    // Settled by the transaction that took it: the stored phase is the phase now.
+    let listed = others.prefix(3).map { "\(printableName($0.name)) (\($0.state.phase.word), \($0.id))" }
+    let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+    let verb = others.count == 1 ? "is" : "are"
+    return
+      "islet: that was \(printableName(taken.name)), the current activity; "
+      + "\(listed.joined(separator: ", "))\(more) \(verb) live too: give a name or id to choose\n"
   }
 
   /// The text a key binding's prompt left in a tmux buffer (`--from-tmux-buffer B`), read with

@@ -244,3 +244,36 @@ import Testing
     #expect(HookRunner.folder(configuration, environment: environment) == "/srv/hooks")
   }
 }
+
+/// The current activity, as a command without ACTIVITY, the status line and every bar take it.
+@Suite struct CurrentActivityCommandTests {
+  let islet = Sandbox()
+
+  /// `islet start 3s && islet wait`, then a new countdown: `adjust` is for the new one, and says
+  /// which it took over which.
+  @Test func aCommandAfterATimerRanOutIsForTheOneStartedSince() {
+    islet("start", "3s", "--name", "Tea")
+    islet.clock.advance(by: 4_000)
+    #expect(islet("status").stdout == "⏱ Tea +0:01 ⏰\n", "ran out, it waits for an answer")
+    let work = islet("start", "25m", "--name", "Work").stdout.replacingAll("\n", with: "")
+    let adjusted = islet("adjust", "+5m")
+    #expect(adjusted.stdout == "± Work now 30:00 long, 30:00 to go\n")
+    #expect(islet("status", "Tea").stdout == "⏱ Tea +0:01 ⏰\n", "Tea was not extended")
+    #expect(
+      adjusted.stderr.hasPrefix("islet: that was Work, the current activity; Tea (finished, "),
+      "a command that could have meant Tea says so: \(adjusted.stderr)")
+    #expect(islet("status").stdout == "⏱ Work 30:00 ●\n")
+    #expect(islet("status", "--format", "json").stdout.contains("\"id\":\"\(work)\""))
+  }
+
+  @Test func aReadyTimerNeverTakesTheStatusLineFromARunningOne() {
+    islet("start", "25m", "--name", "Work")
+    islet.clock.advance(by: 1_000)
+    islet("start", "--paused", "--name", "Later", "--relevance", "9")
+    #expect(islet("status").stdout == "⏱ Work 24:59 ●\n")
+    #expect(islet("status", "--format", "tmux").stdout.contains("Work"))
+    let paused = islet("pause")
+    #expect(paused.stdout == "⏸ Work paused at 24:59\n")
+    #expect(paused.stderr == "", "Later cannot be paused: nothing else was meant")
+  }
+}
