@@ -190,11 +190,12 @@ final class Environment {
     return 80
   }
 
-  /// Today's work segments against the configured goal, counted as a writer would have
-  /// recorded them by now; nil when there is no goal.
-  func goalTally(store: SQLiteActivityStore?, pending: [Event]) throws -> GoalTally? {
-    guard let goal = try configuration.dailyGoal else { return nil }
-    return goal.tally(try history(store, since: goal.startOfDay(now), pending: pending), at: now)
+  /// Today's work segments against each configured goal, counted as a writer would have
+  /// recorded them by now; none without a goal.
+  func goalTallies(store: SQLiteActivityStore?, pending: [Event]) throws -> [GoalTally] {
+    let goals = try configuration.dailyGoals
+    guard let start = goals.startOfDay(now) else { return [] }
+    return goals.tallies(try history(store, since: start, pending: pending), at: now)
   }
 
   /// Says why an intent does not apply, as `CommandLineInterface.report(_:)` says it, and

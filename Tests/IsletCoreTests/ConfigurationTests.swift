@@ -53,7 +53,7 @@ import Testing
     arguments: [
       (
         "colour = red", 1,
-        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME, goal.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (
@@ -140,5 +140,38 @@ import Testing
         == .failure(
           Configuration.LineError(
             line: 2, message: "plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
+  }
+
+  /// `goal` is the default plan's; `goal.NAME` another's, for a plan defined anywhere in the
+  /// file or a preset. Each goal counts its own plan's work.
+  @Test func eachGoalIsAPlansOwn() throws {
+    let text = "goal.deep = 3\ngoal = 8\ngoal.tabata = 0\ngoal.hiit = 2\nplan.deep = Work 50m"
+    let goals = try Configuration.parse(text).get().dailyGoals
+    #expect(goals.map(\.plan) == ["deep", "hiit", "pomodoro"], "tabata's 0 is no goal")
+    #expect(goals.map(\.target) == [3, 2, 8])
+    // A goal.NAME for the default plan takes goal's place.
+    #expect(
+      try Configuration.parse("plan = deep\ngoal = 8\ngoal.deep = 3\nplan.deep = Work 50m").get().dailyGoals
+        .map(\.target) == [3])
+    #expect(
+      Configuration.parse("bell = on\ngoal.pomodor = 4")
+        == .failure(
+          Configuration.LineError(
+            line: 2,
+            message: "goal.pomodor: 'pomodor' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
+    #expect(
+      Configuration.parse("goal.Deep Work = 4")
+        == .failure(
+          Configuration.LineError(
+            line: 1,
+            message:
+              "'goal.Deep Work' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
+          )))
+    #expect(
+      Configuration.parse("goal.tabata = lots")
+        == .failure(
+          Configuration.LineError(
+            line: 1,
+            message: "goal.tabata is 'lots'; use a number of work segments a day, from 0 (no goal) to 999")))
   }
 }

@@ -138,13 +138,17 @@ extension DeviceModelTests {
       $0.stored = [running]
       $0.seq = 9
     }
-    step(&model, .counted(GoalTally(done: 3, target: 8)), at: now - t0) {
-      $0.goal = GoalTally(done: 3, target: 8)
+    let tallies = [
+      GoalTally(done: 5, target: 6, plan: "tabata"), GoalTally(done: 3, target: 8, plan: "pomodoro"),
+    ]
+    step(&model, .counted(tallies), at: now - t0) {
+      $0.goals = tallies
     }
     let frame = model.frame(at: now)
-    #expect(frame.goal == GoalTally(done: 3, target: 8))
+    #expect(frame.goals == tallies)
     let screen = DeviceView.draw(frame, width: 100, height: 30).lines.joined(separator: "\n")
     #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                3/8 today"), "\(screen)")
+    #expect(!screen.contains("5/6"), "the Tabata's goal shows on a Tabata only: \(screen)")
   }
 
   @Test func theNewActivityDialogStartsAPlanByNameOrByTab() {

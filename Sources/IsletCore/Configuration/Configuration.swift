@@ -17,8 +17,10 @@ public struct Configuration: Equatable, Sendable {
   public var hooks: String?
   /// The plan started when none is named: the tmux key's (`islet start --plan NAME`).
   public var plan: String = "pomodoro"
-  /// The work segments to finish a day; 0 is no goal.
+  /// The work segments of `plan` to finish a day; 0 is no goal.
   public var goal: Int = 0
+  /// Other plans' goals (`goal.NAME = N`), by plan name; one for `plan` takes `goal`'s place.
+  public var planGoals: [String: Int] = [:]
   /// The user's own plans (`plan.NAME = …`), in the file's order; one of a preset's name takes
   /// its place.
   public var plans: [Plan] = []
@@ -27,7 +29,7 @@ public struct Configuration: Equatable, Sendable {
 
   public static let keys = [
     "theme", "bell", "alerts", "alert-repeat", "alert-every", "snooze", "sound", "max-idle", "stale-after",
-    "icon", "hooks", "plan", "goal", "plan.NAME",
+    "icon", "hooks", "plan", "goal", "plan.NAME", "goal.NAME",
   ]
 
   /// Every plan that can be started: the user's, then the presets they do not replace.
@@ -42,8 +44,14 @@ public struct Configuration: Equatable, Sendable {
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
-  /// The daily goal in the local zone; nil when there is none.
-  public var dailyGoal: DailyGoal? { goal > 0 ? DailyGoal(target: goal) : nil }
+  /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.
+  public var dailyGoals: [DailyGoal] {
+    var targets = planGoals
+    if targets[plan] == nil { targets[plan] = goal }
+    return targets.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map {
+      DailyGoal(target: $0.value, plan: $0.key)
+    }
+  }
 
   /// The most bytes a configuration file may hold: 64 KiB.
   public static let maximumFileBytes = 65_536
@@ -76,6 +84,7 @@ public struct Configuration: Equatable, Sendable {
     }
     var configuration = Configuration()
     var planLine: Int?
+    var goalLines: [(name: String, line: Int)] = []
     for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
       let line: String
@@ -105,6 +114,7 @@ public struct Configuration: Equatable, Sendable {
         return .failure(LineError(line: number, message: problem))
       }
       if key == "plan" { planLine = number }
+      if key.hasPrefix("goal.") { goalLines.append((String(key.dropFirst(5)), number)) }
     }
     // Checked once every plan is read: the one named may be defined further down.
     if let planLine, configuration.plan(named: configuration.plan) == nil {
@@ -113,6 +123,14 @@ public struct Configuration: Equatable, Sendable {
           line: planLine,
           message:
             "plan '\(printable(configuration.plan, limit: 40))' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
+        ))
+    }
+    if let (name, line) = goalLines.first(where: { configuration.plan(named: $0.name) == nil }) {
+      return .failure(
+        LineError(
+          line: line,
+          message:
+            "goal.\(name): '\(name)' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
         ))
     }
     return .success(configuration)
@@ -282,12 +300,18 @@ public struct Configuration: Equatable, Sendable {
         return "plan is '\(printable(value, limit: 40))'; use a plan's name, such as pomodoro or tabata"
       }
       plan = value.lowercased()
-    case "goal":
+    case "goal",
+      _ where key.hasPrefix("goal."):
+      let name = key == "goal" ? nil : String(key.dropFirst(5))
+      if let name, !Plan.isName(name) {
+        return
+          "'\(printable(key, limit: 40))' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
+      }
       guard let number = Int(value), (0...999).contains(number) else {
         return
-          "goal is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
+          "\(printable(key, limit: 40)) is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
       }
-      goal = number
+      if let name { planGoals[name] = number } else { goal = number }
     case _ where key.hasPrefix("plan."):
       let name = String(key.dropFirst(5))
       guard Plan.isName(name) else {

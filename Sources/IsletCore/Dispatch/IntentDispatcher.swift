@@ -53,20 +53,20 @@ public final class IntentDispatcher {
   let newID: () -> String
   /// What `toggle` starts when nothing is live.
   let defaultStart: StartRequest
-  /// The day's work segments to reach; its `goal-reached` is recorded with the segment that
-  /// reaches it.
-  let goal: DailyGoal?
+  /// The day's work segments to reach, a goal a plan; each `goal-reached` is recorded with
+  /// the segment that reaches it.
+  let goals: [DailyGoal]
 
   public init(
     store: any ActivityStore, clock: any WallClock, policy: TimePolicy = .standard,
-    defaultStart: StartRequest = StartRequest(name: "Timer"), goal: DailyGoal? = nil,
+    defaultStart: StartRequest = StartRequest(name: "Timer"), goals: [DailyGoal] = [],
     newID: @escaping () -> String = ActivityID.random
   ) {
     self.store = store
     self.clock = clock
     self.policy = policy
     self.defaultStart = defaultStart
-    self.goal = goal
+    self.goals = goals
     self.newID = newID
   }
 
@@ -194,15 +194,17 @@ public final class IntentDispatcher {
     return (live, ordered.map(\.element))
   }
 
-  /// Appends `events`, with the `goal-reached` they bring (`DailyGoal.withReached`), read
-  /// against the history of the days they touch inside the same transaction.
+  /// Appends `events`, with the `goal-reached` they bring (`DailyGoal.withReached`, each goal
+  /// in turn), read against the history of the days they touch inside the same transaction.
   private func appendWithGoal(_ events: [Event]) throws -> [Event] {
-    let counted = events.filter(DailyGoal.counts).map(\.at)
-    guard let goal, goal.target > 0, let first = counted.min(), let last = counted.max() else {
-      return try store.append(events)
+    var batch = events
+    for goal in goals where goal.target > 0 {
+      let counted = batch.filter(goal.counts).map(\.at)
+      guard let first = counted.min(), let last = counted.max() else { continue }
+      let recorded = try store.events(from: goal.startOfDay(first), through: goal.endOfDay(last))
+      batch = goal.withReached(batch, recorded: recorded)
     }
-    let recorded = try store.events(from: goal.startOfDay(first), through: goal.endOfDay(last))
-    return try store.append(goal.withReached(events, recorded: recorded))
+    return try store.append(batch)
   }
 
   private func freshID() throws -> String {

@@ -12,12 +12,12 @@ public enum DeviceView {
     public var theme: Theme
     public var ascii: Bool
     public var utcOffset: Int?
-    /// Today's goal, shown in the expanded island and the banners.
-    public var goal: GoalTally?
+    /// Today's goals, each shown on its plan's runs in the expanded island and the banners.
+    public var goals: [GoalTally]
 
     public init(
       live: [Activity], state: DeviceState, now: Instant, policy: TimePolicy, theme: Theme, ascii: Bool,
-      utcOffset: Int? = nil, goal: GoalTally? = nil
+      utcOffset: Int? = nil, goals: [GoalTally] = []
     ) {
       self.live = live
       self.state = state
@@ -26,13 +26,13 @@ public enum DeviceView {
       self.theme = theme
       self.ascii = ascii
       self.utcOffset = utcOffset
-      self.goal = goal
+      self.goals = goals
     }
 
     func look(_ activity: Activity) -> Look {
       Look(
         activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset,
-        goal: goal)
+        goal: goals.tally(for: activity))
     }
   }
 
