@@ -196,6 +196,12 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
     BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
     BadInput(
+      arguments: ["start", "--name", "A", "--name", "B"], status: 64,
+      says: "--name is given twice, 'A' and 'B'; give it once"),
+    BadInput(
+      arguments: ["--db", "a.db", "status", "--db=b.db"], status: 64,
+      says: "--db is given twice, 'a.db' and 'b.db'; give it once"),
+    BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
   ]
 

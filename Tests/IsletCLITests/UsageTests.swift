@@ -41,7 +41,7 @@ import Testing
         lines.contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name) missing from --help")
     }
     for spec in commandSpecs {
-      #expect(lines.contains { $0.hasPrefix("  \(spec.name) ") && $0.hasSuffix(spec.brief) })
+      #expect(lines.contains { $0.hasPrefix("  \(spec.listedName) ") && $0.hasSuffix(spec.brief) })
     }
     #expect(!help.stdout.contains("__"), "a hidden command in --help")
     #expect(islet("help") == help)

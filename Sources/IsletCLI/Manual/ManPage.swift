@@ -44,6 +44,7 @@ enum ManPage {
       ".SS \(spec.name)\n.B islet \(spec.name)\n" + (rest.isEmpty ? "" : Roff.escape(String(rest)) + "\n")
     text += ".PP\n" + Roff.paragraphs(spec.summary)
     if !spec.details.isEmpty { text += ".PP\n" + Roff.paragraphs(spec.details) }
+    if let also = spec.alsoRunAs { text += ".PP\n" + Roff.paragraphs(also) }
     return text + options(spec.shownOptions)
   }
 
