@@ -194,7 +194,15 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
     BadInput(
       arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
-    BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
+    BadInput(
+      arguments: ["update"], status: 64, says: "update needs --name, --category, --relevance or --icon"),
+    BadInput(
+      arguments: ["update", "--icon", "no such"], status: 64,
+      says: "--icon 'no such' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+    ),
+    BadInput(
+      arguments: ["update", "--icon", "kite"], status: 64,
+      says: "--icon 'kite' is not an icon; use one of alarm,"),
     BadInput(
       arguments: ["start", "--name", "A", "--name", "B"], status: 64,
       says: "--name is given twice, 'A' and 'B'; give it once"),

@@ -143,7 +143,7 @@ import Testing
       ),
       (
         ["update"],
-        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--from-tmux-buffer B]\n"
+        "Error: update needs --name, --category, --relevance or --icon\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--icon I] [--from-tmux-buffer B]\n"
       ),
       (
         ["wait", "--timeout", "0"],
