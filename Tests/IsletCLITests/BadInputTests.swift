@@ -457,7 +457,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (
         "max-idle = soon\n",
-        "config:1: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never"
+        "config:1: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never"
       ),
       ("stale-after = -5m\n", "config:1: stale-after is '-5m'; use a duration"),
       ("icon = a b\n", "config:1: icon is 'a b'; use a name such as timer"),

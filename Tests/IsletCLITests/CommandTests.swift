@@ -255,7 +255,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never\n"
+            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never\n"
         ))
   }
 
