@@ -210,6 +210,9 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["--db", "a.db", "status", "--db=b.db"], status: 64,
       says: "--db is given twice, 'a.db' and 'b.db'; give it once"),
     BadInput(
+      arguments: ["themes", "--export", "ocean"], status: 64,
+      says: "unknown theme 'ocean'; known themes: default, light, high-contrast, mono"),
+    BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
   ]
 
