@@ -24,7 +24,7 @@ enum TemplateField: String, CaseIterable {
     case .segment: return "a plan's segment (Focus); remaining, elapsed and deadline are the segment's"
     case .round: return "a plan's round"
     case .rounds: return "a plan's rounds"
-    case .goal: return "today's work segments and the goal (3/8); empty without a goal"
+    case .goal: return "today's work segments against the goal (3/8 today); empty without one"
     }
   }
 

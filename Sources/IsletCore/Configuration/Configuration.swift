@@ -57,7 +57,8 @@ public struct Configuration: Equatable, Sendable {
     Setting(key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)"),
     Setting(key: "goal", value: "N", meaning: "work segments to finish a day, 0 to 999; 0 is no goal"),
     Setting(
-      key: "plan.NAME", value: "DEFINITION", meaning: "a plan of your own (islet plans shows the syntax)"),
+      key: "plan.NAME", value: "DEFINITION",
+      meaning: "a plan of your own (islet plans --help gives the syntax)"),
   ]
 
   /// The keys' names, as an unknown key's error lists them.
