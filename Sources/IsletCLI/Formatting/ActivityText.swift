@@ -86,6 +86,33 @@ struct ActivityText {
   }
 }
 
+extension ActivityText {
+  /// The field's text for this activity at `now`.
+  func value(of field: TemplateField) -> String {
+    let live = activity.state.phase.isLive
+    switch field {
+    case .icon: return glyphs.icon(activity.icon)
+    case .name: return name
+    case .time: return time
+    case .phase: return phase.rawValue
+    case .progress: return progress
+    case .id: return activity.id
+    case .remaining:
+      guard live, let left = activity.remaining(at: now) else { return "" }
+      // Rounded up, as the time shown is: 0:00 only once it is up.
+      return DurationText.clock(seconds: (max(0, left) + 999) / 1000)
+    case .elapsed: return DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+    case .deadline: return activity.deadline.map { LocalTime.clock($0, from: now) } ?? ""
+    case .category: return activity.state.category.map(printableName) ?? ""
+    case .owner: return activity.attributes.owner.map(printableName) ?? ""
+    case .segment: return position.map { printableName($0.segment) } ?? ""
+    case .round: return round.map(String.init) ?? ""
+    case .rounds: return position.map { String($0.rounds) } ?? ""
+    case .goal: return goal?.text ?? ""
+    }
+  }
+}
+
 /// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
 func segmentText(_ position: PlanPosition) -> String {
   let label = printableName(position.segment)

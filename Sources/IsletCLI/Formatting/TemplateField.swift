@@ -1,8 +1,8 @@
-import IsletCore
-
-/// A field of `status --template` (`{time}`): its name, what it says, and its value for an
-/// activity. A field that means nothing for the activity (a stopwatch's `{remaining}`, a single
-/// timer's `{segment}`) is empty.
+/// A field of `status --template` (`{time}`): its name and what it says; its value for an
+/// activity is `ActivityText.value(of:)`. A field that means nothing for the activity (a
+/// stopwatch's `{remaining}`, a single timer's `{segment}`) is empty.
+///
+/// Apart from the formatting, so that fuzz/run builds `status`'s declaration with it.
 enum TemplateField: String, CaseIterable {
   case icon, name, time, phase, progress, id
   case remaining, elapsed, deadline, category, owner
@@ -59,32 +59,5 @@ enum TemplateField: String, CaseIterable {
       }
     }
     return nil
-  }
-}
-
-extension ActivityText {
-  /// The field's text for this activity at `now`.
-  func value(of field: TemplateField) -> String {
-    let live = activity.state.phase.isLive
-    switch field {
-    case .icon: return glyphs.icon(activity.icon)
-    case .name: return name
-    case .time: return time
-    case .phase: return phase.rawValue
-    case .progress: return progress
-    case .id: return activity.id
-    case .remaining:
-      guard live, let left = activity.remaining(at: now) else { return "" }
-      // Rounded up, as the time shown is: 0:00 only once it is up.
-      return DurationText.clock(seconds: (max(0, left) + 999) / 1000)
-    case .elapsed: return DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
-    case .deadline: return activity.deadline.map { LocalTime.clock($0, from: now) } ?? ""
-    case .category: return activity.state.category.map(printableName) ?? ""
-    case .owner: return activity.attributes.owner.map(printableName) ?? ""
-    case .segment: return position.map { printableName($0.segment) } ?? ""
-    case .round: return round.map(String.init) ?? ""
-    case .rounds: return position.map { String($0.rounds) } ?? ""
-    case .goal: return goal?.text ?? ""
-    }
   }
 }
