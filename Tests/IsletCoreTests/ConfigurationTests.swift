@@ -105,6 +105,17 @@ import Testing
     #expect(Configuration.parse(text) == .failure(Configuration.LineError(line: line, message: message)))
   }
 
+  /// Every declared key is read, whatever its value: none is listed in the man page and then
+  /// refused as unknown.
+  @Test(arguments: Configuration.settings.map(\.key))
+  func everyDeclaredKeyIsRead(key: String) {
+    var configuration = Configuration()
+    for value in ["", "x", "1"] {
+      let problem = configuration.set(key, value) ?? ""
+      #expect(!problem.hasPrefix("unknown key"), "\(key) = \(value): \(problem)")
+    }
+  }
+
   /// Every key that takes a duration, each with its bounds and the setting it sets.
   static let durationKeys = Configuration.settings.filter { $0.durations != nil }.map(\.key)
 

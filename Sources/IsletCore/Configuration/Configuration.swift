@@ -36,6 +36,7 @@ public struct Configuration: Equatable, Sendable {
     Setting(
       key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20"),
     Setting(
+      // An hour at most: the watcher serves an alert for an hour after it.
       key: "alert-every", value: "DURATION", meaning: "how long apart an alert comes back",
       durations: DurationBounds(\.alerts.repeatEvery, longest: 3_600_000, example: "1m")),
     Setting(
@@ -231,6 +232,11 @@ public struct Configuration: Equatable, Sendable {
     return (line[..<hash].trimmingSpacesAndTabs, line[line.index(after: hash)...])
   }
 
+  /// `unknown key 'colour'; known keys: …`
+  private static func unknown(_ key: String) -> String {
+    "unknown key '\(printable(key))'; known keys: \(keys.joined(separator: ", "))"
+  }
+
   /// Sets one key; returns what is wrong instead when the key or value is not accepted.
   mutating func set(_ key: String, _ value: String) -> String? {
     // Only a declared key is read, so the man page, made from `settings`, names every one.
@@ -239,7 +245,15 @@ public struct Configuration: Equatable, Sendable {
         $0.key == key || ($0.key == "plan.NAME" && key.hasPrefix("plan."))
       })
     else {
-      return "unknown key '\(printable(key))'; known keys: \(Configuration.keys.joined(separator: ", "))"
+      return Self.unknown(key)
+    }
+    // A duration is read by its declaration: its bounds and the setting it sets.
+    if let bounds = setting.durations {
+      guard let span = bounds.span(value) else {
+        return "\(key) is '\(printable(value, limit: 20))'; \(bounds.rule)"
+      }
+      self[keyPath: bounds.field] = span
+      return nil
     }
     switch key {
     case "theme":
@@ -278,16 +292,6 @@ public struct Configuration: Equatable, Sendable {
           "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
       }
       alerts.repeatCount = number
-    case "alert-every", "snooze", "max-idle", "stale-after":
-      // Each read by its declaration: alert-every's hour is the watcher's, which serves an
-      // alert for an hour after it.
-      guard let bounds = setting.durations else {
-        preconditionFailure("\(key) is declared without its durations")
-      }
-      guard let span = bounds.span(value) else {
-        return "\(key) is '\(printable(value, limit: 20))'; \(bounds.rule)"
-      }
-      self[keyPath: bounds.field] = span
     case "sound":
       if let problem = UserText.problem(with: value, bounds: .path) {
         return "sound '\(printable(value, limit: 40))' \(problem.message)"
@@ -331,7 +335,7 @@ public struct Configuration: Equatable, Sendable {
         return "\(key): \(error.message)"
       }
     default:
-      preconditionFailure("\(key) is declared in settings but not read")
+      return Self.unknown(key)
     }
     return nil
   }
