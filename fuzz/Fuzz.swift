@@ -64,6 +64,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
           "accepted the glyph \(icon.glyph.debugDescription)")
       }
       precondition(UserText.problem(with: theme.name, bounds: .label) == nil)
+      // What themes --export writes (no name: the file's) reads back as the same theme.
+      guard case .success(let again) = Theme.parse(Array(theme.fileText.utf8), name: theme.name) else {
+        preconditionFailure("\(theme.fileText.debugDescription) does not read back")
+      }
+      precondition(again == theme, "\(theme.fileText.debugDescription) read back otherwise")
     }
   case .plan:
     // A plan accepted is within its bounds, and the line the store keeps reads back as it.

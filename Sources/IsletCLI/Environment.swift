@@ -118,6 +118,16 @@ final class Environment {
     get throws { ThemeCatalog.iconNames(with: try theme) }
   }
 
+  /// Refuses `--icon I` when neither the built-in icons nor the theme's have it: known only
+  /// once the theme is, since a theme of one's own may add icons.
+  func checkIcon(_ icon: String, command: String) throws {
+    guard try !iconNames.contains(icon) else { return }
+    throw UsageError(
+      message:
+        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try iconNames.joined(separator: ", ")) (islet icons)",
+      command: command)
+  }
+
   func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {
     ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs, goal: goal)
   }

@@ -194,7 +194,24 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
     BadInput(
       arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
-    BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
+    BadInput(
+      arguments: ["update"], status: 64, says: "update needs --name, --category, --relevance or --icon"),
+    BadInput(
+      arguments: ["update", "--icon", "no such"], status: 64,
+      says: "--icon 'no such' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+    ),
+    BadInput(
+      arguments: ["update", "--icon", "kite"], status: 64,
+      says: "--icon 'kite' is not an icon; use one of alarm,"),
+    BadInput(
+      arguments: ["start", "--name", "A", "--name", "B"], status: 64,
+      says: "--name is given twice, 'A' and 'B'; give it once"),
+    BadInput(
+      arguments: ["--db", "a.db", "status", "--db=b.db"], status: 64,
+      says: "--db is given twice, 'a.db' and 'b.db'; give it once"),
+    BadInput(
+      arguments: ["themes", "--export", "ocean"], status: 64,
+      says: "unknown theme 'ocean'; known themes: default, light, high-contrast, mono"),
     BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
   ]
@@ -443,7 +460,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (
         "max-idle = soon\n",
-        "config:1: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never"
+        "config:1: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never"
       ),
       ("stale-after = -5m\n", "config:1: stale-after is '-5m'; use a duration"),
       ("icon = a b\n", "config:1: icon is 'a b'; use a name such as timer"),

@@ -43,6 +43,39 @@ import Testing
     #expect(islet("end").stdout == "⏹ Tea ended at 0:00\n")
   }
 
+  @Test func updateChangesTheIconAsStartSetsIt() throws {
+    islet("start", "25m", "--name", "Tea")
+    #expect(islet("update", "--icon", "Coffee") == Run(status: 0, stdout: "✎ Tea updated\n", stderr: ""))
+    #expect(islet("status").stdout == "☕ Tea 25:00 ●\n")
+    // One check for both: the same line for every bad icon, a name or one the theme lacks.
+    for bad in ["", "two words", "caf\u{E9}", "nosuch", String(repeating: "x", count: 100)] {
+      let started = islet("start", "--icon", bad)
+      let updated = islet("update", "--icon", bad)
+      #expect(started.status == 64 && updated.status == 64, "\(bad): \(started) \(updated)")
+      #expect(
+        started.stderr.split(separator: "\n").first == updated.stderr.split(separator: "\n").first,
+        "\(bad): start and update say different things")
+    }
+    #expect(islet("status").stdout == "☕ Tea 25:00 ●\n", "a refused icon changed it")
+    // An icon only the theme has is taken by update as by start.
+    islet.folder.write(
+      "kite.json", Array(#"{"roles": {}, "icons": {"kite": {"glyph": "🪁", "ascii": "[K]"}}}"#.utf8))
+    let theme = islet.folder.file("kite.json")
+    #expect(islet("--theme", theme, "update", "--icon", "kite").status == 0)
+    #expect(islet("--theme", theme, "status").stdout == "🪁 Tea 25:00 ●\n")
+  }
+
+  @Test func aPlanKeepsItsSegmentsIcons() {
+    islet("start", "--plan", "pomodoro")
+    let run = islet("update", "--icon", "coffee")
+    #expect(
+      run
+        == Run(
+          status: 1, stdout: "",
+          stderr:
+            "islet: Pomodoro is a plan; its segments have their own icons, set where the plan is defined\n"))
+  }
+
   @Test func adjustMovesACountdown() {
     islet("start", "25m", "--name", "Workout")
     islet.clock.advance(by: 60_000)
@@ -222,7 +255,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never\n"
+            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never\n"
         ))
   }
 

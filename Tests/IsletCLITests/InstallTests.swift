@@ -130,6 +130,13 @@ let installedFiles = [
     for status in ExitStatus.documented {
       #expect(tags(String(status.rawValue)), "exit status \(status.rawValue) is missing")
     }
+    #expect(rendered.contains("\nCONFIGURATION\n"), "no CONFIGURATION section")
+    // Every key the configuration reads: a key it does not declare is refused.
+    for setting in Configuration.settings {
+      #expect(tags("\(setting.key) = \(setting.value)"), "the key \(setting.key) is missing")
+      #expect(rendered.contains(setting.meaning.prefix(40)), "what \(setting.key) sets is missing")
+    }
+    #expect((try? Configuration.parse("colour = red").get()) == nil)
   }
 
   @Test func roffEscapesWhatWouldBeARequestOrAnEscape() {

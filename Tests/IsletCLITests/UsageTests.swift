@@ -41,7 +41,7 @@ import Testing
         lines.contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name) missing from --help")
     }
     for spec in commandSpecs {
-      #expect(lines.contains { $0.hasPrefix("  \(spec.name) ") && $0.hasSuffix(spec.brief) })
+      #expect(lines.contains { $0.hasPrefix("  \(spec.listedName) ") && $0.hasSuffix(spec.brief) })
     }
     #expect(!help.stdout.contains("__"), "a hidden command in --help")
     #expect(islet("help") == help)
@@ -143,7 +143,7 @@ import Testing
       ),
       (
         ["update"],
-        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--from-tmux-buffer B]\n"
+        "Error: update needs --name, --category, --relevance or --icon\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--icon I] [--from-tmux-buffer B]\n"
       ),
       (
         ["wait", "--timeout", "0"],

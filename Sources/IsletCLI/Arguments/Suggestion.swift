@@ -71,7 +71,8 @@ func commandHint(for word: String, then next: String? = nil, startLike: Bool = t
     if case .success = DurationText.parse(word) { return "did you mean 'islet start \(word)'?" }
     if TimeOfDay(word) != nil { return "did you mean 'islet start --until \(word)'?" }
   }
-  let names = commandSpecs.map(\.name)
-  if let name = suggestion(for: word, among: names) { return "did you mean '\(name)'?" }
-  return "commands: " + names.joined(separator: ", ")
+  if let name = suggestion(for: word, among: commandSpecs.flatMap(\.words)) {
+    return "did you mean '\(name)'?"
+  }
+  return "commands: " + commandSpecs.map(\.name).joined(separator: ", ")
 }

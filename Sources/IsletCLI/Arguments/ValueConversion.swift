@@ -30,6 +30,18 @@ extension ParsedArguments {
     }
   }
 
+  /// `--icon I`: an icon's name, lowercased; whether the theme has it is `Environment.checkIcon`'s.
+  func icon() throws -> String? {
+    guard let icon = value("icon") else { return nil }
+    guard Plan.isIconName(icon) else {
+      throw UsageError(
+        message:
+          "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code",
+        command: command)
+    }
+    return icon.lowercased()
+  }
+
   /// `--json` or `--csv` (never both), else the listing for people.
   func listingFormat() throws -> ListingFormat {
     if has("json") && has("csv") {

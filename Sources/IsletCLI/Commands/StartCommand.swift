@@ -126,7 +126,7 @@ struct StartCommand: Command {
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
-    icon = try Self.icon(parsed)
+    icon = try parsed.icon()
     recordID = try parsed.label("id")
     owner = try parsed.label("owner")
     staleAfter = try parsed.value("stale-after").map { try parsed.duration($0, option: "stale-after") }
@@ -260,16 +260,6 @@ struct StartCommand: Command {
 
   private static let notBoth = usage("give a DURATION or --until, not both")
 
-  private static func icon(_ parsed: ParsedArguments) throws -> String? {
-    guard let icon = parsed.value("icon") else { return nil }
-    guard Plan.isIconName(icon) else {
-      throw usage(
-        "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
-      )
-    }
-    return icon.lowercased()
-  }
-
   /// A made plan keeps `--name` as its work's label, which its one-line definition must read
   /// back: within a label's bounds. (`--icon` is an icon name, never read as a duration.)
   private func checkMadePlan() throws {
@@ -281,12 +271,7 @@ struct StartCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
-    // Known only once the theme is: a theme of one's own may add icons.
-    if let icon, try !environment.iconNames.contains(icon) {
-      throw Self.usage(
-        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try environment.iconNames.joined(separator: ", ")) (islet icons)"
-      )
-    }
+    if let icon { try environment.checkIcon(icon, command: "start") }
     var attributes = IntentService.attributes(configuration)
     var shownName = name ?? "Timer"
     var durationTexts = typedDurations

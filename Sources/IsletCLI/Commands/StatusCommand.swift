@@ -18,9 +18,10 @@ struct StatusCommand: Command {
         shows its segment and round instead of its name (Focus 2/4 12:04). The ansi and
         tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
         shows the next live activity as a bubble beside the current one.
-        --template takes {icon} {name} {time} {phase} {progress} {id}, and for a plan {segment}
-        {round} {rounds} (empty for a single timer), and {goal} (3/8 today: its plan's goal; empty
-        without one), e.g. --template '{icon} {segment} {round}/{rounds} {time}'.
+        --template T prints T with these fields filled in, each empty where it means nothing
+        (a plan's for a single timer, a countdown's for a stopwatch):
+        \(TemplateField.described)
+        For example: --template '{icon} {segment} {round}/{rounds} {time}'.
         JSON prints the activity with its plan (null for a single timer) and its plan's goal today
         (null without one), the presentation's lines, or null when nothing is live.
         --follow keeps going, for a bar: it prints the line at once, then again each time it
@@ -49,9 +50,7 @@ struct StatusCommand: Command {
           help: "N cells to draw in: a bar's island fills them, a --presentation is centered in them"),
         OptionSpec(
           name: "template", value: "T",
-          help:
-            "a custom line from {icon} {name} {time} {phase} {progress} {id} {segment} {round} {rounds} {goal}"
-        ),
+          help: "a custom line from " + TemplateField.listed),
         OptionSpec(name: "follow", value: nil, help: "keep printing: a new line each time it changes"),
         OptionSpec(
           name: "read-clicks", value: nil,
@@ -160,10 +159,10 @@ struct StatusCommand: Command {
       throw UsageError(
         message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")
     }
-    if let field = ActivityText.unknownField(in: template) {
+    if let field = TemplateField.unknown(in: template) {
       throw UsageError(
         message:
-          "--template has an unknown field \(printable(field)); use \(ActivityText.fieldNames.map { "{\($0)}" }.joined(separator: ", "))",
+          "--template has an unknown field \(printable(field)); use \(TemplateField.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))",
         command: "status")
     }
     return template

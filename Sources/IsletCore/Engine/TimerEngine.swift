@@ -200,6 +200,8 @@ public enum TimerEngine {
     case (.lap, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
     // A lap counts running time only: marked while paused, it would only repeat the last.
     case (.lap, .paused): return Refusal("\(name) is paused; resume it to mark a lap")
+    case (.update(let change), _) where change.icon != nil && activity.isPlan:
+      return Refusal("\(name) is a plan; its segments have their own icons, set where the plan is defined")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
     case (.pause, .finished), (.resume, .finished),
@@ -266,6 +268,7 @@ public enum TimerEngine {
       if let newName = update.name { next.state.name = newName }
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }
       if let relevance = update.relevance { next.state.relevance = relevance }
+      if let icon = update.icon { next.attributes.icon = icon }
       return .success((next, .updated))
     case .start, .toggle, .reset, .skip:
       preconditionFailure("\(intent) is applied by apply itself")

@@ -30,16 +30,18 @@ public enum DurationText {
     public var exitStatus: ExitStatus { .usage }
   }
 
-  /// A positive duration, whole milliseconds, at most `maximum`.
-  public static func parse(_ text: String, maximum: Milliseconds = DurationText.maximum)
-    -> Result<Milliseconds, Failure>
-  {
+  /// A positive duration, whole milliseconds, at most `maximum`; zero too, in any form (`0`,
+  /// `0s`, `0:00`), when `allowingZero` (a span that only rounds to zero is still refused).
+  public static func parse(
+    _ text: String, maximum: Milliseconds = DurationText.maximum, allowingZero: Bool = false
+  ) -> Result<Milliseconds, Failure> {
     let trimmed = text.trimmingSpaces
     guard let value = unsignedValue(trimmed) else {
       if trimmed.hasPrefix("-") || trimmed == "0" { return .failure(.notPositive(text)) }
       return .failure(.malformed(text))
     }
     if value == .infinity { return .failure(.tooLong(text)) }
+    if value == 0 && allowingZero { return .success(0) }
     let ms = value.rounded()
     if ms <= 0 { return .failure(.notPositive(text)) }
     if ms > Double(maximum) { return .failure(.tooLong(text)) }
