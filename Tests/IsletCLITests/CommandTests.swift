@@ -196,7 +196,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
+            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
         ))
     #expect(
       islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix(

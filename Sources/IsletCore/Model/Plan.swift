@@ -244,6 +244,23 @@ public struct PlanPosition: Codable, Hashable, Sendable {
   }
 }
 
+// MARK: - Made from durations
+
+extension Plan {
+  /// The plan a work and a break make (`islet start 50m/10m`, or the view's duration field):
+  /// named `name` (else Intervals), its work labelled `name` (else Work), then a Break.
+  public static func workAndBreak(
+    name: String?, work: Milliseconds, rest: Milliseconds?, icon: String, rounds: Int = 1,
+    cueSeconds: Int? = nil
+  ) -> Plan {
+    Plan(
+      name: name ?? "Intervals",
+      work: Segment(label: name ?? "Work", duration: work, icon: icon, kind: .work),
+      rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
+      rounds: rounds, cueSeconds: cueSeconds)
+  }
+}
+
 // MARK: - As shown
 
 extension Plan {

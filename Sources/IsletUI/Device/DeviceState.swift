@@ -190,7 +190,7 @@ public struct DeviceState: Equatable, Sendable {
           self.overlay = nil
           return [.start(name: plan.runName, duration: nil, plan: plan)]
         }
-        self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
+        self.overlay = .duration(name: text.isEmpty ? Self.defaultName : text, text: "")
       case .tab, .backTab:
         // The plans in turn: the configured one first, then the one after the plan typed
         // (Shift-Tab, the one before).
@@ -217,10 +217,16 @@ public struct DeviceState: Equatable, Sendable {
           self.overlay = nil
           return [.start(name: name, duration: nil)]
         }
-        switch DurationText.parse(text) {
-        case .success(let span):
+        // Read as `islet start` reads its words: one duration, or a work and a break (50m/10m).
+        switch DurationReading.of(text.split(separator: " ").map(String.init)) {
+        case .success(.one(let span)):
           self.overlay = nil
           return [.start(name: name, duration: span)]
+        case .success(.workAndBreak(let work, let rest)):
+          self.overlay = nil
+          let plan = Plan.workAndBreak(
+            name: name == Self.defaultName ? nil : name, work: work, rest: rest, icon: "timer")
+          return [.start(name: plan.runName, duration: nil, plan: plan)]
         case .failure(let failure):
           show(failure.message, alert: true, at: now)
         }
@@ -257,6 +263,9 @@ public struct DeviceState: Equatable, Sendable {
     default: return nil
     }
   }
+
+  /// What a new activity is called when no name is typed.
+  static let defaultName = "Timer"
 
   /// What a key that needs a timer says when there is none.
   public static let nothingLiveText = "No timer yet: press n to start one"
