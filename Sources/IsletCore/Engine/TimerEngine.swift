@@ -178,6 +178,15 @@ public enum TimerEngine {
     }
   }
 
+  /// Whether the intent table takes `intent` for the activity as time leaves it at `now`, as
+  /// `reduce` would: what the view's key hints offer, so that a hint is never refused for its
+  /// phase or kind.
+  public static func accepts(
+    _ intent: Intent, by activity: Activity, at now: Instant, policy: TimePolicy = .standard
+  ) -> Bool {
+    refusal(of: intent, by: settle(activity, at: now, policy: policy).activity) == nil
+  }
+
   /// The intent table's refusals: why `intent` cannot apply to `activity` in its phase, or nil.
   static func refusal(of intent: Intent, by activity: Activity) -> Refusal? {
     let name = activity.name

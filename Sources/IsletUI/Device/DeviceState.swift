@@ -99,21 +99,21 @@ public struct DeviceState: Equatable, Sendable {
     func intent(_ intent: Intent) -> [DeviceEffect] {
       [.dispatch(intent, activityID: selected?.id, source: .key)]
     }
+    if case .character(let character) = key, let selected,
+      let sent = Self.intent(ofKey: character, for: selected, at: now, policy: policy, snooze: snooze)
+    {
+      guard sent == .reset || sent == .end else { return intent(sent) }
+      self.overlay = .confirm(sent, activityID: selected.id, name: selected.name)
+      return []
+    }
+    // Keys for the selected activity, with none selected.
     switch key {
     case .character(" "), .character("p"):
       return intent(.toggle)
-    case .character("s"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.skip)
-    case .character("r"), .character("x"):
-      guard let selected else { return nothingLive(now) }
-      let action: Intent = key == .character("r") ? .reset : .end
-      self.overlay = .confirm(action, activityID: selected.id, name: selected.name)
-      return []
-    case .character("l"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.lap)
-    case .character("c"), .enter:
+    case .character("s"), .character("r"), .character("x"), .character("l"), .character("c"),
+      .character("+"), .character("="), .character("-"), .character("_"):
+      return nothingLive(now)
+    case .enter:
       guard selected != nil else { return nothingLive(now) }
       return intent(.complete)
     case .character("e"):
@@ -133,16 +133,6 @@ public struct DeviceState: Equatable, Sendable {
     case .character("n"):
       self.overlay = .name("")
       return []
-    case .character("+"), .character("="):
-      guard let selected else { return nothingLive(now) }
-      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
-      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
-        return intent(.snooze(for: snooze))
-      }
-      return intent(.adjust(by: 60_000))
-    case .character("-"), .character("_"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.adjust(by: -60_000))
     case .character("t"):
       return [.nextTheme]
     case .character("?"), .character("h"):
@@ -260,6 +250,30 @@ public struct DeviceState: Equatable, Sendable {
     case .character(let c)
     where text.count < limit && accepts(c) && c.unicodeScalars.allSatisfy(UserText.isPrintable):
       return text + String(c)
+    default: return nil
+    }
+  }
+
+  /// The intent a key sends to the selected activity, for `handle` and the key hints alike;
+  /// nil for a key that sends none. (`r` and `x` ask first.)
+  static func intent(
+    ofKey key: Character, for selected: Activity, at now: Instant, policy: TimePolicy,
+    snooze: Milliseconds = AlertPolicy().snooze
+  ) -> Intent? {
+    switch key {
+    case " ", "p": return .toggle
+    case "s": return .skip
+    case "l": return .lap
+    case "r": return .reset
+    case "x": return .end
+    case "c": return .complete
+    case "+", "=":
+      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
+      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
+        return .snooze(for: snooze)
+      }
+      return .adjust(by: 60_000)
+    case "-", "_": return .adjust(by: -60_000)
     default: return nil
     }
   }
