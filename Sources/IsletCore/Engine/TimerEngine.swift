@@ -121,7 +121,7 @@ public enum TimerEngine {
         name: request.name, category: request.category, startedAt: now,
         pausedAt: request.paused ? now : nil, duration: duration,
         phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now,
-        idleLimit: policy.maxIdle, progress: progress),
+        idleLimit: policy.maxIdle, progress: progress, runStartedAt: request.paused ? nil : now),
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
     var events = [event(.started, activity, at: now, source: source)]
@@ -160,6 +160,7 @@ public enum TimerEngine {
       next.state.phase = .idle
       next.state.staleDate = nil
       next.state.laps = LapMarks()
+      if !activity.isPlan { next.state.runStartedAt = nil }
       // The event keeps the discarded run's length, so the history can log it.
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
@@ -248,6 +249,8 @@ public enum TimerEngine {
       next.state.pausedAt = nil
       next.state.phase = .active
       guard activity.state.phase == .idle else { return .success((next, .resumed)) }
+      // A plan's run goes on through a segment's reset; a single timer's begins again.
+      next.state.runStartedAt = activity.state.runStartedAt ?? now
       return .success((next, activity.isPlan ? .segmentStarted : .started))
     case .complete, .end:
       next.state.pausedAt = activity.state.pausedAt ?? now

@@ -68,7 +68,7 @@ public struct Alert: Equatable, Sendable {
     let dash = ascii ? "-" : "—"
     let bell = ascii ? "!" : "⏰"
     let name = printable(event.name, limit: UserText.Bounds.name.characters)
-    let started = Self.timeOfDay(activity.state.startedAt, zone: zone)
+    let started = Self.timeOfDay(activity.runStart, zone: zone)
     var actions: [Action] = []
     var awaits = false
     var urgency = Urgency.critical

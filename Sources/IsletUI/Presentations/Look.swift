@@ -95,7 +95,7 @@ public struct Look: Sendable {
   /// countdown has not started what it shows).
   var startedFact: String? {
     guard Self.hasStart(activity) else { return nil }
-    let start = activity.createdAt
+    let start = activity.runStart
     let today =
       calendar.local(start).day == calendar.local(now).day
       && now.milliseconds - start.milliseconds < 86_400_000
