@@ -117,6 +117,18 @@ import Testing
     #expect(try stored(id(try at(0, "start", "25m"))).attributes.plan == nil)
   }
 
+  /// A plan made with `--name HIIT` labels its work HIIT: no sentence or label says it twice.
+  @Test func aWorkLabelledWithTheNameIsSaidOnce() throws {
+    id(try at(0, "start", "20s/10s", "--rounds", "3", "--name", "HIIT"))
+    let listed = try at(seconds(5), "list").stdout
+    #expect(listed.contains("plan HIIT · Work 1/3\n"), "\(listed)")
+    #expect(
+      try at(seconds(5), "skip").stdout == "⏭ HIIT skipped Work 1/3; Break 1/3 started, 0:10 to go\n")
+    let banner = try at(seconds(6), "status", "--presentation", "lockscreen").stdout
+    #expect(banner.contains("HIIT · Break "), "\(banner)")
+    #expect(!banner.contains("HIIT · HIIT"), "\(banner)")
+  }
+
   /// Words in descending units are one countdown however they are spaced; two that cannot be
   /// one are still a work and a break.
   @Test func descendingUnitsAreOneCountdown() throws {

@@ -172,6 +172,21 @@ import Testing
     let lines = LockScreen.draw(look(watch, at: t0 + minutes(13)), width: 64, height: 9).lines
     #expect(lines.contains { $0.contains("Started 9:17") }, "\(lines.joined(separator: "\n"))")
   }
+
+  /// A plan whose work is labelled with its name says it once, in the header and when over.
+  @Test func aSegmentLabelledWithTheNameIsCalledByItsKind() {
+    let plan = Plan.workAndBreak(name: "HIIT", work: seconds(20), rest: seconds(10), icon: "timer", rounds: 3)
+    var request = StartRequest(name: "HIIT", attributes: ActivityAttributes(icon: "timer", plan: plan))
+    request.id = "h1"
+    var run = try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    #expect(look(run, at: t0 + seconds(5)).title(fitting: 60) == "HIIT · Work")
+    run = step(run, .pause, at: seconds(5))
+    #expect(look(run, at: t0 + seconds(6)).title(fitting: 60) == "HIIT · Work · Paused")
+    #expect(look(run, at: t0 + seconds(6)).title(fitting: 14) == "Work · Paused")
+    // A label of its own is kept as written.
+    let focus = planRun("pomodoro")
+    #expect(look(focus, at: t0 + seconds(5)).title(fitting: 60) == "Pomodoro · Focus")
+  }
 }
 
 @Suite struct ButtonWidthTests {

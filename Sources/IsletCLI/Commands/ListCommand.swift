@@ -45,7 +45,7 @@ struct ListCommand: Command {
     for activity in shown {
       let t = environment.text(activity, policy: policy)
       let kind =
-        t.position.map { "plan \(printableName($0.name)) · \(t.segmentText ?? "")" }
+        t.position.map { "plan \(printableName($0.name)) · \($0.text(after: $0.name))" }
         ?? activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" }
         ?? "stopwatch"
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""

@@ -20,8 +20,8 @@ struct ActivityText {
   /// A plan's place; nil for a single timer.
   var position: PlanPosition? { activity.planPosition }
 
-  /// `Focus 2/4`: a plan's segment and its round; nil for a single timer.
-  var segmentText: String? { position.map(IsletCLI.segmentText) }
+  /// `Focus 2/4`: a plan's segment and its round, in place of the name; nil for a single timer.
+  var segmentText: String? { position.map { $0.text() } }
 
   var round: Int? { position.flatMap { $0.kind == .work || $0.kind == .break ? $0.round : nil } }
 
@@ -110,10 +110,4 @@ struct ActivityText {
       ("lastLap", .number(a.state.laps.last.map { Double($0) / 1000 })),
     ])
   }
-}
-
-/// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
-func segmentText(_ position: PlanPosition) -> String {
-  let label = printableName(position.segment)
-  return position.shownRound.map { "\(label) \($0)/\(position.rounds)" } ?? label
 }

@@ -7,6 +7,19 @@ public enum SegmentKind: String, Codable, Sendable, CaseIterable {
 
   /// Work and the warm-up and cool-down around it are done; a break is rest.
   public var isBreak: Bool { self == .break }
+
+  /// A segment's `label` as said after the run's `name`: the kind's own word (`Work`) when the
+  /// label is the name itself, as a plan made with `--name` labels its work, so that nothing
+  /// is said twice (`HIIT · Work`, never `HIIT · HIIT`).
+  public func label(_ label: String, after name: String) -> String {
+    guard label.lowercased() == name.lowercased() else { return label }
+    switch self {
+    case .warmUp: return "Warm-up"
+    case .work: return "Work"
+    case .break: return "Break"
+    case .coolDown: return "Cool-down"
+    }
+  }
 }
 
 /// One timed piece of a plan: "Focus 25m", "Rest 10s".
@@ -228,6 +241,14 @@ public struct PlanPosition: Codable, Hashable, Sendable {
   public var shownRound: Int? {
     guard rounds > 1, round >= 1, kind == .work || kind == .break else { return nil }
     return round
+  }
+
+  /// `Focus 2/4`: the segment and its round, said in the name's place, or after the run's
+  /// `name` (its label as the user wrote it, or its kind's word when that would repeat the
+  /// name); a warm-up or cool-down by its label alone.
+  public func text(after name: String? = nil) -> String {
+    let label = printableName(name.map { kind.label(segment, after: $0) } ?? segment)
+    return shownRound.map { "\(label) \($0)/\(rounds)" } ?? label
   }
 
   public init(
