@@ -51,10 +51,15 @@ struct ListCommand: Command {
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,
-        t.phase.rawValue + (activity.isStale(at: now) ? " (stale)" : ""), t.time, kind + reference,
+        t.phase.rawValue + (activity.isStale(at: now) ? " (stale)" : ""),
+        // Once over, what it ran: the time left would read as if it were still going.
+        t.phase.isLive ? t.time : "ran " + DurationText.clock(seconds: t.ran / 1000),
+        kind + reference,
       ])
     }
-    environment.console.out(table(rows))
+    // Within the line, a long name cut rather than every row widened.
+    environment.console.out(
+      table(rows, fitting: environment.outputWidth, shrinking: 2, ellipsis: environment.glyphs.ellipsis))
     return .ok
   }
 }

@@ -17,6 +17,13 @@ struct ActivityText {
     activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
+  /// What a run that is over ran: a single timer's running time, a plan's from its start to its
+  /// end (its `elapsed` is the last segment's).
+  var ran: Milliseconds {
+    guard activity.isPlan else { return activity.elapsed(at: now) }
+    return (activity.endedAt ?? now) - activity.runStart
+  }
+
   /// A plan's place; nil for a single timer.
   var position: PlanPosition? { activity.planPosition }
 
