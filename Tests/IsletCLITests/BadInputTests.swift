@@ -226,7 +226,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ),
       (["start", "50m/soon"], "'soon' is not a duration; \(durationForms)"),
       (["start", "1", "2", "3", "4", "5", "6", "7", "8", "9"], "unexpected argument '9'"),
-      (["start", "25m", "5x"], "'5x' is not a duration; \(durationForms)"),
+      (["start", "25m", "5x"], "'25m 5x' is not a duration; \(durationForms)"),
       (["start", "25m/5m", "--until", "9:00"], "give a DURATION or --until, not both"),
       (["start", "25m", "0"], "'0' is not a positive duration"),
       (["start", "--plan", "tabata", "--auto", "--ask"], "give one of --advance, --auto and --ask"),

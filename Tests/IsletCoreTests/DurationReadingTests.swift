@@ -46,7 +46,9 @@ import Testing
 
   @Test func whatIsNeitherSaysWhy() {
     #expect(DurationReading.of(["25m", "5m", "1m"]) == .failure(.duration(.malformed("25m 5m 1m"))))
-    #expect(DurationReading.of(["25m", "5x"]) == .failure(.duration(.malformed("5x"))))
+    #expect(DurationReading.of(["25m", "5x"]) == .failure(.duration(.malformed("25m 5x"))))
+    #expect(DurationReading.of(["5m", "Tea"]) == .failure(.duration(.malformed("5m Tea"))))
+    #expect(DurationReading.of(["ten", "minutes"]) == .failure(.duration(.malformed("ten minutes"))))
     #expect(DurationReading.of(["25m", "0"]) == .failure(.duration(.notPositive("0"))))
     #expect(DurationReading.of(["25m/0"]) == .failure(.duration(.notPositive("0"))))
     #expect(DurationReading.of(["101h/5m"]) == .failure(.duration(.tooLong("101h"))))

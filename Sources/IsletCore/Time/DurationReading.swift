@@ -62,15 +62,26 @@ public enum DurationReading: Equatable, Sendable {
       }
     }
     guard words.count > 1 else { return duration(text).map(DurationReading.one) }
-    let apart = words.count == 2 ? words.map { DurationText.parse($0) } : []
-    if case .success(let one) = DurationText.parse(text) {
-      guard apart.count == 2, DurationText.isBareNumber(words[1]) else { return .success(.one(one)) }
-      return duration(words[0]).flatMap { work in
-        duration(words[1]).flatMap { .failure(.ambiguous(text, one: one, work: work, rest: $0)) }
-      }
-    }
-    guard apart.count == 2 else { return .failure(.duration(.malformed(text))) }
-    return duration(words[0]).flatMap { work in duration(words[1]).map { .workAndBreak(work: work, rest: $0) }
+    let one = DurationText.parse(text)
+    guard words.count == 2 else { return one.map(DurationReading.one).mapError(Failure.duration) }
+    let apart = (DurationText.parse(words[0]), DurationText.parse(words[1]))
+    switch (one, apart) {
+    case (.success(let one), (.success(let work), .success(let rest)))
+    where DurationText.isBareNumber(words[1]):
+      return .failure(.ambiguous(text, one: one, work: work, rest: rest))
+    case (.success, (_, .failure(let failure))) where DurationText.isBareNumber(words[1]):
+      // `25m 0`: no break either way, and not 25m0s.
+      return .failure(.duration(failure))
+    case (.success(let one), _):
+      return .success(.one(one))
+    case (_, (.success(let work), .success(let rest))):
+      return .success(.workAndBreak(work: work, rest: rest))
+    // Neither one duration nor two: the whole text is named (`5m Tea`), unless a word is only
+    // out of bounds (`25m 101h`).
+    case (_, (.failure(.malformed), _)), (_, (_, .failure(.malformed))):
+      return .failure(.duration(.malformed(text)))
+    case (_, (.failure(let failure), _)), (_, (_, .failure(let failure))):
+      return .failure(.duration(failure))
     }
   }
 
