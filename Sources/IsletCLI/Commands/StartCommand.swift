@@ -155,8 +155,8 @@ struct StartCommand: Command {
   /// The durations in the words typed, each as one, for the note a bare number gets: `25/5` is
   /// `25` and `5`.
   static func typed(_ words: [String]) -> [String] {
-    DurationText.joiningUnitWords(words).flatMap { $0.split(separator: DurationReading.separator) }.map(
-      String.init)
+    let words = DurationText.joiningUnitWords(words)
+    return words.flatMap { $0.split(separator: DurationReading.separator).map(String.init) }
   }
 
   /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
@@ -309,10 +309,8 @@ struct StartCommand: Command {
       attributes.fullDuration = duration
     case .fromTmuxBuffer(let buffer):
       // Read as the operands are, so a prompt takes what the command line takes.
-      let words = try environment.tmuxBufferText(buffer, command: "start").split(
-        whereSeparator: \.isWhitespace
-      )
-      .map(String.init)
+      let typed = try environment.tmuxBufferText(buffer, command: "start")
+      let words = typed.split(whereSeparator: \.isWhitespace).map(String.init)
       durationTexts = Self.typed(words)
       switch try ParsedArguments(command: "start").reading(words) {
       case .one(let duration):
