@@ -360,7 +360,7 @@ public enum DeviceView {
     case .duration(let name, let text):
       lines = [
         "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
-        "e.g. 25m, 1h30m, 90s",
+        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
       ]
     }
     // Above the flash's row: what a dialog says back (a bad duration) shows beside it.
