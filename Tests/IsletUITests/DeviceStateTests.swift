@@ -131,6 +131,13 @@ import Testing
       refused.flash?.text
         == "'1h 30' is ambiguous: write 1h30m for one countdown, or 1h/30s for 1h of work and a 30s break")
     #expect(refused.overlay == .duration(name: "Tea", text: "1h 30"), "the field stays open to mend it")
+    // A name longer than a label cannot label a plan's work, as start --name cannot.
+    let long = String(repeating: "a", count: 65)
+    let (unlabelled, none) = typed(long, "50m/10m")
+    #expect(none == [])
+    #expect(
+      unlabelled.flash?.text
+        == "'aaaaaaaaaaaaaaaaaaaa…' labels the plan's work and is 65 characters long; use at most 64")
   }
 
   /// The dialog's fields edit as a shell's line does; control keys (Ctrl-U, Ctrl-W, Ctrl-A)

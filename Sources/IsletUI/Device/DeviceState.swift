@@ -213,9 +213,16 @@ public struct DeviceState: Equatable, Sendable {
           self.overlay = nil
           return [.start(name: name, duration: span)]
         case .success(.workAndBreak(let work, let rest)):
+          let named = name == Self.defaultName ? nil : name
+          // The name labels the work, within a label's bounds, as `start --name` is held to.
+          if let named, let problem = UserText.problem(with: named, bounds: .label) {
+            show(
+              "'\(printable(named, limit: 20))' labels the plan's work and \(problem.message)", alert: true,
+              at: now)
+            return []
+          }
           self.overlay = nil
-          let plan = Plan.workAndBreak(
-            name: name == Self.defaultName ? nil : name, work: work, rest: rest, icon: "timer")
+          let plan = Plan.workAndBreak(name: named, work: work, rest: rest, icon: "timer")
           return [.start(name: plan.runName, duration: nil, plan: plan)]
         case .failure(let failure):
           show(failure.message, alert: true, at: now)
