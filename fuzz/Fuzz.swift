@@ -34,6 +34,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(again == span / 1000 * 1000, "\(shown) read back as \(again) ms")
       }
     }
+    // What start reads from words (split as a shell would): spans within the limit, and a
+    // refusal that says what was typed.
+    switch DurationReading.of(text.split(separator: " ").map(String.init)) {
+    case .success(.one(let span)):
+      precondition(span > 0 && span <= DurationText.maximum, "read \(span) ms from \(text.debugDescription)")
+    case .success(.workAndBreak(let work, let rest)):
+      precondition(
+        [work, rest].allSatisfy { $0 > 0 && $0 <= DurationText.maximum },
+        "read \(work)/\(rest) ms from \(text.debugDescription)")
+    case .failure(let failure):
+      precondition(!failure.message.isEmpty)
+    }
     if case .success(let span) = DurationText.parseSigned(text) {
       precondition(span != 0 && abs(span) <= DurationText.maximum)
     }

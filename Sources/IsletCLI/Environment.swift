@@ -231,6 +231,7 @@ final class Environment {
       return "\(name) \(time)"
     }
     let clock = DurationText.clock(seconds: event.elapsed / 1000)
+    func said(_ position: PlanPosition) -> String { position.text(after: activity.name) }
     let what: String
     switch event.kind {
     case .started: what = activity.isCountdown ? "started, \(time) to go" : "started"
@@ -247,20 +248,20 @@ final class Environment {
     case .snoozed: what = "snoozed, \(time) to go"
     case .finished: what = "finished"
     case .expired: what = "expired"
-    case .skipped: what = "skipped \(event.plan.map(segmentText) ?? "a segment")"
-    case .segmentStarted: what = "\(event.plan.map(segmentText) ?? "segment") started, \(time) to go"
-    case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
+    case .skipped: what = "skipped \(event.plan.map(said) ?? "a segment")"
+    case .segmentStarted: what = "\(event.plan.map(said) ?? "segment") started, \(time) to go"
+    case .segmentFinished: what = "\(event.plan.map(said) ?? "segment") finished"
     case .planCompleted: what = "done \(g.dash) the whole plan"
     case .goalReached: what = "reached today's goal"
     case .edited: what = "edited"
     case .forgotten: what = "forgotten"
     case .lapped:
-      let lap = DurationText.clock(seconds: (activity.state.laps.last ?? 0) / 1000)
-      what = "lap \(activity.state.laps.count) \(lap) (split \(clock))"
+      let lap = DurationText.lapClock(activity.state.laps.last ?? 0)
+      what = "lap \(activity.state.laps.count) \(lap) (split \(DurationText.lapClock(event.elapsed)))"
     }
     // A skip is said first, then where the plan went: `⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, …`
     if event.kind != .skipped, let skip = events.first(where: { $0.kind == .skipped }) {
-      return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(segmentText) ?? "a segment"); \(what)"
+      return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(said) ?? "a segment"); \(what)"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
   }
@@ -268,7 +269,7 @@ final class Environment {
   /// `⏱ Timer — 25 seconds, until 10:52 · id 9p5k`: what `start` started, said to a terminal.
   func startConfirmation(_ activity: Activity) -> String {
     let g = glyphs
-    var what = activity.planPosition.map { [segmentText($0)] } ?? []
+    var what = activity.planPosition.map { [$0.text(after: activity.name)] } ?? []
     what.append(activity.state.duration.map(DurationText.words) ?? "stopwatch")
     if let deadline = activity.deadline {
       // Started in the past (--ago, --at), it may be over already.

@@ -232,8 +232,19 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "give --plan or --from-tmux-buffer, not both"
       ),
       (["start", "25m", "5m", "--until", "9:00"], "give a DURATION or --until, not both"),
-      (["start", "25m", "5m", "1m"], "unexpected argument '1m'"),
-      (["start", "25m", "5x"], "'5x' is not a duration; \(durationForms)"),
+      (["start", "25m", "5m", "1m"], "'25m 5m 1m' is not a duration; \(durationForms)"),
+      (
+        ["start", "1h", "30"],
+        "'1h 30' is ambiguous: write 1h30m for one countdown, or 1h/30s for 1h of work and a 30s break"
+      ),
+      (
+        ["start", "50m/10m/5m"],
+        "'50m/10m/5m' is not a work and a break; write one duration on each side of one /, such as 50m/10m"
+      ),
+      (["start", "50m/soon"], "'soon' is not a duration; \(durationForms)"),
+      (["start", "1", "2", "3", "4", "5", "6", "7", "8", "9"], "unexpected argument '9'"),
+      (["start", "25m", "5x"], "'25m 5x' is not a duration; \(durationForms)"),
+      (["start", "25m/5m", "--until", "9:00"], "give a DURATION or --until, not both"),
       (["start", "25m", "0"], "'0' is not a positive duration"),
       (["start", "--plan", "tabata", "--auto", "--ask"], "give one of --advance, --auto and --ask"),
       (["start", "25m", "5m", "--advance", "ask", "--auto"], "give one of --advance, --auto and --ask"),
@@ -261,10 +272,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ),
       (
         ["start", "--rounds", "4"],
-        "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
+        "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m/5m --rounds 4"
       ),
       (
-        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m 5m) or --rounds N"
+        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m/5m) or --rounds N"
       ),
       (
         ["start", "--until", "9:00", "--ask"],

@@ -1,3 +1,4 @@
+import IsletUI
 import Testing
 
 @testable import IsletCLI
@@ -166,13 +167,61 @@ import Testing
         """)
     #expect(
       islet("list", "--all").stdout == """
-           ID    NAME     PHASE      TIME   KIND
-        *  \(a)  Workout  active     24:00  countdown 25:00 · ID 1823
-           \(b)  Tea      completed  0:00   stopwatch
+           ID    NAME     PHASE      TIME      KIND
+        *  \(a)  Workout  active     24:00     countdown 25:00 · ID 1823
+           \(b)  Tea      completed  ran 0:00  stopwatch
 
         """)
     islet("end", "Workout")
     #expect(islet("list").stdout == "No live activities. Start one with: islet start 25m --name Focus\n")
+  }
+
+  /// Once over, a countdown (or a plan) is listed with what it ran, never the time it had left.
+  @Test func anEndedCountdownIsListedWithWhatItRan() {
+    // A second apart, so that the order is theirs.
+    let ids = [["10m", "Tea"], ["1m", "Egg"], ["5m", "Nap"], ["20s/10s", "HIIT"]].map { started in
+      defer { islet.clock.advance(by: 1000) }
+      return islet("start", started[0], "--name", started[1]).stdout.replacingAll("\n", with: "")
+    }
+    islet.clock.advance(by: 86_000)
+    islet("complete", "Tea")
+    islet("end", "Egg")  // a minute, finished half a minute before
+    #expect(
+      islet("list", "--all").stdout == """
+           ID    NAME  PHASE      TIME      KIND
+        *  \(ids[2])  Nap   active     3:32      countdown 5:00
+           \(ids[3])  HIIT  completed  ran 0:30  plan HIIT · Break
+           \(ids[1])  Egg   ended      ran 1:29  countdown 1:00
+           \(ids[0])  Tea   completed  ran 1:30  countdown 10:00
+
+        """)
+  }
+
+  /// A long name is cut to its column, within the terminal's width (80 without one), and
+  /// widens no row; the other columns stay whole, and JSON keeps the name whole.
+  @Test func aLongNameIsCutToItsColumn() {
+    let long = String(repeating: "Deep work on the quarterly report ", count: 2)
+    let id = islet("start", "25m", "--name", long, "--id", "1823").stdout.replacingAll("\n", with: "")
+    islet.clock.advance(by: 1000)
+    let other = islet("start", "--name", "Tea").stdout.replacingAll("\n", with: "")
+    #expect(
+      islet("list").stdout == """
+           ID    NAME                           PHASE   TIME   KIND
+        *  \(other)  Tea                            active  0:00   stopwatch
+           \(id)  Deep work on the quarterly r…  active  24:59  countdown 25:00 · ID 1823
+
+        """)
+    for columns in [200, 80, 60, 44] {
+      islet.extra["COLUMNS"] = String(columns)
+      let lines = islet("list").stdout.split(separator: "\n").map(String.init)
+      #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns): \(lines)")
+      // The name is cut, even with room to spare; its neighbours are whole.
+      #expect(lines[1].hasPrefix("*  \(other)  Tea  "), "\(columns): \(lines)")
+      #expect(
+        lines[2].hasPrefix("   \(id)  Deep work on ") && lines[2].contains("…  active  24:59  "),
+        "\(columns): \(lines)")
+    }
+    #expect(islet("list", "--json").stdout.contains("\"name\":\"\(long)\""))
   }
 
   @Test func logShowsSessionsAndTotals() {
@@ -229,7 +278,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
+            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
         ))
     #expect(
       islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix(

@@ -12,6 +12,14 @@ extension ParsedArguments {
     }
   }
 
+  /// The DURATION operands (or a prompt's words): one duration, or a work and a break.
+  func reading(_ words: [String]) throws -> DurationReading {
+    switch DurationReading.of(words) {
+    case .success(let reading): return reading
+    case .failure(let failure): throw UsageError(message: failure.message, command: command)
+    }
+  }
+
   /// A user's text option (name, category, owner, reference): printable, one line, bounded.
   func label(_ option: String) throws -> String? {
     guard let text = value(option) else { return nil }

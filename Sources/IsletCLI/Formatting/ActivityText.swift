@@ -17,11 +17,18 @@ struct ActivityText {
     activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
+  /// What a run that is over ran: a single timer's running time, a plan's from its start to its
+  /// end (its `elapsed` is the last segment's).
+  var ran: Milliseconds {
+    guard activity.isPlan else { return activity.elapsed(at: now) }
+    return (activity.endedAt ?? now) - activity.runStart
+  }
+
   /// A plan's place; nil for a single timer.
   var position: PlanPosition? { activity.planPosition }
 
-  /// `Focus 2/4`: a plan's segment and its round; nil for a single timer.
-  var segmentText: String? { position.map(IsletCLI.segmentText) }
+  /// `Focus 2/4`: a plan's segment and its round, in place of the name; nil for a single timer.
+  var segmentText: String? { position.map { $0.text() } }
 
   var round: Int? { position.flatMap { $0.kind == .work || $0.kind == .break ? $0.round : nil } }
 
@@ -111,10 +118,4 @@ extension ActivityText {
     case .goal: return goal?.text ?? ""
     }
   }
-}
-
-/// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
-func segmentText(_ position: PlanPosition) -> String {
-  let label = printableName(position.segment)
-  return position.shownRound.map { "\(label) \($0)/\(position.rounds)" } ?? label
 }

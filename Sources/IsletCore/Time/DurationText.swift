@@ -158,10 +158,11 @@ public enum DurationText {
     return text
   }
 
-  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`,
-  /// `1.5 seconds`.
+  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`.
+  /// Whole seconds, rounded up as a countdown's clock is: a sentence never carries milliseconds
+  /// (`--until` makes a countdown of whatever is left to the time of day).
   public static func words(_ span: Milliseconds) -> String {
-    let ms = max(0, span)
+    let ms = (max(0, span) + 999) / 1000 * 1000
     var parts: [String] = []
     func add(_ count: String, _ unit: String) { parts.append("\(count) \(unit)\(count == "1" ? "" : "s")") }
     if ms >= 3_600_000 { add("\(ms / 3_600_000)", "hour") }
@@ -181,6 +182,12 @@ public enum DurationText {
       text += "." + fraction
     }
     return text
+  }
+
+  /// A lap's time or split, wherever one is printed: `1:02.4`, the clock with tenths (rounded
+  /// down, as a stopwatch reads).
+  public static func lapClock(_ span: Milliseconds) -> String {
+    clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
   }
 
   /// A whole number of seconds as a clock: `M:SS` under an hour, `H:MM:SS` from an hour.

@@ -95,18 +95,18 @@ public struct Look: Sendable {
   /// countdown has not started what it shows).
   var startedFact: String? {
     guard Self.hasStart(activity) else { return nil }
-    let start = activity.createdAt
+    let start = activity.runStart
     let today =
       calendar.local(start).day == calendar.local(now).day
       && now.milliseconds - start.milliseconds < 86_400_000
     return "Started " + (today ? calendar.clock(start) : calendar.dayAndClock(start))
   }
 
-  /// A stopwatch's laps as one fact: `Lap 3 1:02`, the count and the last lap's length; nil
+  /// A stopwatch's laps as one fact: `Lap 3 1:02.4`, the count and the last lap's length; nil
   /// before the first.
   var lapFact: String? {
     guard let last = activity.state.laps.last, activity.state.laps.count > 0 else { return nil }
-    return "Lap \(activity.state.laps.count) \(DurationText.clock(seconds: last / 1000))"
+    return "Lap \(activity.state.laps.count) \(DurationText.lapClock(last))"
   }
 
   /// Whether a start is shown: not while ready, which a reset began anew.
@@ -136,7 +136,7 @@ public struct Look: Sendable {
     case .idle: return "Ready"
     case .active: return activity.isStale(at: now) ? "Stale" : nil
     case .paused: return "Paused"
-    case .finished: return activity.segment.map { Self.over($0.label) } ?? "Time's up"
+    case .finished: return segmentLabel.map(Self.over) ?? "Time's up"
     case .completed: return "Done"
     case .ended: return "Ended"
     case .expired: return "Expired"
@@ -149,9 +149,14 @@ public struct Look: Sendable {
   /// What a header says after the name: the phase word; for a plan, the segment and the
   /// phase word ("Focus", "Focus · Paused"), or only "Focus is over" while it waits.
   var subtitle: String? {
-    guard let segment = activity.segment else { return phaseWord }
-    guard phase != .finished, let word = phaseWord else { return phaseWord ?? segment.label }
-    return "\(segment.label) \(g.separator) \(word)"
+    guard let label = segmentLabel else { return phaseWord }
+    guard phase != .finished, let word = phaseWord else { return phaseWord ?? label }
+    return "\(label) \(g.separator) \(word)"
+  }
+
+  /// A plan's segment as said after the name; nil for a single timer.
+  var segmentLabel: String? {
+    activity.segment.map { $0.kind.label($0.label, after: activity.name) }
   }
 
   /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name
