@@ -163,6 +163,10 @@ import Testing
     // What only the shell can tell is left to it.
     islet.writeConfig("alerts = sound\nsound = PLAYER=x true\n")
     #expect(try islet.binary("alert", "test").status == 0)
+    // A word the shell runs itself is found, a special built-in too.
+    islet.writeConfig("alerts = sound\nsound = trap '' INT; true\n")
+    let builtIn = try islet.binary("alert", "test")
+    #expect(builtIn.status == 0, "\(builtIn)")
   }
 }
 

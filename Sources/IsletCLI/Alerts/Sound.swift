@@ -77,9 +77,12 @@ enum Sound {
 }
 
 extension Sound {
-  /// The words a shell runs itself, found wherever PATH is.
+  /// The words a shell runs itself, found wherever PATH is: POSIX's special built-ins and the
+  /// usual others.
   static let shellWords: Set<String> = [
-    ":", ".", "[", "cd", "command", "echo", "eval", "exec", "false", "printf", "read", "test", "true", "wait",
+    ":", ".", "[", "alias", "break", "cd", "command", "continue", "echo", "eval", "exec", "exit", "export",
+    "false", "getopts", "hash", "kill", "printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
+    "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait",
   ]
 
   /// The program `line` starts when its first word is plain (no quote, variable, assignment or
