@@ -345,6 +345,57 @@ import Testing
     #expect(eventually { lockIsFree(islet.storePath + ".watch") })
     #expect(try history() == [.started, .finished])
   }
+
+  // The notification server going, or giving its name to another, takes Islet's notifications
+  // with it: nobody else's button presses one of Islet's, and the watcher does not stay for them.
+
+  /// Another application's notification, sent as `gdbus` sends it; its id.
+  func notifyAsAnotherApplication(_ bus: SessionBus) throws -> UInt32 {
+    let run = try Binary.run(
+      [
+        "call", "--address", bus.address, "--dest", "org.freedesktop.Notifications", "--object-path",
+        "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", "Other", "0",
+        "",
+        "Other", "", "['snooze', 'Snooze', 'complete', 'Done']", "{}", "0",
+      ], environment: [:], executable: "/usr/bin/gdbus")
+    // "(uint32 1,)"
+    let digits = run.stdout.filter(\.isNumber).dropFirst(2)
+    return try #require(UInt32(String(digits)), "\(run)")
+  }
+
+  @Test func aRestartedServersPressesAreNotIsletsButtons() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    let tea = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let id = try #require(tea?.id, "\(bus.calls())")
+    try bus.restartServer()
+    // The new server numbers from 1 again: another application's notification takes Tea's id.
+    #expect(try notifyAsAnotherApplication(bus) == id)
+    try bus.invokeAction(id: id, key: "snooze")
+    // The watcher reads the press before the next deadline's alert, which then reaches the new server.
+    #expect(try islet.binary("start", "1s", "--name", "Later", extra: bus.environment).status == 0)
+    #expect(!bus.waitForCalls { $0.contains { $0.summary == "⏰ Later — time's up" } }.isEmpty)
+    let kinds = try history()
+    #expect(kinds == [.started, .finished, .started, .finished], "\(kinds)")
+    // Nor is the other application's notification withdrawn as if it were Tea's.
+    #expect(try islet.binary("complete", "Tea").status == 0)
+    #expect(try islet.binary("complete", "Later").status == 0)
+    let calls = bus.waitForCalls { $0.filter { $0.call == "CloseNotification" }.count >= 1 }
+    #expect(
+      calls.filter { $0.call == "CloseNotification" }.map(\.id) == [id + 1],
+      "\(calls.filter { $0.call == "CloseNotification" })")
+  }
+
+  @Test func theWatcherGoesWhenTheServerGoes() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    _ = bus.waitForCalls { $0.contains { $0.call == "Notify" } }
+    #expect(watcherPID(islet.storePath) != nil, "the watcher left with its notification open")
+    bus.stopServer()
+    #expect(eventually(within: 10) { lockIsFree(islet.storePath + ".watch") }, "the watcher stays")
+  }
 }
 
 /// The detached deadline watcher of the store at `storePath`, or nil.
@@ -428,66 +479,6 @@ func watcherPID(_ storePath: String) -> Int32? {
     #expect(eventually { running().isEmpty }, "players still running: \(running())")
     // Nothing else keeps the watcher: it goes once its players are stopped.
     #expect(eventually { lockIsFree(islet.storePath + ".watch") })
-  }
-}
-
-/// The notification server going, or giving its name to another, takes Islet's notifications
-/// with it: nobody else's button presses one of Islet's, and the watcher does not stay for them.
-@Suite(.serialized) struct AlertWatcherServerChangeTests {
-  let islet = Sandbox()
-
-  func history() throws -> [EventKind] {
-    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
-    defer { reader.close() }
-    return try reader.history().map(\.kind)
-  }
-
-  /// Another application's notification, sent as `gdbus` sends it; its id.
-  func notifyAsAnotherApplication(_ bus: SessionBus) throws -> UInt32 {
-    let run = try Binary.run(
-      [
-        "call", "--address", bus.address, "--dest", "org.freedesktop.Notifications", "--object-path",
-        "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", "Other", "0",
-        "",
-        "Other", "", "['snooze', 'Snooze', 'complete', 'Done']", "{}", "0",
-      ], environment: [:], executable: "/usr/bin/gdbus")
-    // "(uint32 1,)"
-    let digits = run.stdout.filter(\.isNumber).dropFirst(2)
-    return try #require(UInt32(String(digits)), "\(run)")
-  }
-
-  @Test func aRestartedServersPressesAreNotIsletsButtons() throws {
-    let bus = try SessionBus()
-    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
-    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
-    let tea = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
-    let id = try #require(tea?.id, "\(bus.calls())")
-    try bus.restartServer()
-    // The new server numbers from 1 again: another application's notification takes Tea's id.
-    #expect(try notifyAsAnotherApplication(bus) == id)
-    try bus.invokeAction(id: id, key: "snooze")
-    // The watcher reads the press before the next deadline's alert, which then reaches the new server.
-    #expect(try islet.binary("start", "1s", "--name", "Later", extra: bus.environment).status == 0)
-    #expect(!bus.waitForCalls { $0.contains { $0.summary == "⏰ Later — time's up" } }.isEmpty)
-    let kinds = try history()
-    #expect(kinds == [.started, .finished, .started, .finished], "\(kinds)")
-    // Nor is the other application's notification withdrawn as if it were Tea's.
-    #expect(try islet.binary("complete", "Tea").status == 0)
-    #expect(try islet.binary("complete", "Later").status == 0)
-    let calls = bus.waitForCalls { $0.filter { $0.call == "CloseNotification" }.count >= 1 }
-    #expect(
-      calls.filter { $0.call == "CloseNotification" }.map(\.id) == [id + 1],
-      "\(calls.filter { $0.call == "CloseNotification" })")
-  }
-
-  @Test func theWatcherGoesWhenTheServerGoes() throws {
-    let bus = try SessionBus()
-    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
-    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
-    _ = bus.waitForCalls { $0.contains { $0.call == "Notify" } }
-    #expect(watcherPID(islet.storePath) != nil, "the watcher left with its notification open")
-    bus.stopServer()
-    #expect(eventually(within: 10) { lockIsFree(islet.storePath + ".watch") }, "the watcher stays")
   }
 }
 
