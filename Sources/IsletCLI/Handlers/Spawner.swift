@@ -83,6 +83,9 @@ enum Spawner {
     let pid = Glibc.fork()
     if pid == 0 {
       setpgid(0, 0)
+      // Nothing of ours stays open in it: not the watcher's lock (a successor would wait for
+      // the child), nor the bus's socket.
+      closefrom(3)
       work()
       _exit(0)
     }
