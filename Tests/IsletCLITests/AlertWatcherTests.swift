@@ -404,14 +404,17 @@ func watcherPID(_ storePath: String) -> Int32? {
 }
 
 /// Channels that never answer hold nothing: not the deadlines the watcher records, not the
-/// hooks, not the other channels. A notification server that is frozen and a tmux server that
-/// is stopped (both still take connections), with five countdowns a second apart.
+/// hooks, not the other channels. A notification server (or the whole bus) that is frozen and
+/// a tmux server that is stopped (all still take connections), with five countdowns a second
+/// apart.
 @Suite(.serialized) struct AlertWatcherStallTests {
   let islet = Sandbox()
 
   func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-  @Test func channelsThatNeverAnswerDelayNoDeadlineNorHook() throws {
+  @Test(arguments: ["server", "bus"]) func channelsThatNeverAnswerDelayNoDeadlineNorHook(frozen: String)
+    throws
+  {
     let bus = try SessionBus()
     let tmux = try NestedTmux(islet)
     let played = islet.folder.file("played")
@@ -425,11 +428,12 @@ func watcherPID(_ storePath: String) -> Int32? {
     extra["TMUX"] = tmux.tmuxVariable
     let server = try #require(
       Int32(tmux.inner(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
-    bus.freezeServer()
+    let (freeze, thaw) = frozen == "bus" ? (bus.freezeBus, bus.thawBus) : (bus.freezeServer, bus.thawServer)
+    freeze()
     kill(server, SIGSTOP)
     defer {
       kill(server, SIGCONT)
-      bus.thawServer()
+      thaw()
     }
     for (n, length) in ["1s", "2s", "3s", "4s", "5s"].enumerated() {
       #expect(try islet.binary("start", length, "--name", "Tea \(n + 1)", extra: extra).status == 0)
@@ -448,7 +452,7 @@ func watcherPID(_ storePath: String) -> Int32? {
     // The sound, which answers, had each alert.
     #expect(eventually { text(played).split(separator: "\n").count == 5 }, "\(text(played))")
     // Given up on, not forgotten: once the server answers again, the next alert reaches it.
-    bus.thawServer()
+    thaw()
     #expect(try islet.binary("start", "1s", "--name", "Later", extra: extra).status == 0)
     let shown = bus.waitForCalls {
       $0.contains { $0.call == "Notify" && $0.summary?.contains("Later") == true }

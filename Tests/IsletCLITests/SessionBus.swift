@@ -173,6 +173,8 @@ final class SessionBus {
   /// Freezes the bus (SIGSTOP): it still accepts connections but answers nothing.
   func freezeBus() { kill(daemon.pid, SIGSTOP) }
 
+  func thawBus() { kill(daemon.pid, SIGCONT) }
+
   private func startServer(actions: Bool, markup: Bool) throws {
     let output = folder.file("server.out")
     // A server started before said "ready" in it.

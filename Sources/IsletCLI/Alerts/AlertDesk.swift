@@ -149,14 +149,16 @@ final class AlertDesk {
   }
 
   /// The next instant the desk must wake at: a repeat, the end of its hold, a child over its
-  /// time, a call to the notification server given up on.
+  /// time, a call to the notification server given up on, its connection's next turn.
   func nextWake(at now: Instant, configuration: Configuration) -> Instant? {
     let repeats = given.values.filter(\.alert.awaitsAcknowledgment).compactMap {
       configuration.alerts.nextRepeat(since: $0.event.at, given: $0.repeats)
     }
     let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
     let unanswered = desktop?.nextTimeout.map { now + max(0, $0 - Spawner.monotonicMilliseconds()) }
-    return (repeats + [hold, children.nextDeadline(at: now), unanswered].compactMap { $0 }).min()
+    // What has come is read at once; what is still to be written, in a moment.
+    let desktopTurn = desktop.map { $0.hasQueued ? now : $0.isWriting ? now + 10 : nil } ?? nil
+    return (repeats + [hold, children.nextDeadline(at: now), unanswered, desktopTurn].compactMap { $0 }).min()
   }
 
   /// Whether a notification of ours is still open: its buttons are ours to serve, and it is
@@ -288,6 +290,7 @@ final class AlertDesk {
     if desktop != nil { return true }
     guard case .success(let opened) = DesktopNotifier.open(environment: environment) else { return false }
     desktop = opened
+    desktopReady = false
     return true
   }
 

@@ -66,6 +66,8 @@ final class DesktopNotifier {
   /// What a call sent without waiting is for, and when it is given up on.
   private struct Waiting {
     enum Purpose {
+      /// The bus's own: Hello, AddMatch.
+      case bus
       case capabilities, information, close
       case notify(tag: String)
     }
@@ -88,7 +90,7 @@ final class DesktopNotifier {
   /// what it can do, waiting for the answers. Never starts a bus.
   static func connect(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
     let notifier: DesktopNotifier
-    switch openBus(environment: environment) {
+    switch openBus(environment: environment, waiting: true) {
     case .success(let opened): notifier = opened
     case .failure(let failure): return .failure(failure)
     }
@@ -106,10 +108,10 @@ final class DesktopNotifier {
   }
 
   /// Connects to the session bus and asks its notification server what it can do without
-  /// waiting for the answer: `signals()` says `ready` once it has come. Only the bus is waited
-  /// for (within `timeout`), never the server.
+  /// waiting for the answers, the bus's handshake's neither: `signals()` says `ready` once they
+  /// have come, or `unavailable`.
   static func open(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
-    switch openBus(environment: environment) {
+    switch openBus(environment: environment, waiting: false) {
     case .success(let notifier):
       notifier.post(.notifications, "GetCapabilities", .capabilities) { _ in }
       notifier.post(.notifications, "GetServerInformation", .information) { _ in }
@@ -125,8 +127,11 @@ final class DesktopNotifier {
     return [name, reply.string() ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
-  /// The connection to the bus, its handshake done and the signals asked for.
-  private static func openBus(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+  /// The connection to the bus, its handshake done and the signals asked for; or, not
+  /// `waiting`, all that under way (libdbus sends the calls once the handshake is done).
+  private static func openBus(environment: [String: String], waiting: Bool) -> Result<
+    DesktopNotifier, Failure
+  > {
     let address: String
     switch busAddress(environment) {
     case .success(let found): address = found
@@ -141,29 +146,36 @@ final class DesktopNotifier {
     dbus_connection_set_exit_on_disconnect(connection, 0)
     // From here its deinit closes the connection, whatever fails.
     let notifier = DesktopNotifier(connection: connection)
-    if let reason = notifier.authenticate() {
+    if waiting, let reason = notifier.authenticate() {
       return .failure(Failure(reason: "cannot connect to \(address): \(reason)"))
     }
     // Hello is what dbus_bus_register sends, but with our timeout rather than its 25 s.
     let bus = Destination(
       name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+    guard waiting else {
+      notifier.post(bus, "Hello", .bus) { _ in }
+      for rule in matchRules { notifier.post(bus, "AddMatch", .bus) { $0.append(rule) } }
+      return .success(notifier)
+    }
     if case .failure(let failure) = notifier.call(bus, "Hello", { _ in }) {
       return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
     }
-    // The name changing hands says when the server quits or another takes its place.
-    let rules =
-      ["ActionInvoked", "NotificationClosed"].map {
-        "type='signal',sender='\(name)',path='\(path)',interface='\(name)',member='\($0)'"
-      } + [
-        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
-      ]
-    for rule in rules {
+    for rule in matchRules {
       if case .failure(let failure) = notifier.call(bus, "AddMatch", { $0.append(rule) }) {
         return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
       }
     }
     return .success(notifier)
   }
+
+  /// The signals heard: the server's, and the name changing hands, which says when the server
+  /// quits or another takes its place.
+  private static let matchRules =
+    ["ActionInvoked", "NotificationClosed"].map {
+      "type='signal',sender='\(name)',path='\(path)',interface='\(name)',member='\($0)'"
+    } + [
+      "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+    ]
 
   /// The bus's socket, for a poll that wakes when a signal comes; -1 once disconnected. A call
   /// may read a signal off it into the queue, so read `signals()` before each poll.
@@ -202,6 +214,21 @@ final class DesktopNotifier {
       let left = end - Self.monotonicMilliseconds()
       guard left > 0, dbus_connection_read_write(connection, Int32(left)) != 0 else { return }
     }
+  }
+
+  /// Whether something has come that `signals()` has not given yet: a call that reads and
+  /// writes (`post`) may take the socket's data into the queue, and the poll would then sleep
+  /// on it.
+  var hasQueued: Bool {
+    guard let connection else { return false }
+    return dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
+  }
+
+  /// Whether calls are still to be written: during the handshake, whose turns need not come
+  /// with anything to read, or to a bus that does not read them. `signals()` goes on with them.
+  var isWriting: Bool {
+    guard let connection else { return false }
+    return dbus_connection_has_messages_to_send(connection) != 0
   }
 
   /// When the oldest call posted and not answered is given up on, on the monotonic clock.
@@ -243,7 +270,7 @@ final class DesktopNotifier {
   func signals() -> [Signal] {
     guard let connection else { return [.disconnected] }
     var found: [Signal] = []
-    var open = dbus_connection_read_write(connection, 0) != 0
+    var open = pump(connection)
     while let message = dbus_connection_pop_message(connection) {
       defer { dbus_message_unref(message) }
       let sender = dbus_message_get_sender(message).map { String(cString: $0) }
@@ -305,7 +332,7 @@ final class DesktopNotifier {
     case .information:
       server = Self.serverName(arguments)
       introduced.information = true
-    case .close:
+    case .bus, .close:
       return []
     case .notify(let tag):
       // An answer from a server other than the one introduced: ours went in between.
@@ -318,7 +345,7 @@ final class DesktopNotifier {
   /// What a call that got no answer (`reason`) means for the one who posted it.
   private func given(_ purpose: Waiting.Purpose, up reason: String) -> [Signal] {
     switch purpose {
-    case .capabilities, .information: return [.unavailable(reason: reason)]
+    case .bus, .capabilities, .information: return [.unavailable(reason: reason)]
     case .close: return []
     case .notify(let tag): return [.refused(tag: tag, reason: reason)]
     }
@@ -426,6 +453,16 @@ final class DesktopNotifier {
     return .success(Arguments(reading: reply, owned: true))
   }
 
+  /// Reads what has come and writes what is queued, without waiting, for a few turns (a turn
+  /// that ends the handshake writes nothing else); whether the connection is still open.
+  private func pump(_ connection: OpaquePointer) -> Bool {
+    for _ in 0..<8 {
+      guard dbus_connection_read_write(connection, 0) != 0 else { return false }
+      if dbus_connection_has_messages_to_send(connection) == 0 { break }
+    }
+    return true
+  }
+
   /// Sends `method` without waiting; its answer comes out of `signals()` as `purpose` says.
   private func post(
     _ to: Destination, _ method: String, _ purpose: Waiting.Purpose, _ append: (Arguments) -> Void
@@ -436,8 +473,7 @@ final class DesktopNotifier {
     append(Arguments(writing: message))
     var serial: UInt32 = 0
     guard dbus_connection_send(connection, message, &serial) != 0 else { return }
-    // Written now as far as the socket takes it; the rest with the next read.
-    _ = dbus_connection_read_write(connection, 0)
+    _ = pump(connection)
     waiting[serial] = Waiting(purpose: purpose, until: Self.monotonicMilliseconds() + Int64(Self.timeout))
   }
 
