@@ -20,8 +20,6 @@ final class BoundedChildren {
 
   private var running: [pid_t: Child] = [:]
 
-  var isEmpty: Bool { running.isEmpty }
-
   /// Follows `pid`, the leader of its process group, for at most `limit` from now; `terminate`
   /// false: SIGKILL at once (a child of ours that would only catch SIGTERM as we do).
   func add(_ pid: pid_t, limit: Milliseconds, terminate: Bool = true) {
