@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import IsletCLI
 @testable import IsletCore
 @testable import IsletStore
 
@@ -163,6 +164,10 @@ import Testing
     // What only the shell can tell is left to it.
     islet.writeConfig("alerts = sound\nsound = PLAYER=x true\n")
     #expect(try islet.binary("alert", "test").status == 0)
+    // A word the shell runs itself is found, a special built-in too.
+    islet.writeConfig("alerts = sound\nsound = trap '' INT; true\n")
+    let builtIn = try islet.binary("alert", "test")
+    #expect(builtIn.status == 0, "\(builtIn)")
   }
 }
 
@@ -295,7 +300,9 @@ import Testing
     islet.writeConfig("alerts = desktop\nplan.quick = Work 1m, Rest 1m; rounds 4; advance auto\n")
     // A watcher already runs, as on a day of use: it takes every event the start records.
     #expect(try islet.binary("start", "1h", "--name", "Tea", extra: bus.environment).status == 0)
-    #expect(eventually { watcherPID(islet.storePath) != nil })
+    // Running, and past its start: it has kept where it is in the history, so what comes next
+    // is news to it (a watcher that starts after the events takes them as past).
+    #expect(eventually { WatcherLock(storePath: islet.storePath)?.alerted != nil })
     let started = try islet.binary("start", "--plan", "quick", "--ago", "5m30s", extra: bus.environment)
     #expect(started.status == 0, "\(started)")
     let first = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
@@ -340,9 +347,183 @@ import Testing
     #expect(eventually { lockIsFree(islet.storePath + ".watch") })
     #expect(try history() == [.started, .finished])
   }
+
+  // The notification server going, or giving its name to another, takes Islet's notifications
+  // with it: nobody else's button presses one of Islet's, and the watcher does not stay for them.
+
+  /// Another application's notification, sent as `gdbus` sends it; its id.
+  func notifyAsAnotherApplication(_ bus: SessionBus) throws -> UInt32 {
+    let run = try Binary.run(
+      [
+        "call", "--address", bus.address, "--dest", "org.freedesktop.Notifications", "--object-path",
+        "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", "Other", "0",
+        "",
+        "Other", "", "['snooze', 'Snooze', 'complete', 'Done']", "{}", "0",
+      ], environment: [:], executable: "/usr/bin/gdbus")
+    // "(uint32 1,)"
+    let digits = run.stdout.filter(\.isNumber).dropFirst(2)
+    return try #require(UInt32(String(digits)), "\(run)")
+  }
+
+  @Test func aRestartedServersPressesAreNotIsletsButtons() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    let tea = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let id = try #require(tea?.id, "\(bus.calls())")
+    try bus.restartServer()
+    // The new server numbers from 1 again: another application's notification takes Tea's id.
+    #expect(try notifyAsAnotherApplication(bus) == id)
+    try bus.invokeAction(id: id, key: "snooze")
+    // The watcher reads the press before the next deadline's alert, which then reaches the new server.
+    #expect(try islet.binary("start", "1s", "--name", "Later", extra: bus.environment).status == 0)
+    #expect(!bus.waitForCalls { $0.contains { $0.summary == "⏰ Later — time's up" } }.isEmpty)
+    let kinds = try history()
+    #expect(kinds == [.started, .finished, .started, .finished], "\(kinds)")
+    // Nor is the other application's notification withdrawn as if it were Tea's.
+    #expect(try islet.binary("complete", "Tea").status == 0)
+    #expect(try islet.binary("complete", "Later").status == 0)
+    let calls = bus.waitForCalls { $0.filter { $0.call == "CloseNotification" }.count >= 1 }
+    #expect(
+      calls.filter { $0.call == "CloseNotification" }.map(\.id) == [id + 1],
+      "\(calls.filter { $0.call == "CloseNotification" })")
+  }
+
+  @Test func theWatcherGoesWhenTheServerGoes() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    _ = bus.waitForCalls { $0.contains { $0.call == "Notify" } }
+    #expect(watcherPID(islet.storePath) != nil, "the watcher left with its notification open")
+    bus.stopServer()
+    #expect(eventually(within: 10) { lockIsFree(islet.storePath + ".watch") }, "the watcher stays")
+  }
 }
 
 /// The detached deadline watcher of the store at `storePath`, or nil.
 func watcherPID(_ storePath: String) -> Int32? {
   processes { arguments, _ in arguments.contains("__watch") && arguments.contains(storePath) }.first
+}
+
+/// Channels that never answer hold nothing: not the deadlines the watcher records, not the
+/// hooks, not the other channels. A notification server (or the whole bus) that is frozen and
+/// a tmux server that is stopped (all still take connections), with five countdowns a second
+/// apart.
+@Suite(.serialized) struct AlertWatcherStallTests {
+  let islet = Sandbox()
+
+  func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  @Test(arguments: ["server", "bus"]) func channelsThatNeverAnswerDelayNoDeadlineNorHook(frozen: String)
+    throws
+  {
+    let bus = try SessionBus()
+    let tmux = try NestedTmux(islet)
+    let played = islet.folder.file("played")
+    let fired = islet.folder.file("fired")
+    islet.writeConfig(
+      "alerts = desktop tmux bell sound\nalert-repeat = 0\nsound = echo \"$ISLET_DB\" >> '\(played)'\n")
+    // The hook says when it ran, in milliseconds since the epoch.
+    try islet.hook(
+      "finished", "#!/bin/sh\ncat > /dev/null\necho \"$ISLET_ACTIVITY $(date +%s%3N)\" >> '\(fired)'\n")
+    var extra = bus.environment
+    extra["TMUX"] = tmux.tmuxVariable
+    let server = try #require(
+      Int32(tmux.inner(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)))
+    let (freeze, thaw) = frozen == "bus" ? (bus.freezeBus, bus.thawBus) : (bus.freezeServer, bus.thawServer)
+    freeze()
+    kill(server, SIGSTOP)
+    defer {
+      kill(server, SIGCONT)
+      thaw()
+    }
+    for (n, length) in ["1s", "2s", "3s", "4s", "5s"].enumerated() {
+      #expect(try islet.binary("start", length, "--name", "Tea \(n + 1)", extra: extra).status == 0)
+    }
+    #expect(eventually { text(fired).split(separator: "\n").count == 5 }, "hooks run: \(text(fired))")
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    let deadlines = Dictionary(
+      try reader.history().filter { $0.kind == .finished }.map { ($0.activityID, $0.at.milliseconds) }
+    ) { first, _ in first }
+    for line in text(fired).split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      let late = try #require(Int64(fields[1])) - (deadlines[String(fields[0])] ?? 0)
+      #expect(late < 3000, "the hook of \(fields[0]) ran \(late) ms after its deadline")
+    }
+    // The sound, which answers, had each alert.
+    #expect(eventually { text(played).split(separator: "\n").count == 5 }, "\(text(played))")
+    // Given up on, not forgotten: once the server answers again, the next alert reaches it.
+    thaw()
+    #expect(try islet.binary("start", "1s", "--name", "Later", extra: extra).status == 0)
+    let shown = bus.waitForCalls {
+      $0.contains { $0.call == "Notify" && $0.summary?.contains("Later") == true }
+    }
+    #expect(shown.contains { $0.summary == "⏰ Later — time's up" }, "\(shown.map(\.call))")
+  }
+}
+
+/// The watcher's sound command is bounded as hooks are: a player that never ends is stopped
+/// (SIGTERM, then SIGKILL for one that ignores it), with the player's own children.
+@Suite(.serialized) struct AlertWatcherSoundLimitTests {
+  let islet = Sandbox()
+
+  func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  @Test func aSoundThatNeverEndsIsStoppedAtItsLimit() throws {
+    let pids = islet.folder.file("pids")
+    // A player that ignores SIGTERM, and a child of it that does not.
+    islet.writeConfig(
+      "alerts = sound\nalert-repeat = 1\nalert-every = 1s\nsound = trap '' TERM; echo $$ >> '\(pids)'; while :; do sleep 1; done\n"
+    )
+    #expect(
+      try islet.binary("start", "1s", "--name", "Tea", extra: ["ISLET_SOUND_LIMIT": "1000"]).status == 0)
+    #expect(
+      eventually { text(pids).split(separator: "\n").count == 2 }, "the alert and its repeat: \(text(pids))")
+    let players = text(pids).split(separator: "\n").compactMap { Int32($0) }
+    let running = { players.filter { access("/proc/\($0)", F_OK) == 0 } }
+    #expect(eventually { running().isEmpty }, "players still running: \(running())")
+    // Nothing else keeps the watcher: it goes once its players are stopped.
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+  }
+}
+
+/// A watcher killed while its alert awaits an answer: the next command starts one that carries
+/// on its repeats, replaces its notification in place and serves its buttons.
+@Suite(.serialized) struct AlertWatcherSuccessorTests {
+  let islet = Sandbox()
+
+  func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+  @Test func aKilledWatchersSuccessorCarriesOnItsRepeatsAndButtons() throws {
+    let bus = try SessionBus()
+    let played = islet.folder.file("played")
+    islet.writeConfig(
+      "alerts = desktop sound\nalert-repeat = 2\nalert-every = 2s\nsound = echo played >> '\(played)'\n")
+    #expect(try islet.binary("start", "1s", "--name", "Tea", extra: bus.environment).status == 0)
+    let first = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let id = try #require(first?.id, "\(bus.calls())")
+    // Killed once it has kept the notification's id for the next.
+    #expect(eventually { WatcherLock(storePath: islet.storePath)?.followed.first?.notification == id })
+    let killed = try #require(watcherPID(islet.storePath))
+    kill(killed, SIGKILL)
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
+    // Any command that looks finds the alert awaiting an answer.
+    #expect(try islet.binary("status", extra: bus.environment).status == 0)
+    #expect(eventually { (watcherPID(islet.storePath) ?? killed) != killed }, "no watcher took over")
+    // The repeats go on in the same notification.
+    let repeated = bus.waitForCalls { $0.filter { $0.call == "Notify" }.count >= 3 }.filter {
+      $0.call == "Notify"
+    }
+    #expect(repeated.map(\.replacesId) == [0, id, id], "\(repeated)")
+    #expect(eventually { text(played).split(separator: "\n").count == 3 }, "\(text(played))")
+    // Its button works.
+    try bus.invokeAction(id: id, key: "complete")
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    #expect(
+      eventually { (try? reader.history().last?.kind) == .completed },
+      "\((try? reader.history().map(\.kind)) ?? [])")
+    #expect(try reader.history().last?.source == .notification)
+  }
 }

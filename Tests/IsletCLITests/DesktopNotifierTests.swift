@@ -108,7 +108,8 @@ import Testing
     let bus = try SessionBus()
     let notifier = try DesktopNotifier.connect(environment: bus.environment).get()
     bus.stopBus()
-    #expect(collect(from: notifier) { $0.contains(.disconnected) } == [.disconnected])
+    // The server goes first, then the bus.
+    #expect(collect(from: notifier) { $0.contains(.disconnected) } == [.serverGone, .disconnected])
     #expect(notifier.notify(tea, replacing: nil) == nil)
     #expect(notifier.lastFailure?.reason == "the session bus went away")
   }

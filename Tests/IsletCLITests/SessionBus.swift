@@ -151,6 +151,19 @@ final class SessionBus {
   /// Stops the notification server, leaving the bus without one.
   func stopServer() { server?.stop() }
 
+  /// Freezes the notification server (SIGSTOP): the bus still takes calls for it, and nothing
+  /// answers them. `thawServer` lets it go on.
+  func freezeServer() { server.map { _ = kill($0.pid, SIGSTOP) } }
+
+  func thawServer() { server.map { _ = kill($0.pid, SIGCONT) } }
+
+  /// Stops the notification server and starts a new one under the same name, as a desktop that
+  /// restarts its server does: it has another unique name, and numbers its notifications from 1.
+  func restartServer(actions: Bool = true) throws {
+    stopServer()
+    try startServer(actions: actions, markup: false)
+  }
+
   /// Stops the bus itself, as a session that ends does.
   func stopBus() {
     stopServer()
@@ -160,8 +173,12 @@ final class SessionBus {
   /// Freezes the bus (SIGSTOP): it still accepts connections but answers nothing.
   func freezeBus() { kill(daemon.pid, SIGSTOP) }
 
+  func thawBus() { kill(daemon.pid, SIGCONT) }
+
   private func startServer(actions: Bool, markup: Bool) throws {
     let output = folder.file("server.out")
+    // A server started before said "ready" in it.
+    unlink(output)
     let server = try Self.start(
       Self.pythonPath,
       [Self.serverScript, recordPath] + (actions ? [] : ["--no-actions"]) + (markup ? ["--markup"] : []),

@@ -2,11 +2,17 @@ import IsletCore
 import IsletStore
 import IsletUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The deadline watcher's alerts: an alert for each end time causes, whoever recorded it (one
 /// an activity for several at once), given through every configured channel, repeated while
 /// nobody acts on the activity, replaced in place when the activity goes on, withdrawn when it
 /// is acted on, here or elsewhere; and the notification's buttons, turned into intents. No
-/// notification of its own outlives the watcher.
+/// notification of its own outlives the watcher. Nothing here waits on a channel: the
+/// notification server's answers are read as they come, tmux and the sound run in children
+/// bounded in time (`children`), so the deadlines the watcher records are never late for them.
 final class AlertDesk {
   /// An alert given and still followed.
   struct Given {
@@ -27,6 +33,20 @@ final class AlertDesk {
     }
   }
 
+  /// An alert followed, as the lock file keeps it for the next watcher (`WatcherLock.followed`):
+  /// one that is killed leaves its repeats and its open notification to the next.
+  struct Followed: Equatable {
+    var activityID: String
+    /// The event alerted for.
+    var seq: Int64
+    var repeats: Int
+    var notification: UInt32?
+    /// The notification server's unique name on the bus, which numbered it.
+    var server: String?
+    /// When it was last given.
+    var at: Instant
+  }
+
   /// A notification's button pressed: the intents it sends, and the notification to close once
   /// they are applied (a server may leave it open: dunst's menu does).
   struct Press {
@@ -42,7 +62,20 @@ final class AlertDesk {
   let environment: [String: String]
   private(set) var given: [String: Given] = [:]
   private(set) var lastAlertAt: Instant?
+  /// Its children: the sound, the delivery to each tmux server.
+  let children = BoundedChildren()
+  /// The notification server's connection, once `ready` (it said what it can do).
   private var desktop: DesktopNotifier?
+  private var desktopReady = false
+  /// The alerts for the desktop not sent yet: its server has not said what it can do, or an
+  /// activity's last is not answered yet (its id is what the next replaces).
+  private var unsent: [String: Alert] = [:]
+  private var sending: Set<String> = []
+  /// Notifications a killed watcher left open, numbered by this server: kept once this
+  /// connection finds the same server there.
+  private var adoptedFrom: String?
+  /// When each activity's alert was last given.
+  private var givenAt: [String: Instant] = [:]
 
   /// Alerts in ASCII when the locale is not UTF-8.
   private let ascii: Bool
@@ -81,9 +114,8 @@ final class AlertDesk {
           segmentsEnded: segmentsEnded)
       else { continue }
       let previous = given[event.activityID]?.notification
-      let delivered = deliver(alert, replacing: previous, first: true, configuration: configuration)
-      // Followed (repeated, withdrawn) only where it reached someone.
-      guard delivered.outcomes.contains(where: \.succeeded) else {
+      // Followed (repeated, withdrawn) only where a channel took it.
+      guard give(alert, first: true, configuration: configuration) else {
         withdraw(event.activityID)
         continue
       }
@@ -91,7 +123,8 @@ final class AlertDesk {
       // not given in a burst.
       given[event.activityID] = Given(
         alert: alert, event: event, repeats: configuration.alerts.repeatsDue(since: event.at, at: now),
-        notification: delivered.notification ?? previous)
+        notification: previous)
+      givenAt[event.activityID] = now
       lastAlertAt = now
     }
   }
@@ -107,24 +140,25 @@ final class AlertDesk {
           for: entry.event, activity: activity, at: now, policy: policy,
           ascii: ascii)
       else { continue }
-      var next = entry
-      next.repeats = due
-      next.alert = alert
-      next.notification =
-        deliver(alert, replacing: entry.notification, first: false, configuration: configuration).notification
-        ?? entry.notification
-      given[activityID] = next
+      given[activityID]?.repeats = due
+      given[activityID]?.alert = alert
+      _ = give(alert, first: false, configuration: configuration)
+      givenAt[activityID] = now
       lastAlertAt = now
     }
   }
 
-  /// The next instant the desk must wake at: a repeat, or the end of its hold.
-  func nextWake(configuration: Configuration) -> Instant? {
+  /// The next instant the desk must wake at: a repeat, the end of its hold, a child over its
+  /// time, a call to the notification server given up on, its connection's next turn.
+  func nextWake(at now: Instant, configuration: Configuration) -> Instant? {
     let repeats = given.values.filter(\.alert.awaitsAcknowledgment).compactMap {
       configuration.alerts.nextRepeat(since: $0.event.at, given: $0.repeats)
     }
     let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
-    return (repeats + (hold.map { [$0] } ?? [])).min()
+    let unanswered = desktop?.nextTimeout.map { now + max(0, $0 - Spawner.monotonicMilliseconds()) }
+    // What has come is read at once; what is still to be written, in a moment.
+    let desktopTurn = desktop.map { $0.hasQueued ? now : $0.isWriting ? now + 10 : nil } ?? nil
+    return (repeats + [hold, children.nextDeadline(at: now), unanswered, desktopTurn].compactMap { $0 }).min()
   }
 
   /// Whether a notification of ours is still open: its buttons are ours to serve, and it is
@@ -147,6 +181,24 @@ final class AlertDesk {
     var presses: [Press] = []
     for signal in desktop.signals() {
       switch signal {
+      case .ready:
+        desktopReady = true
+        // What a killed watcher left open is ours if the same server still holds it.
+        if let adoptedFrom, adoptedFrom != desktop.owner { forgetNotifications() }
+        adoptedFrom = nil
+      case .shown(let activityID, let id):
+        sending.remove(activityID)
+        if given[activityID] != nil {
+          given[activityID]?.notification = id
+        } else {
+          // Withdrawn while it was on its way.
+          desktop.postClose(id)
+        }
+      case .refused(let activityID, _):
+        sending.remove(activityID)
+      case .unavailable, .serverGone:
+        // Its notifications went with it; the next alert connects afresh.
+        dropDesktop()
       case .actionInvoked(let id, let key):
         guard let (activityID, entry) = given.first(where: { $0.value.notification == id }),
           let action = entry.alert.actions.first(where: { $0.key == key })
@@ -159,39 +211,146 @@ final class AlertDesk {
           given[activityID]?.notification = nil
         }
       case .disconnected:
-        self.desktop = nil
-        for activityID in Array(given.keys) { given[activityID]?.notification = nil }
+        dropDesktop()
       }
     }
+    sendDesktop()
     return presses
+  }
+
+  private func forgetNotifications() {
+    for activityID in Array(given.keys) { given[activityID]?.notification = nil }
+  }
+
+  private func dropDesktop() {
+    desktop = nil
+    desktopReady = false
+    adoptedFrom = nil
+    unsent = [:]
+    sending = []
+    forgetNotifications()
   }
 
   /// Closes the notification whose button was pressed: xfce4-notifyd closes it on a click, but
   /// dunst leaves it open when the button is chosen from its menu.
-  func answered(_ press: Press) { desktop?.close(press.notification) }
+  func answered(_ press: Press) { desktop?.postClose(press.notification) }
 
   /// Withdraws every notification of its own, as the watcher goes: nobody would serve their
   /// buttons or withdraw them later.
   func withdrawAll() {
     for activityID in Array(given.keys) { withdraw(activityID) }
+    // A notification still on its way is closed once its id comes, within the server's time.
+    let end = Spawner.monotonicMilliseconds() + Milliseconds(DesktopNotifier.timeout)
+    while let desktop, !sending.isEmpty, case let left = end - Spawner.monotonicMilliseconds(), left > 0 {
+      var ready = pollfd(fd: desktop.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&ready, 1, Int32(left))
+      _ = pressed()
+    }
+    desktop?.flush()
   }
 
   private func withdraw(_ activityID: String) {
-    if let id = given[activityID]?.notification { desktop?.close(id) }
+    // An id a killed watcher left is closed only once its server is known to be the same one.
+    if let id = given[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
     given[activityID] = nil
+    givenAt[activityID] = nil
+    unsent[activityID] = nil
   }
 
-  /// Gives `alert` through every configured channel; the notification's id, and what each did.
-  func deliver(_ alert: Alert, replacing: UInt32?, first: Bool, configuration: Configuration)
-    -> (notification: UInt32?, outcomes: [Outcome])
-  {
+  /// Gives `alert` through every configured channel without waiting on any; whether one took
+  /// it (a notification is on its way, a tmux server is tried, the sound plays).
+  private func give(_ alert: Alert, first: Bool, configuration: Configuration) -> Bool {
+    let channels = configuration.alerts.channels
+    var taken = false
+    if channels.contains(.desktop), openDesktop() {
+      unsent[alert.activityID] = alert
+      sendDesktop()
+      taken = true
+    }
+    let bell = channels.contains(.bell)
+    if channels.contains(.tmux) || bell || channels.contains(.popup) {
+      let popup = first && channels.contains(.popup) ? popupRequest(for: alert) : nil
+      taken =
+        TmuxAlerts.start(
+          alert, storePath: storePath, message: channels.contains(.tmux), bell: bell, popup: popup,
+          environment: environment, children: children) || taken
+    }
+    if channels.contains(.sound),
+      case .success(let playing) = Sound.play(command: configuration.alerts.sound, environment: environment)
+    {
+      children.add(playing.pid, limit: Sound.timeLimit(environment))
+      taken = true
+    }
+    return taken
+  }
+
+  /// The notification server's connection, opened when there is none; false when there is no
+  /// bus to open it on.
+  private func openDesktop() -> Bool {
+    if desktop != nil { return true }
+    guard case .success(let opened) = DesktopNotifier.open(environment: environment) else { return false }
+    desktop = opened
+    desktopReady = false
+    return true
+  }
+
+  /// Sends the alerts waiting for the desktop, once its server has said what it can do, each
+  /// after its activity's last is answered (whose id it replaces).
+  private func sendDesktop() {
+    guard let desktop, desktopReady else { return }
+    for (activityID, alert) in unsent where !sending.contains(activityID) {
+      desktop.post(alert, replacing: given[activityID]?.notification, tag: activityID)
+      sending.insert(activityID)
+      unsent[activityID] = nil
+    }
+  }
+
+  /// The alerts followed, for the next watcher: those with a repeat to come or a
+  /// notification open.
+  func followed(configuration: Configuration) -> [Followed] {
+    given.filter { _, entry in
+      entry.notification != nil
+        || entry.alert.awaitsAcknowledgment
+          && configuration.alerts.nextRepeat(since: entry.event.at, given: entry.repeats) != nil
+    }.map { activityID, entry in
+      Followed(
+        activityID: activityID, seq: entry.event.seq ?? 0, repeats: entry.repeats,
+        notification: entry.notification,
+        server: entry.notification == nil ? nil : desktop?.owner ?? adoptedFrom,
+        at: givenAt[activityID] ?? entry.event.at)
+    }.sorted { $0.activityID < $1.activityID }
+  }
+
+  /// Takes on the alerts a watcher that was killed followed (`alerted`, with the events they
+  /// were given for): their repeats go on, and their open notifications are served once this
+  /// connection finds the server that numbered them.
+  func resume(
+    _ alerted: [(Followed, Event)], at now: Instant, configuration: Configuration, find: (String) -> Activity?
+  ) {
+    for (followed, event) in alerted {
+      guard let activity = find(followed.activityID),
+        let alert = Alert(for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
+      else { continue }
+      given[followed.activityID] = Given(
+        alert: alert, event: event, repeats: followed.repeats, notification: followed.notification)
+      givenAt[followed.activityID] = followed.at
+      lastAlertAt = max(lastAlertAt ?? followed.at, followed.at)
+      if let server = followed.server, followed.notification != nil {
+        adoptedFrom = server
+      }
+    }
+    if adoptedFrom != nil && !openDesktop() { forgetNotifications() }
+  }
+
+  /// Gives `alert` through every configured channel, waiting (each for a bounded time) to say
+  /// what each did: `islet alert test`.
+  func deliver(_ alert: Alert, configuration: Configuration) -> [Outcome] {
     let channels = configuration.alerts.channels
     var outcomes: [Outcome] = []
-    var notification: UInt32?
     if channels.contains(.desktop) {
-      switch connectDesktop() {
+      switch DesktopNotifier.connect(environment: environment) {
       case .success(let desktop):
-        notification = desktop.notify(alert, replacing: replacing)
+        let notification = desktop.notify(alert, replacing: nil)
         outcomes.append(
           Outcome(
             channel: .desktop,
@@ -203,13 +362,13 @@ final class AlertDesk {
                 ChannelProblem(
                   "\(desktop.server) did not take the notification"
                     + (desktop.lastFailure.map { ": \($0.reason)" } ?? "")))))
-      case .failure(let problem):
-        outcomes.append(Outcome(channel: .desktop, result: .failure(problem)))
+      case .failure(let failure):
+        outcomes.append(Outcome(channel: .desktop, result: .failure(ChannelProblem(failure.reason))))
       }
     }
     let bell = channels.contains(.bell)
     if channels.contains(.tmux) || bell || channels.contains(.popup) {
-      let popup = first && channels.contains(.popup) ? popupRequest(for: alert) : nil
+      let popup = channels.contains(.popup) ? popupRequest(for: alert) : nil
       let deliveries = TmuxAlerts.deliver(
         alert, storePath: storePath, message: channels.contains(.tmux), bell: bell, popup: popup,
         environment: environment)
@@ -234,7 +393,7 @@ final class AlertDesk {
         if alert.activityID.isEmpty {
           // A sample has no timer to draw: the clients that would show one are what is checked.
           shown = result(\.clients, "a timer's popup can open").map { $0 + " (a test has no timer to show)" }
-        } else if popup == nil && first {
+        } else if popup == nil {
           shown = .failure(
             ChannelProblem("the popup cannot be started: the timer is gone, or islet's path is not UTF-8"))
         } else {
@@ -247,9 +406,11 @@ final class AlertDesk {
     if channels.contains(.sound) {
       outcomes.append(
         Outcome(
-          channel: .sound, result: Sound.play(command: configuration.alerts.sound, environment: environment)))
+          channel: .sound,
+          result: Sound.play(command: configuration.alerts.sound, environment: environment).map(\.description)
+        ))
     }
-    return (notification, outcomes)
+    return outcomes
   }
 
   /// The popup for the alert's activity, when it is still there to show.
@@ -259,17 +420,5 @@ final class AlertDesk {
     defer { store.close() }
     guard let activity = try? store.activity(id: alert.activityID) else { return nil }
     return PopupRequest(storePath: storePath, activity: activity)
-  }
-
-  /// The notification server's connection, made on first use and again after it is lost.
-  private func connectDesktop() -> Result<DesktopNotifier, ChannelProblem> {
-    if let desktop { return .success(desktop) }
-    switch DesktopNotifier.connect(environment: environment) {
-    case .success(let connected):
-      desktop = connected
-      return .success(connected)
-    case .failure(let failure):
-      return .failure(ChannelProblem(failure.reason))
-    }
   }
 }

@@ -5,6 +5,9 @@ import IsletUI
 /// The desktop's notification server (`org.freedesktop.Notifications`), reached over a private
 /// connection to the session bus: it shows alerts, replaces and withdraws them, and reports the
 /// buttons pressed. Used on one thread; the watcher polls `fileDescriptor` and reads `signals()`.
+/// `connect`, `notify` and `close` wait for the answer (`islet alert test`); the watcher opens
+/// with `open`, sends with `post` and reads the answers among the signals, so that a server that
+/// never answers holds nothing.
 ///
 /// ```swift
 /// switch DesktopNotifier.connect(environment: environment) {
@@ -23,12 +26,25 @@ final class DesktopNotifier {
     var description: String { reason }
   }
 
-  /// What the server said since the last look.
+  /// What the server said since the last look. Only the server this connection's
+  /// notifications went to is heard: another that takes the name later numbers its own from 1.
   enum Signal: Equatable {
     /// A button was pressed (the server then closes the notification).
     case actionInvoked(id: UInt32, key: String)
     /// The notification is gone: 1 expired, 2 dismissed by the user, 3 closed by a call, 4 other.
     case closed(id: UInt32, reason: UInt32)
+    /// The server answered who it is and what it can do: `post` may send notifications.
+    case ready
+    /// The notification `post`ed for `tag` is shown as `id`.
+    case shown(tag: String, id: UInt32)
+    /// The notification `post`ed for `tag` was not taken, or not answered in time.
+    case refused(tag: String, reason: String)
+    /// No server answered `open`'s questions in time, or none is there: the connection is of no
+    /// use.
+    case unavailable(reason: String)
+    /// The server this connection's notifications went to is gone (it quit, or another took the
+    /// name): they are gone with it.
+    case serverGone
     /// The bus went away: nothing more will come, nothing can be sent.
     case disconnected
   }
@@ -39,7 +55,25 @@ final class DesktopNotifier {
   private(set) var server = ""
   /// The last call that failed, and why.
   private(set) var lastFailure: Failure?
+  /// The server's unique name on the bus (`:1.42`), once it has answered: the one whose
+  /// signals are heard.
+  private(set) var owner: String?
   private var connection: OpaquePointer?
+  /// The calls `post` sent and no answer has come for yet, by serial.
+  private var waiting: [UInt32: Waiting] = [:]
+  private var introduced = (capabilities: false, information: false)
+
+  /// What a call sent without waiting is for, and when it is given up on.
+  private struct Waiting {
+    enum Purpose {
+      /// The bus's own: Hello, AddMatch.
+      case bus
+      case capabilities, information, close
+      case notify(tag: String)
+    }
+    var purpose: Purpose
+    var until: Int64
+  }
 
   /// No call waits longer than this for the bus or the server.
   static let timeout: Int32 = 2000
@@ -53,8 +87,51 @@ final class DesktopNotifier {
   deinit { disconnect() }
 
   /// Connects to the session bus that `environment` names and asks its notification server
-  /// what it can do. Never starts a bus.
+  /// what it can do, waiting for the answers. Never starts a bus.
   static func connect(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+    let notifier: DesktopNotifier
+    switch openBus(environment: environment, waiting: true) {
+    case .success(let opened): notifier = opened
+    case .failure(let failure): return .failure(failure)
+    }
+    switch notifier.call(.notifications, "GetCapabilities", { _ in }) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let reply):
+      notifier.capabilities = Set(reply.strings() ?? [])
+      notifier.owner = reply.sender
+    }
+    switch notifier.call(.notifications, "GetServerInformation", { _ in }) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let reply): notifier.server = Self.serverName(reply)
+    }
+    return .success(notifier)
+  }
+
+  /// Connects to the session bus and asks its notification server what it can do without
+  /// waiting for the answers, the bus's handshake's neither: `signals()` says `ready` once they
+  /// have come, or `unavailable`.
+  static func open(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+    switch openBus(environment: environment, waiting: false) {
+    case .success(let notifier):
+      notifier.post(.notifications, "GetCapabilities", .capabilities) { _ in }
+      notifier.post(.notifications, "GetServerInformation", .information) { _ in }
+      return .success(notifier)
+    case .failure(let failure): return .failure(failure)
+    }
+  }
+
+  /// `name version` from GetServerInformation's reply (name, vendor, version, spec_version).
+  private static func serverName(_ reply: Arguments) -> String {
+    let name = reply.string() ?? "unnamed"
+    _ = reply.string()
+    return [name, reply.string() ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// The connection to the bus, its handshake done and the signals asked for; or, not
+  /// `waiting`, all that under way (libdbus sends the calls once the handshake is done).
+  private static func openBus(environment: [String: String], waiting: Bool) -> Result<
+    DesktopNotifier, Failure
+  > {
     let address: String
     switch busAddress(environment) {
     case .success(let found): address = found
@@ -69,36 +146,36 @@ final class DesktopNotifier {
     dbus_connection_set_exit_on_disconnect(connection, 0)
     // From here its deinit closes the connection, whatever fails.
     let notifier = DesktopNotifier(connection: connection)
-    if let reason = notifier.authenticate() {
+    if waiting, let reason = notifier.authenticate() {
       return .failure(Failure(reason: "cannot connect to \(address): \(reason)"))
     }
     // Hello is what dbus_bus_register sends, but with our timeout rather than its 25 s.
     let bus = Destination(
       name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus")
+    guard waiting else {
+      notifier.post(bus, "Hello", .bus) { _ in }
+      for rule in matchRules { notifier.post(bus, "AddMatch", .bus) { $0.append(rule) } }
+      return .success(notifier)
+    }
     if case .failure(let failure) = notifier.call(bus, "Hello", { _ in }) {
       return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
     }
-    for member in ["ActionInvoked", "NotificationClosed"] {
-      let rule = "type='signal',sender='\(name)',path='\(path)',interface='\(name)',member='\(member)'"
+    for rule in matchRules {
       if case .failure(let failure) = notifier.call(bus, "AddMatch", { $0.append(rule) }) {
         return .failure(Failure(reason: "cannot connect to \(address): \(failure.reason)"))
       }
     }
-    switch notifier.call(.notifications, "GetCapabilities", { _ in }) {
-    case .failure(let failure): return .failure(failure)
-    case .success(let reply):
-      notifier.capabilities = Set(reply.strings() ?? [])
-    }
-    switch notifier.call(.notifications, "GetServerInformation", { _ in }) {
-    case .failure(let failure): return .failure(failure)
-    case .success(let reply):
-      // name, vendor, version, spec_version
-      let name = reply.string() ?? "unnamed"
-      _ = reply.string()
-      notifier.server = [name, reply.string() ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-    }
     return .success(notifier)
   }
+
+  /// The signals heard: the server's, and the name changing hands, which says when the server
+  /// quits or another takes its place.
+  private static let matchRules =
+    ["ActionInvoked", "NotificationClosed"].map {
+      "type='signal',sender='\(name)',path='\(path)',interface='\(name)',member='\($0)'"
+    } + [
+      "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+    ]
 
   /// The bus's socket, for a poll that wakes when a signal comes; -1 once disconnected. A call
   /// may read a signal off it into the queue, so read `signals()` before each poll.
@@ -112,21 +189,63 @@ final class DesktopNotifier {
   /// or nil when the server did not take it (`lastFailure` says why).
   @discardableResult
   func notify(_ alert: Alert, replacing: UInt32?) -> UInt32? {
+    let reply = call(.notifications, "Notify") { notifyArguments(alert, replacing: replacing, $0) }
+    guard case .success(let arguments) = reply, arguments.sender == owner else { return nil }
+    return arguments.uint32()
+  }
+
+  /// Sends `alert` (in place of notification `replacing`) without waiting: `signals()` says
+  /// `shown` or `refused` for `tag` when the answer comes, or once `timeout` has passed.
+  func post(_ alert: Alert, replacing: UInt32?, tag: String) {
+    post(.notifications, "Notify", .notify(tag: tag)) { notifyArguments(alert, replacing: replacing, $0) }
+  }
+
+  /// Withdraws notification `id` without waiting for the answer.
+  func postClose(_ id: UInt32) {
+    post(.notifications, "CloseNotification", .close) { $0.append(id) }
+  }
+
+  /// Writes what was posted and not yet written, for at most `timeout`: before the connection
+  /// is closed.
+  func flush() {
+    guard let connection else { return }
+    let end = Self.monotonicMilliseconds() + Int64(Self.timeout)
+    while dbus_connection_has_messages_to_send(connection) != 0 {
+      let left = end - Self.monotonicMilliseconds()
+      guard left > 0, dbus_connection_read_write(connection, Int32(left)) != 0 else { return }
+    }
+  }
+
+  /// Whether something has come that `signals()` has not given yet: a call that reads and
+  /// writes (`post`) may take the socket's data into the queue, and the poll would then sleep
+  /// on it.
+  var hasQueued: Bool {
+    guard let connection else { return false }
+    return dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
+  }
+
+  /// Whether calls are still to be written: during the handshake, whose turns need not come
+  /// with anything to read, or to a bus that does not read them. `signals()` goes on with them.
+  var isWriting: Bool {
+    guard let connection else { return false }
+    return dbus_connection_has_messages_to_send(connection) != 0
+  }
+
+  /// When the oldest call posted and not answered is given up on, on the monotonic clock.
+  var nextTimeout: Int64? { waiting.values.map(\.until).min() }
+
+  private func notifyArguments(_ alert: Alert, replacing: UInt32?, _ arguments: Arguments) {
     let body = capabilities.contains("body-markup") ? Self.escaped(alert.body) : alert.body
     let actions = capabilities.contains("actions") ? alert.actions.flatMap { [$0.key, $0.label] } : []
-    let reply = call(.notifications, "Notify") { arguments in
-      arguments.append("Islet")
-      arguments.append(replacing ?? 0)
-      arguments.append(Self.iconName(alert.icon))
-      arguments.append(alert.summary)
-      arguments.append(body)
-      arguments.append(actions)
-      arguments.appendHints(urgency: alert.urgency.rawValue, desktopEntry: "islet")
-      // A critical alert stays until it is answered; the server times out the others.
-      arguments.append(alert.urgency == .critical ? Int32(0) : Int32(-1))
-    }
-    guard case .success(let arguments) = reply else { return nil }
-    return arguments.uint32()
+    arguments.append("Islet")
+    arguments.append(replacing ?? 0)
+    arguments.append(Self.iconName(alert.icon))
+    arguments.append(alert.summary)
+    arguments.append(body)
+    arguments.append(actions)
+    arguments.appendHints(urgency: alert.urgency.rawValue, desktopEntry: "islet")
+    // A critical alert stays until it is answered; the server times out the others.
+    arguments.append(alert.urgency == .critical ? Int32(0) : Int32(-1))
   }
 
   /// The activity's icon as the freedesktop icon naming specification names one like it, so
@@ -145,30 +264,91 @@ final class DesktopNotifier {
     _ = call(.notifications, "CloseNotification") { $0.append(id) }
   }
 
-  /// The server's signals that have arrived, without waiting. `actionInvoked` and `closed` come
-  /// for every application's notifications: match the ids to the ones `notify` returned.
+  /// The server's signals and answers that have arrived, without waiting, and the calls given
+  /// up on. `actionInvoked` and `closed` come for every application's notifications: match the
+  /// ids to the ones `notify` returned or `shown` said.
   func signals() -> [Signal] {
     guard let connection else { return [.disconnected] }
     var found: [Signal] = []
-    var open = dbus_connection_read_write(connection, 0) != 0
+    var open = pump(connection)
     while let message = dbus_connection_pop_message(connection) {
       defer { dbus_message_unref(message) }
-      if dbus_message_is_signal(message, Self.name, "ActionInvoked") != 0 {
+      let sender = dbus_message_get_sender(message).map { String(cString: $0) }
+      if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_RETURN
+        || dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_ERROR
+      {
+        found += answer(message, from: sender)
+      } else if dbus_message_is_signal(message, Self.name, "ActionInvoked") != 0 {
         let arguments = Arguments(reading: message)
-        if let id = arguments.uint32(), let key = arguments.string() {
+        if sender == owner, let id = arguments.uint32(), let key = arguments.string() {
           found.append(.actionInvoked(id: id, key: key))
         }
       } else if dbus_message_is_signal(message, Self.name, "NotificationClosed") != 0 {
         let arguments = Arguments(reading: message)
-        if let id = arguments.uint32(), let reason = arguments.uint32() {
+        if sender == owner, let id = arguments.uint32(), let reason = arguments.uint32() {
           found.append(.closed(id: id, reason: reason))
+        }
+      } else if dbus_message_is_signal(message, "org.freedesktop.DBus", "NameOwnerChanged") != 0 {
+        // name, old owner, new owner: ours no longer holds the name.
+        let arguments = Arguments(reading: message)
+        if arguments.string() == Self.name, let old = arguments.string(), old == owner,
+          arguments.string() != old
+        {
+          found.append(.serverGone)
         }
       } else if dbus_message_is_signal(message, "org.freedesktop.DBus.Local", "Disconnected") != 0 {
         open = false
       }
     }
+    let now = Self.monotonicMilliseconds()
+    for (serial, call) in waiting where call.until <= now {
+      waiting[serial] = nil
+      found += given(call.purpose, up: "\(Self.name) did not answer within \(Self.timeout / 1000) s")
+    }
     if !open || dbus_connection_get_is_connected(connection) == 0 { found.append(.disconnected) }
     return found
+  }
+
+  /// What the answer to a call `post` sent says.
+  private func answer(_ message: OpaquePointer, from sender: String?) -> [Signal] {
+    let serial = dbus_message_get_reply_serial(message)
+    guard let call = waiting.removeValue(forKey: serial) else { return [] }
+    guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_RETURN else {
+      let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? ""
+      let unknown = [
+        "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+      ]
+      return given(
+        call.purpose,
+        up: unknown.contains(name)
+          ? "no notification server on the session bus" : "\(Self.name) refused: \(name)")
+    }
+    let arguments = Arguments(reading: message)
+    switch call.purpose {
+    case .capabilities:
+      capabilities = Set(arguments.strings() ?? [])
+      owner = sender
+      introduced.capabilities = true
+    case .information:
+      server = Self.serverName(arguments)
+      introduced.information = true
+    case .bus, .close:
+      return []
+    case .notify(let tag):
+      // An answer from a server other than the one introduced: ours went in between.
+      guard sender == owner, let id = arguments.uint32() else { return [.serverGone] }
+      return [.shown(tag: tag, id: id)]
+    }
+    return introduced.capabilities && introduced.information ? [.ready] : []
+  }
+
+  /// What a call that got no answer (`reason`) means for the one who posted it.
+  private func given(_ purpose: Waiting.Purpose, up reason: String) -> [Signal] {
+    switch purpose {
+    case .bus, .capabilities, .information: return [.unavailable(reason: reason)]
+    case .close: return []
+    case .notify(let tag): return [.refused(tag: tag, reason: reason)]
+    }
   }
 
   /// Closes the connection (a private one is never closed for us); later calls do nothing.
@@ -273,6 +453,30 @@ final class DesktopNotifier {
     return .success(Arguments(reading: reply, owned: true))
   }
 
+  /// Reads what has come and writes what is queued, without waiting, for a few turns (a turn
+  /// that ends the handshake writes nothing else); whether the connection is still open.
+  private func pump(_ connection: OpaquePointer) -> Bool {
+    for _ in 0..<8 {
+      guard dbus_connection_read_write(connection, 0) != 0 else { return false }
+      if dbus_connection_has_messages_to_send(connection) == 0 { break }
+    }
+    return true
+  }
+
+  /// Sends `method` without waiting; its answer comes out of `signals()` as `purpose` says.
+  private func post(
+    _ to: Destination, _ method: String, _ purpose: Waiting.Purpose, _ append: (Arguments) -> Void
+  ) {
+    guard let connection, let message = dbus_message_new_method_call(to.name, to.path, to.interface, method)
+    else { return }
+    defer { dbus_message_unref(message) }
+    append(Arguments(writing: message))
+    var serial: UInt32 = 0
+    guard dbus_connection_send(connection, message, &serial) != 0 else { return }
+    _ = pump(connection)
+    waiting[serial] = Waiting(purpose: purpose, until: Self.monotonicMilliseconds() + Int64(Self.timeout))
+  }
+
   private func failed(_ reason: String) -> Result<Arguments, Failure> {
     lastFailure = Failure(reason: reason)
     return .failure(Failure(reason: reason))
@@ -294,11 +498,16 @@ private final class Arguments {
 
   init(writing message: OpaquePointer) {
     reply = nil
+    sender = nil
     dbus_message_iter_init_append(message, &iterator)
   }
 
+  /// Who sent the message read: a unique name (`:1.42`).
+  let sender: String?
+
   init(reading message: OpaquePointer, owned: Bool = false) {
     reply = owned ? message : nil
+    sender = dbus_message_get_sender(message).map { String(cString: $0) }
     dbus_message_iter_init(message, &iterator)
   }
 

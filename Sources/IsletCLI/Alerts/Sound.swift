@@ -52,8 +52,20 @@ enum Sound {
     return nil
   }
 
-  /// Starts the sound; what played, or why nothing did.
-  static func play(command: String?, environment: [String: String]) -> Result<String, ChannelProblem> {
+  /// A sound started: its process (the leader of its group), and what plays.
+  struct Playing {
+    var pid: pid_t
+    var description: String
+  }
+
+  /// How long a sound may play before it is stopped (a player that never ends would stay, one
+  /// for each alert): a minute, or `ISLET_SOUND_LIMIT` milliseconds.
+  static func timeLimit(_ environment: [String: String]) -> Milliseconds {
+    environment["ISLET_SOUND_LIMIT"].flatMap { Milliseconds($0) }.map { max(1, $0) } ?? 60_000
+  }
+
+  /// Starts the sound; what plays, or why nothing does.
+  static func play(command: String?, environment: [String: String]) -> Result<Playing, ChannelProblem> {
     switch choose(command: command, environment: environment) {
     case .command(let line):
       // The shell would only say so on a stderr nobody reads.
@@ -61,15 +73,15 @@ enum Sound {
         return .failure(
           ChannelProblem("\(printable(program, limit: 60)) is not found on PATH; set sound = COMMAND"))
       }
-      guard Spawner.spawn(["/bin/sh", "-c", line], environment: environment) != nil else {
+      guard let pid = Spawner.spawn(["/bin/sh", "-c", line], environment: environment) else {
         return .failure(ChannelProblem("/bin/sh could not be started"))
       }
-      return .success("ran \(printable(line, limit: 60))")
+      return .success(Playing(pid: pid, description: "ran \(printable(line, limit: 60))"))
     case .player(let player, let file):
-      guard Spawner.spawn([player, file], environment: environment) != nil else {
+      guard let pid = Spawner.spawn([player, file], environment: environment) else {
         return .failure(ChannelProblem("\(player) could not be started"))
       }
-      return .success("played \(file) with \(player)")
+      return .success(Playing(pid: pid, description: "played \(file) with \(player)"))
     case .none(let reason):
       return .failure(ChannelProblem(reason))
     }
@@ -77,9 +89,12 @@ enum Sound {
 }
 
 extension Sound {
-  /// The words a shell runs itself, found wherever PATH is.
+  /// The words a shell runs itself, found wherever PATH is: POSIX's special built-ins and the
+  /// usual others.
   static let shellWords: Set<String> = [
-    ":", ".", "[", "cd", "command", "echo", "eval", "exec", "false", "printf", "read", "test", "true", "wait",
+    ":", ".", "[", "alias", "break", "cd", "command", "continue", "echo", "eval", "exec", "exit", "export",
+    "false", "getopts", "hash", "kill", "printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
+    "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait",
   ]
 
   /// The program `line` starts when its first word is plain (no quote, variable, assignment or

@@ -68,6 +68,26 @@ enum TmuxAlerts {
     return deliveries
   }
 
+  /// Delivers to each recorded server from a child of its own, followed by `children`, so
+  /// that a server that never answers (stopped, it still accepts connections) holds neither the
+  /// caller nor the other servers; whether there was a server to try.
+  static func start(
+    _ alert: Alert, storePath: String, message: Bool, bell: Bool, popup: PopupRequest?,
+    environment: [String: String], children: BoundedChildren
+  ) -> Bool {
+    let servers = TmuxServers.read(storePath: storePath)
+    for server in servers {
+      let pid = Spawner.fork {
+        let delivered = deliver(
+          alert, servers: [server], message: message, bell: bell, popup: popup, environment: environment)
+        TmuxServers.forget(delivered.filter(\.gone).map(\.server), storePath: storePath)
+      }
+      // Each of its tmux commands is bounded already; this bounds them together.
+      if let pid { children.add(pid, limit: 4 * timeLimit, terminate: false) }
+    }
+    return !servers.isEmpty
+  }
+
   static func deliver(
     _ alert: Alert, servers: [String], message shown: Bool = true, bell: Bool, popup: PopupRequest?,
     environment: [String: String]

@@ -37,7 +37,7 @@ struct AlertCommand: Command {
       TmuxServers.record(socket, storePath: path)
     }
     let desk = AlertDesk(storePath: path, environment: environment.variables)
-    let outcomes = desk.deliver(alert, replacing: nil, first: true, configuration: configuration).outcomes
+    let outcomes = desk.deliver(alert, configuration: configuration)
     environment.console.out("Alert test: \(alert.summary)\n")
     let width = AlertChannel.allCases.map(\.rawValue.count).max() ?? 0
     for channel in AlertChannel.allCases {

@@ -47,12 +47,25 @@ struct WatchCommand: Command {
     islet_catch_interrupts()
     islet_defer_interrupts()
     let desk = AlertDesk(storePath: path, environment: environment.variables)
-    // However the watcher ends (a store error too), no notification of its own is left open.
-    defer { desk.withdrawAll() }
     // Where the last watcher stopped, unless the store has been replaced since.
     let newest = try store.lastEventSeq()
     var seen = min(lock.alerted ?? newest, newest)
     var configuration = intents.configuration
+    var holding = true
+    // However the watcher ends (a store error too), no notification of its own is left open.
+    defer {
+      desk.withdrawAll()
+      if holding { lock.record(alerted: seen, followed: desk.followed(configuration: configuration)) }
+    }
+    // What a watcher that was killed was still following: its repeats and its notifications.
+    let followed = lock.followed.filter { $0.seq <= seen }
+    if let first = followed.map(\.seq).min() {
+      let events = try store.history(after: first - 1)
+      desk.resume(
+        followed.compactMap { entry in events.first { $0.seq == entry.seq }.map { (entry, $0) } },
+        at: environment.now, configuration: configuration
+      ) { try? store.activity(id: $0) }
+    }
     var reportedProblem: String?
     // It sleeps for hours between deadlines: what start-up alone ran need not stay resident.
     islet_release_startup_memory()
@@ -78,8 +91,8 @@ struct WatchCommand: Command {
         try? store.activity(id: $0)
       }
       desk.repeatDue(live: settled.live, at: now, configuration: configuration)
-      lock.alerted = seen
       desk.endHold(at: now)
+      desk.children.enforce()
       var pressed = false
       for press in desk.pressed() {
         for intent in press.intents {
@@ -88,26 +101,32 @@ struct WatchCommand: Command {
         desk.answered(press)
         pressed = true
       }
+      lock.record(alerted: seen, followed: desk.followed(configuration: configuration))
       if pressed { continue }
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
       // ran is due now, and waiting for a past time returns at once.
       let next = [
         DeadlineWatcherLauncher.nextDeadline(settled.live),
-        desk.nextWake(configuration: configuration),
+        desk.nextWake(at: now, configuration: configuration),
       ].compactMap { $0 }.min()
       guard let next else {
         // Between our last look and letting go, a command may have added a deadline and found
         // the lock held; look once more after letting go, and carry on if we can take it back.
+        desk.withdrawAll()
+        lock.record(alerted: seen, followed: desk.followed(configuration: configuration))
         lock.release()
+        holding = false
         let live = try store.liveActivities()
         let again = DeadlineWatcherLauncher.nextDeadline(live) != nil
-        if again && lock.tryAcquire() { continue }
+        if again && lock.tryAcquire() {
+          holding = true
+          continue
+        }
         return .ok
       }
       let also = desk.descriptors + (childExits >= 0 ? [childExits] : [])
       var wake = watcher.wait(until: next, also: also, interruptible: true)
-      while case .readable(let fd) = wake, fd == childExits {
-        islet_reap_children(childExits)
+      while case .readable(let fd) = wake, fd == childExits, !desk.children.reap(childExits) {
         wake = watcher.wait(until: next, also: also, interruptible: true)
       }
       switch wake {

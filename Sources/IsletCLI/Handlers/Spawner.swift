@@ -76,6 +76,24 @@ enum Spawner {
     return pid
   }
 
+  /// Runs `work` in a child, the leader of a process group of its own (so that what it starts
+  /// is stopped with it), which exits when `work` returns; its pid, or nil. For the watcher,
+  /// which has one thread: the child shares no lock anyone holds.
+  static func fork(_ work: () -> Void) -> pid_t? {
+    let pid = Glibc.fork()
+    if pid == 0 {
+      setpgid(0, 0)
+      // Nothing of ours stays open in it: not the watcher's lock (a successor would wait for
+      // the child), nor the bus's socket.
+      closefrom(3)
+      work()
+      _exit(0)
+    }
+    guard pid > 0 else { return nil }
+    setpgid(pid, pid)
+    return pid
+  }
+
   /// Runs a program to its end and returns what it printed (at most 64 KiB), or nil when it
   /// failed.
   static func output(of arguments: [String], environment: [String: String]) -> [UInt8]? {
