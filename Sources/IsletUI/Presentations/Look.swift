@@ -44,7 +44,15 @@ public struct Look: Sendable {
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
   /// The activity's icon, or its plan's segment's.
   public var icon: String { theme.icon(activity.icon, ascii: ascii) }
-  public var name: String { activity.name }
+  /// The name as shown: what `UserText` refuses (an old store may hold it) escaped, so that
+  /// every output, a bar's too, prints it as text.
+  public var name: String { printableName(activity.name) }
+  /// The current segment's label, escaped likewise; nil for a single timer.
+  public var segmentLabel: String? {
+    activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) }
+  }
+  /// What stands for the activity: a plan's segment, else its name.
+  public var heading: String { segmentLabel ?? name }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
   public var shortTime: String {
@@ -136,7 +144,7 @@ public struct Look: Sendable {
     case .idle: return "Ready"
     case .active: return activity.isStale(at: now) ? "Stale" : nil
     case .paused: return "Paused"
-    case .finished: return activity.segment.map { Self.over($0.label) } ?? "Time's up"
+    case .finished: return segmentLabel.map(Self.over) ?? "Time's up"
     case .completed: return "Done"
     case .ended: return "Ended"
     case .expired: return "Expired"
@@ -149,9 +157,9 @@ public struct Look: Sendable {
   /// What a header says after the name: the phase word; for a plan, the segment and the
   /// phase word ("Focus", "Focus · Paused"), or only "Focus is over" while it waits.
   var subtitle: String? {
-    guard let segment = activity.segment else { return phaseWord }
-    guard phase != .finished, let word = phaseWord else { return phaseWord ?? segment.label }
-    return "\(segment.label) \(g.separator) \(word)"
+    guard let label = segmentLabel else { return phaseWord }
+    guard phase != .finished, let word = phaseWord else { return phaseWord ?? label }
+    return "\(label) \(g.separator) \(word)"
   }
 
   /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name
