@@ -29,7 +29,8 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
     guard nextDeadline(live) != nil else { return }
-    guard let lock = WatcherLock(storePath: path) else { return }
+    // A sealed copy has no writer to record anything, and its folder is left as it is.
+    guard !SQLiteActivityStore.isSealed(path), let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
     lock.release()
