@@ -90,7 +90,14 @@ import Testing
     #expect(try islet.binary("start", "5m", "--name", "Tea", "--paused").status == 0)
     try make("named pipe", at: configPath)
     let follower = try Follower(in: islet, ["--format", "tmux", "--no-color"])
-    defer { follower.stop() }
+    // One stuck opening the pipe would not end on SIGTERM: killed then.
+    defer {
+      follower.process.terminate()
+      if !eventually(within: 5, { !follower.process.isRunning }) {
+        kill(follower.process.processIdentifier, SIGKILL)
+      }
+      follower.process.waitUntilExit()
+    }
     #expect(follower.waitFor(lines: 1), "\(follower)")
     #expect(follower.lines == ["islet: config is a named pipe, not a regular file"], "\(follower)")
     unlink(configPath)
