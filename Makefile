@@ -1,3 +1,6 @@
+# make run: Islet built and started (make run ARGS='start 25m' passes it arguments).
+# make test: the formatting check, the tests and a short fuzzing run.
+# Each first installs the Debian packages this machine lacks (.ci/packages), saying which.
 # make install: the release binary, its man page and its completions under PREFIX.
 #   make install PREFIX=/usr/local       DESTDIR=/tmp/stage (for packaging)
 #   make uninstall                       the same files removed (with the same PREFIX)
@@ -22,12 +25,13 @@ fishdir := $(root)/share/fish/vendor_completions.d
 made = "$(BIN)" $(1) > "$(2).$$$$.new" && chmod 644 "$(2).$$$$.new" && mv -f "$(2).$$$$.new" "$(2)" \
 	|| { rm -f "$(2).$$$$.new"; exit 1; }
 
-.PHONY: all build install uninstall test
+.PHONY: all build run install uninstall test
 
 all: build
 
 build:
 ifeq ($(BIN),$(RELEASE))
+	.ci/packages run
 	$(SWIFT) build -c release
 endif
 
@@ -43,5 +47,13 @@ uninstall:
 	rm -f "$(bindir)/islet" "$(man1dir)/islet.1" "$(bashdir)/islet" "$(zshdir)/_islet" \
 		"$(fishdir)/islet.fish"
 
+run:
+	.ci/packages run
+	$(SWIFT) run islet $(ARGS)
+
+# Bounded, so that a hung test fails the run instead of holding it.
 test:
-	$(SWIFT) test
+	.ci/packages test
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	timeout 1500 $(SWIFT) test
+	timeout 600 fuzz/run 15

@@ -34,6 +34,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(again == span / 1000 * 1000, "\(shown) read back as \(again) ms")
       }
     }
+    // What start reads from words (split as a shell would): spans within the limit, and a
+    // refusal that says what was typed.
+    switch DurationReading.of(text.split(separator: " ").map(String.init)) {
+    case .success(.one(let span)):
+      precondition(span > 0 && span <= DurationText.maximum, "read \(span) ms from \(text.debugDescription)")
+    case .success(.workAndBreak(let work, let rest)):
+      precondition(
+        [work, rest].allSatisfy { $0 > 0 && $0 <= DurationText.maximum },
+        "read \(work)/\(rest) ms from \(text.debugDescription)")
+    case .failure(let failure):
+      precondition(!failure.message.isEmpty)
+    }
     if case .success(let span) = DurationText.parseSigned(text) {
       precondition(span != 0 && abs(span) <= DurationText.maximum)
     }
@@ -64,6 +76,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
           "accepted the glyph \(icon.glyph.debugDescription)")
       }
       precondition(UserText.problem(with: theme.name, bounds: .label) == nil)
+      // What themes --export writes (no name: the file's) reads back as the same theme.
+      guard case .success(let again) = Theme.parse(Array(theme.fileText.utf8), name: theme.name) else {
+        preconditionFailure("\(theme.fileText.debugDescription) does not read back")
+      }
+      precondition(again == theme, "\(theme.fileText.debugDescription) read back otherwise")
     }
   case .plan:
     // A plan accepted is within its bounds, and the line the store keeps reads back as it.

@@ -142,7 +142,7 @@ public struct CommandLineInterface {
           command: nil)
       }
       type = found
-      spec = found.specs.first { $0.name == word }
+      spec = found.specs.first { $0.words.contains(word) }
       rest.remove(at: position)
     } else {
       type = DeviceCommand.self

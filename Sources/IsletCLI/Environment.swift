@@ -118,6 +118,16 @@ final class Environment {
     get throws { ThemeCatalog.iconNames(with: try theme) }
   }
 
+  /// Refuses `--icon I` when neither the built-in icons nor the theme's have it: known only
+  /// once the theme is, since a theme of one's own may add icons.
+  func checkIcon(_ icon: String, command: String) throws {
+    guard try !iconNames.contains(icon) else { return }
+    throw UsageError(
+      message:
+        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try iconNames.joined(separator: ", ")) (islet icons)",
+      command: command)
+  }
+
   func text(_ activity: Activity, policy: TimePolicy, goal: GoalTally? = nil) -> ActivityText {
     ActivityText(activity: activity, now: now, policy: policy, glyphs: glyphs, goal: goal)
   }
@@ -190,11 +200,12 @@ final class Environment {
     return 80
   }
 
-  /// Today's work segments against the configured goal, counted as a writer would have
-  /// recorded them by now; nil when there is no goal.
-  func goalTally(store: SQLiteActivityStore?, pending: [Event]) throws -> GoalTally? {
-    guard let goal = try configuration.dailyGoal else { return nil }
-    return goal.tally(try history(store, since: goal.startOfDay(now), pending: pending), at: now)
+  /// Today's work segments against each configured goal, counted as a writer would have
+  /// recorded them by now; none without a goal.
+  func goalTallies(store: SQLiteActivityStore?, pending: [Event]) throws -> [GoalTally] {
+    let goals = try configuration.dailyGoals
+    guard let start = goals.startOfDay(now) else { return [] }
+    return goals.tallies(try history(store, since: start, pending: pending), at: now)
   }
 
   /// Says why an intent does not apply, as `CommandLineInterface.report(_:)` says it, and
@@ -220,6 +231,7 @@ final class Environment {
       return "\(name) \(time)"
     }
     let clock = DurationText.clock(seconds: event.elapsed / 1000)
+    func said(_ position: PlanPosition) -> String { position.text(after: activity.name) }
     let what: String
     switch event.kind {
     case .started: what = activity.isCountdown ? "started, \(time) to go" : "started"
@@ -236,20 +248,20 @@ final class Environment {
     case .snoozed: what = "snoozed, \(time) to go"
     case .finished: what = "finished"
     case .expired: what = "expired"
-    case .skipped: what = "skipped \(event.plan.map(segmentText) ?? "a segment")"
-    case .segmentStarted: what = "\(event.plan.map(segmentText) ?? "segment") started, \(time) to go"
-    case .segmentFinished: what = "\(event.plan.map(segmentText) ?? "segment") finished"
+    case .skipped: what = "skipped \(event.plan.map(said) ?? "a segment")"
+    case .segmentStarted: what = "\(event.plan.map(said) ?? "segment") started, \(time) to go"
+    case .segmentFinished: what = "\(event.plan.map(said) ?? "segment") finished"
     case .planCompleted: what = "done \(g.dash) the whole plan"
     case .goalReached: what = "reached today's goal"
     case .edited: what = "edited"
     case .forgotten: what = "forgotten"
     case .lapped:
-      let lap = DurationText.clock(seconds: (activity.state.laps.last ?? 0) / 1000)
-      what = "lap \(activity.state.laps.count) \(lap) (split \(clock))"
+      let lap = DurationText.lapClock(activity.state.laps.last ?? 0)
+      what = "lap \(activity.state.laps.count) \(lap) (split \(DurationText.lapClock(event.elapsed)))"
     }
     // A skip is said first, then where the plan went: `⏭ Pomodoro skipped Focus 1/4; Break 1/4 started, …`
     if event.kind != .skipped, let skip = events.first(where: { $0.kind == .skipped }) {
-      return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(segmentText) ?? "a segment"); \(what)"
+      return "\(g.event(.skipped)) \(name) skipped \(skip.plan.map(said) ?? "a segment"); \(what)"
     }
     return "\(g.event(event.kind)) \(name) \(what)"
   }
@@ -257,7 +269,7 @@ final class Environment {
   /// `⏱ Timer — 25 seconds, until 10:52 · id 9p5k`: what `start` started, said to a terminal.
   func startConfirmation(_ activity: Activity) -> String {
     let g = glyphs
-    var what = activity.planPosition.map { [segmentText($0)] } ?? []
+    var what = activity.planPosition.map { [$0.text(after: activity.name)] } ?? []
     what.append(activity.state.duration.map(DurationText.words) ?? "stopwatch")
     if let deadline = activity.deadline {
       // Started in the past (--ago, --at), it may be over already.
@@ -298,7 +310,19 @@ final class Environment {
     guard let activity = outcome.activity else { return .ok }
     let own = outcome.events.filter { $0.activityID == activity.id && $0.source == .cli }
     console.out(describe(activity, own) + "\n")
+    if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok
+  }
+
+  /// What a command without ACTIVITY that could have meant several took, and the others.
+  private func tookCurrent(_ taken: Activity, over others: [Activity]) -> String {
+    // Settled by the transaction that took it: the stored phase is the phase now.
+    let listed = others.prefix(3).map { "\(printableName($0.name)) (\($0.state.phase.word), \($0.id))" }
+    let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+    let verb = others.count == 1 ? "is" : "are"
+    return
+      "islet: that was \(printableName(taken.name)), the current activity; "
+      + "\(listed.joined(separator: ", "))\(more) \(verb) live too: give a name or id to choose\n"
   }
 
   /// The text a key binding's prompt left in a tmux buffer (`--from-tmux-buffer B`), read with

@@ -42,7 +42,7 @@ final class IntentService {
     IntentDispatcher(
       store: store, clock: clock, policy: configuration.policy,
       defaultStart: StartRequest(name: "Timer", attributes: Self.attributes(configuration)),
-      goal: configuration.dailyGoal)
+      goals: configuration.dailyGoals)
   }
 
   /// Goes on with a configuration read afresh (the deadline watcher's, for each event).

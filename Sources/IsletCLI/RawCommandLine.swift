@@ -73,7 +73,7 @@ public struct RawCommandLine: Equatable, Sendable {
   /// The command word, if the command line names one Islet knows.
   static func command(of arguments: [String]) -> String? {
     guard let index = CommandLineInterface.commandIndex(arguments) else { return nil }
-    return commandSpecs.contains { $0.name == arguments[index] } ? arguments[index] : nil
+    return commandSpecs.first { $0.words.contains(arguments[index]) }?.name
   }
 
   /// Whether running `arguments` reads the path variable `name`, by StoreLocation's rules:
@@ -81,7 +81,7 @@ public struct RawCommandLine: Equatable, Sendable {
   /// XDG folder is ignored, and then `HOME` is read in its place.
   static func reads(_ name: String, environment: [String: String], arguments: [String]) -> Bool {
     let options = arguments.prefix { $0 != "--" }
-    if options.contains(where: { ["--help", "-h", "--version"].contains($0) }) { return false }
+    if options.contains(where: { ["--help", "-h", "--version", "-v"].contains($0) }) { return false }
     if let command = command(of: arguments), command == "help" || command == "tmux" { return false }
     func absolute(_ variable: String) -> Bool { environment[variable]?.hasPrefix("/") == true }
     switch name {

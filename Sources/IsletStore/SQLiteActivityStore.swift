@@ -140,7 +140,8 @@ public final class SQLiteActivityStore: ActivityStore {
   static let columns = """
     id, revision, created_at, ended_at, icon, record_id, owner, mode, full_duration, stale_after,
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
-    idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last
+    idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
+    run_started_at
     """
 
   static let eventColumns = """
@@ -443,12 +444,12 @@ public final class SQLiteActivityStore: ActivityStore {
       .text(s.phase.rawValue), Value(s.staleDate), .real(s.relevance), Value(s.touchedAt),
       Value(s.idleLimit), Value(a.plan?.name), Value(a.plan?.definition), Value(s.progress?.part.rawValue),
       Value(s.progress.map { Int64($0.round) }), Value(s.progress.map { Int64($0.worked) }),
-      .integer(Int64(s.laps.count)), .integer(s.laps.lastSplit), Value(s.laps.last),
+      .integer(Int64(s.laps.count)), .integer(s.laps.lastSplit), Value(s.laps.last), Value(s.runStartedAt),
     ]
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 28, let id = row[0].string, let revision = row[1].int,
+    guard row.count == 29, let id = row[0].string, let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
       let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
@@ -474,7 +475,8 @@ public final class SQLiteActivityStore: ActivityStore {
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
         touchedAt: touchedAt, idleLimit: row[19].int, progress: progress,
-        laps: LapMarks(count: Int(row[25].int ?? 0), lastSplit: row[26].int ?? 0, last: row[27].int)),
+        laps: LapMarks(count: Int(row[25].int ?? 0), lastSplit: row[26].int ?? 0, last: row[27].int),
+        runStartedAt: row[28].instant),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 

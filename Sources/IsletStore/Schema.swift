@@ -95,6 +95,10 @@ public enum Schema {
     ALTER TABLE event ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE event ADD COLUMN detail TEXT;
     """,
+    // 9: when the run began, which a pause moves `started_at` from and a reset starts anew.
+    """
+    ALTER TABLE activity ADD COLUMN run_started_at INTEGER;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

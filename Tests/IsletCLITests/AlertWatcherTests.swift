@@ -258,7 +258,7 @@ import Testing
     let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
     let notification = try #require(sent, "\(bus.calls())")
     #expect(notification.summary == "⏰ Quick — Work done", "\(notification)")
-    #expect(notification.actions == ["go-on", "Start rest", "skip", "Skip rest"], "\(notification)")
+    #expect(notification.actions == ["go-on", "Start Rest", "skip", "Skip Rest"], "\(notification)")
     // A segment under a minute: an ordinary notification.
     #expect(notification.hints?["urgency"] == .number(1))
     try bus.invokeAction(id: try #require(notification.id), key: "go-on")
@@ -284,7 +284,7 @@ import Testing
     let first = try #require(sent.first?.id)
     #expect(sent.map(\.replacesId) == [0, first, first, first], "\(sent)")
     #expect(sent.map { $0.hints?["urgency"] } == [.number(1), .number(1), .number(1), .number(2)])
-    #expect(sent.first?.actions == ["skip", "Skip rest", "pause", "Pause"])
+    #expect(sent.first?.actions == ["skip", "Skip Rest", "pause", "Pause"])
     #expect(sent.last?.actions == [])
   }
 

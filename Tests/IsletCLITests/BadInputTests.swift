@@ -194,7 +194,24 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "unknown theme 'nosuch'; known themes: default, light, high-contrast, mono"),
     BadInput(
       arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
-    BadInput(arguments: ["update"], status: 64, says: "update needs --name, --category or --relevance"),
+    BadInput(
+      arguments: ["update"], status: 64, says: "update needs --name, --category, --relevance or --icon"),
+    BadInput(
+      arguments: ["update", "--icon", "no such"], status: 64,
+      says: "--icon 'no such' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
+    ),
+    BadInput(
+      arguments: ["update", "--icon", "kite"], status: 64,
+      says: "--icon 'kite' is not an icon; use one of alarm,"),
+    BadInput(
+      arguments: ["start", "--name", "A", "--name", "B"], status: 64,
+      says: "--name is given twice, 'A' and 'B'; give it once"),
+    BadInput(
+      arguments: ["--db", "a.db", "status", "--db=b.db"], status: 64,
+      says: "--db is given twice, 'a.db' and 'b.db'; give it once"),
+    BadInput(
+      arguments: ["themes", "--export", "ocean"], status: 64,
+      says: "unknown theme 'ocean'; known themes: default, light, high-contrast, mono"),
     BadInput(
       arguments: ["--db", "", "status"], status: 64, says: "--db is empty; give the store's file path"),
   ]
@@ -215,8 +232,19 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "give --plan or --from-tmux-buffer, not both"
       ),
       (["start", "25m", "5m", "--until", "9:00"], "give a DURATION or --until, not both"),
-      (["start", "25m", "5m", "1m"], "unexpected argument '1m'"),
-      (["start", "25m", "5x"], "'5x' is not a duration; \(durationForms)"),
+      (["start", "25m", "5m", "1m"], "'25m 5m 1m' is not a duration; \(durationForms)"),
+      (
+        ["start", "1h", "30"],
+        "'1h 30' is ambiguous: write 1h30m for one countdown, or 1h/30s for 1h of work and a 30s break"
+      ),
+      (
+        ["start", "50m/10m/5m"],
+        "'50m/10m/5m' is not a work and a break; write one duration on each side of one /, such as 50m/10m"
+      ),
+      (["start", "50m/soon"], "'soon' is not a duration; \(durationForms)"),
+      (["start", "1", "2", "3", "4", "5", "6", "7", "8", "9"], "unexpected argument '9'"),
+      (["start", "25m", "5x"], "'25m 5x' is not a duration; \(durationForms)"),
+      (["start", "25m/5m", "--until", "9:00"], "give a DURATION or --until, not both"),
       (["start", "25m", "0"], "'0' is not a positive duration"),
       (["start", "--plan", "tabata", "--auto", "--ask"], "give one of --advance, --auto and --ask"),
       (["start", "25m", "5m", "--advance", "ask", "--auto"], "give one of --advance, --auto and --ask"),
@@ -244,10 +272,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ),
       (
         ["start", "--rounds", "4"],
-        "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
+        "--rounds is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m/5m --rounds 4"
       ),
       (
-        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m 5m) or --rounds N"
+        ["start", "25m", "--cue", "3"], "--cue is for a plan; add a break (islet start 25m/5m) or --rounds N"
       ),
       (
         ["start", "--until", "9:00", "--ask"],
@@ -439,12 +467,12 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ("bell = maybe\n", "config:1: bell is 'maybe'; use on or off"),
       (
         "frob = 1\n",
-        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME, goal.NAME"
       ),
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (
         "max-idle = soon\n",
-        "config:1: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never"
+        "config:1: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never"
       ),
       ("stale-after = -5m\n", "config:1: stale-after is '-5m'; use a duration"),
       ("icon = a b\n", "config:1: icon is 'a b'; use a name such as timer"),

@@ -1,3 +1,4 @@
+import IsletUI
 import Testing
 
 @testable import IsletCLI
@@ -41,6 +42,39 @@ import Testing
     #expect(islet("status") == Run(status: 1, stdout: "", stderr: ""))
     islet("start", "10m", "--name", "Tea")
     #expect(islet("end").stdout == "⏹ Tea ended at 0:00\n")
+  }
+
+  @Test func updateChangesTheIconAsStartSetsIt() throws {
+    islet("start", "25m", "--name", "Tea")
+    #expect(islet("update", "--icon", "Coffee") == Run(status: 0, stdout: "✎ Tea updated\n", stderr: ""))
+    #expect(islet("status").stdout == "☕ Tea 25:00 ●\n")
+    // One check for both: the same line for every bad icon, a name or one the theme lacks.
+    for bad in ["", "two words", "caf\u{E9}", "nosuch", String(repeating: "x", count: 100)] {
+      let started = islet("start", "--icon", bad)
+      let updated = islet("update", "--icon", bad)
+      #expect(started.status == 64 && updated.status == 64, "\(bad): \(started) \(updated)")
+      #expect(
+        started.stderr.split(separator: "\n").first == updated.stderr.split(separator: "\n").first,
+        "\(bad): start and update say different things")
+    }
+    #expect(islet("status").stdout == "☕ Tea 25:00 ●\n", "a refused icon changed it")
+    // An icon only the theme has is taken by update as by start.
+    islet.folder.write(
+      "kite.json", Array(#"{"roles": {}, "icons": {"kite": {"glyph": "🪁", "ascii": "[K]"}}}"#.utf8))
+    let theme = islet.folder.file("kite.json")
+    #expect(islet("--theme", theme, "update", "--icon", "kite").status == 0)
+    #expect(islet("--theme", theme, "status").stdout == "🪁 Tea 25:00 ●\n")
+  }
+
+  @Test func aPlanKeepsItsSegmentsIcons() {
+    islet("start", "--plan", "pomodoro")
+    let run = islet("update", "--icon", "coffee")
+    #expect(
+      run
+        == Run(
+          status: 1, stdout: "",
+          stderr:
+            "islet: Pomodoro is a plan; its segments have their own icons, set where the plan is defined\n"))
   }
 
   @Test func adjustMovesACountdown() {
@@ -133,13 +167,61 @@ import Testing
         """)
     #expect(
       islet("list", "--all").stdout == """
-           ID    NAME     PHASE      TIME   KIND
-        *  \(a)  Workout  active     24:00  countdown 25:00 · ID 1823
-           \(b)  Tea      completed  0:00   stopwatch
+           ID    NAME     PHASE      TIME      KIND
+        *  \(a)  Workout  active     24:00     countdown 25:00 · ID 1823
+           \(b)  Tea      completed  ran 0:00  stopwatch
 
         """)
     islet("end", "Workout")
     #expect(islet("list").stdout == "No live activities. Start one with: islet start 25m --name Focus\n")
+  }
+
+  /// Once over, a countdown (or a plan) is listed with what it ran, never the time it had left.
+  @Test func anEndedCountdownIsListedWithWhatItRan() {
+    // A second apart, so that the order is theirs.
+    let ids = [["10m", "Tea"], ["1m", "Egg"], ["5m", "Nap"], ["20s/10s", "HIIT"]].map { started in
+      defer { islet.clock.advance(by: 1000) }
+      return islet("start", started[0], "--name", started[1]).stdout.replacingAll("\n", with: "")
+    }
+    islet.clock.advance(by: 86_000)
+    islet("complete", "Tea")
+    islet("end", "Egg")  // a minute, finished half a minute before
+    #expect(
+      islet("list", "--all").stdout == """
+           ID    NAME  PHASE      TIME      KIND
+        *  \(ids[2])  Nap   active     3:32      countdown 5:00
+           \(ids[3])  HIIT  completed  ran 0:30  plan HIIT · Break
+           \(ids[1])  Egg   ended      ran 1:29  countdown 1:00
+           \(ids[0])  Tea   completed  ran 1:30  countdown 10:00
+
+        """)
+  }
+
+  /// A long name is cut to its column, within the terminal's width (80 without one), and
+  /// widens no row; the other columns stay whole, and JSON keeps the name whole.
+  @Test func aLongNameIsCutToItsColumn() {
+    let long = String(repeating: "Deep work on the quarterly report ", count: 2)
+    let id = islet("start", "25m", "--name", long, "--id", "1823").stdout.replacingAll("\n", with: "")
+    islet.clock.advance(by: 1000)
+    let other = islet("start", "--name", "Tea").stdout.replacingAll("\n", with: "")
+    #expect(
+      islet("list").stdout == """
+           ID    NAME                           PHASE   TIME   KIND
+        *  \(other)  Tea                            active  0:00   stopwatch
+           \(id)  Deep work on the quarterly r…  active  24:59  countdown 25:00 · ID 1823
+
+        """)
+    for columns in [200, 80, 60, 44] {
+      islet.extra["COLUMNS"] = String(columns)
+      let lines = islet("list").stdout.split(separator: "\n").map(String.init)
+      #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns }, "\(columns): \(lines)")
+      // The name is cut, even with room to spare; its neighbours are whole.
+      #expect(lines[1].hasPrefix("*  \(other)  Tea  "), "\(columns): \(lines)")
+      #expect(
+        lines[2].hasPrefix("   \(id)  Deep work on ") && lines[2].contains("…  active  24:59  "),
+        "\(columns): \(lines)")
+    }
+    #expect(islet("list", "--json").stdout.contains("\"name\":\"\(long)\""))
   }
 
   @Test func logShowsSessionsAndTotals() {
@@ -196,7 +278,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
+            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
         ))
     #expect(
       islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix(
@@ -222,7 +304,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration such as 8h, 30m or 90s or 0 for never\n"
+            "Error: \(islet.folder.file("config/islet/config")):2: max-idle is 'soon'; use a duration from 1s to 100h, such as 8h, or 0 for never\n"
         ))
   }
 
@@ -242,5 +324,38 @@ import Testing
     #expect(HookRunner.folder(configuration, environment: environment) == "/home/ada/hooks")
     configuration.hooks = "/srv/hooks"
     #expect(HookRunner.folder(configuration, environment: environment) == "/srv/hooks")
+  }
+}
+
+/// The current activity, as a command without ACTIVITY, the status line and every bar take it.
+@Suite struct CurrentActivityCommandTests {
+  let islet = Sandbox()
+
+  /// `islet start 3s && islet wait`, then a new countdown: `adjust` is for the new one, and says
+  /// which it took over which.
+  @Test func aCommandAfterATimerRanOutIsForTheOneStartedSince() {
+    islet("start", "3s", "--name", "Tea")
+    islet.clock.advance(by: 4_000)
+    #expect(islet("status").stdout == "⏱ Tea +0:01 ⏰\n", "ran out, it waits for an answer")
+    let work = islet("start", "25m", "--name", "Work").stdout.replacingAll("\n", with: "")
+    let adjusted = islet("adjust", "+5m")
+    #expect(adjusted.stdout == "± Work now 30:00 long, 30:00 to go\n")
+    #expect(islet("status", "Tea").stdout == "⏱ Tea +0:01 ⏰\n", "Tea was not extended")
+    #expect(
+      adjusted.stderr.hasPrefix("islet: that was Work, the current activity; Tea (finished, "),
+      "a command that could have meant Tea says so: \(adjusted.stderr)")
+    #expect(islet("status").stdout == "⏱ Work 30:00 ●\n")
+    #expect(islet("status", "--format", "json").stdout.contains("\"id\":\"\(work)\""))
+  }
+
+  @Test func aReadyTimerNeverTakesTheStatusLineFromARunningOne() {
+    islet("start", "25m", "--name", "Work")
+    islet.clock.advance(by: 1_000)
+    islet("start", "--paused", "--name", "Later", "--relevance", "9")
+    #expect(islet("status").stdout == "⏱ Work 24:59 ●\n")
+    #expect(islet("status", "--format", "tmux").stdout.contains("Work"))
+    let paused = islet("pause")
+    #expect(paused.stdout == "⏸ Work paused at 24:59\n")
+    #expect(paused.stderr == "", "Later cannot be paused: nothing else was meant")
   }
 }

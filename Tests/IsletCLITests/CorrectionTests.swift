@@ -255,7 +255,7 @@ import Testing
     #expect(events(of: after, except: 4...6) == events(of: before, except: 4...6), "run 1 is unchanged")
     #expect(!after.events.contains { (4...6).contains($0.seq ?? 0) }, "\(after.events)")
     let list = try islet.run(320, "list", "--all")
-    #expect(list.stdout.contains("Run   completed  0:00  stopwatch"), "\(list)")
+    #expect(list.stdout.contains("Run   completed  ran 0:00  stopwatch"), "\(list)")
     #expect(!list.stdout.contains("2:00"), "\(list)")
     // A forget never makes an activity live again: nothing to show, resume, or keep.
     let live = try islet.run(320, "list")

@@ -262,7 +262,7 @@ final class XSession {
     process.arguments = arguments
     process.environment = environment
     let log = sandbox.folder.file("\(URL(fileURLWithPath: program).lastPathComponent).log")
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.standardOutput = handle
     process.standardError = handle
@@ -408,6 +408,6 @@ final class XSession {
     }
 
     /// Keeps it at `path.ppm`, for a failure to be looked at.
-    func save(to path: String) { FileManager.default.createFile(atPath: path + ".ppm", contents: ppm) }
+    func save(to path: String) { _ = FileManager.default.createFile(atPath: path + ".ppm", contents: ppm) }
   }
 }

@@ -39,7 +39,7 @@ struct DunstAlertTests {
     islet.writeConfig(
       "alerts = desktop\nalert-repeat = 0\nplan.quick = Work 1s, Rest 1s; rounds 2; advance ask\n")
     #expect(try islet.binary("start", "--plan", "quick", extra: dunst.environment).status == 0)
-    for (step, label) in ["Start rest", "Start work", "Start rest", "Finish"].enumerated() {
+    for (step, label) in ["Start Rest", "Start Work", "Start Rest", "Finish"].enumerated() {
       let segments = step + 1
       #expect(
         eventually {

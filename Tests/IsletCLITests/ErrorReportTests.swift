@@ -61,7 +61,7 @@ import Testing
       #expect(report.status == status)
       let prefix = status == .refused ? "islet: " : "Error: "
       let usage =
-        error is UsageError ? "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME]" : ""
+        error is UsageError ? "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME]" : ""
       #expect(report.text.hasPrefix(prefix + error.message + "\n" + usage), "\(report.text)")
       #expect(report.text.hasSuffix("\n"))
     }

@@ -19,7 +19,7 @@ import Testing
     islet.writeConfig("max-idle = 4s\n")
     let id = islet("start", "--name", "Sw").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     islet.clock.advance(by: 6_000)
-    let row = "   \(id)  Sw    expired  0:04  stopwatch\n"
+    let row = "   \(id)  Sw    expired  ran 0:04  stopwatch\n"
     #expect(islet("list", "--all").stdout.hasSuffix(row), "\(islet("list", "--all"))")
     islet.clock.advance(by: 3_000)
     #expect(islet("list", "--all").stdout.hasSuffix(row), "still 0:04 three seconds on")
@@ -69,7 +69,7 @@ import Testing
   @Test func anExpiredStopwatchIsShownFrozenAndLoggedByEveryCommand() throws {
     islet.writeConfig("max-idle = 4s\n")
     let id = try at(0, "start", "--name", "Sw").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let row = "   \(id)  Sw    expired  0:04  stopwatch\n"
+    let row = "   \(id)  Sw    expired  ran 0:04  stopwatch\n"
     let listed = try at(6, "list", "--all")
     #expect(listed.stdout.hasSuffix(row), "\(listed)")
     #expect(try at(9, "list", "--all").stdout.hasSuffix(row))

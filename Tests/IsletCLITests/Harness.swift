@@ -109,6 +109,7 @@ enum Binary {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  @discardableResult
   static func run(_ arguments: [String], environment: [String: String], executable: String = path) throws
     -> Run
   {
@@ -128,6 +129,7 @@ extension Sandbox {
   }
 
   /// Runs the built binary in this sandbox (real clock unless `ISLET_NOW` is given).
+  @discardableResult
   func binary(_ arguments: String..., extra: [String: String] = [:]) throws -> Run {
     try Binary.run(arguments, environment: environment.merging(extra) { $1 })
   }

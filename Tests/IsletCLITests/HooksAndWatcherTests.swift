@@ -103,7 +103,7 @@ extension HooksAndWatcherTests {
   /// A plan of one-second segments with nothing open: the watcher chains its deadlines and runs
   /// each segment's hooks once, the plan's place in their JSON, and `goal-reached` once.
   @Test func aPlanRunWithNothingOpenRunsItsSegmentHooksWithThePlanAndTheGoalOnce() throws {
-    islet.writeConfig("goal = 2\n")
+    islet.writeConfig("plan.sprint = Work 1s, Rest 1s; rounds 2\ngoal.sprint = 2\n")
     let fired = islet.folder.file("fired")
     let record = "#!/bin/sh\ncat >> '\(fired)'\necho >> '\(fired)'\n"
     for event in ["segment-started", "segment-finished", "goal-reached", "plan-completed"] {

@@ -95,8 +95,10 @@ import Testing
     }
     #expect(checked > 100)
     // The names are there, escaped: a user can still tell the activities apart.
-    let list = try islet.binary("list", extra: islet.at(20)).stdout
-    #expect(list.contains(#"N\e[31m\e]0;pwn\u{7}\u{0}\u{9b}2J\u{7f}\u{d}\u{202e}"#), "\(list)")
+    let line = try Binary.run(
+      ["status", stopwatch], environment: islet.environment.merging(islet.at(20)) { $1 }
+    ).stdout
+    #expect(line.contains(#"N\e[31m\e]0;pwn\u{7}\u{0}\u{9b}2J\u{7f}\u{d}\u{202e}"#), "\(line)")
   }
 
   /// What in `bytes` a terminal would act on rather than show: a C0 control but the line

@@ -130,6 +130,13 @@ let installedFiles = [
     for status in ExitStatus.documented {
       #expect(tags(String(status.rawValue)), "exit status \(status.rawValue) is missing")
     }
+    #expect(rendered.contains("\nCONFIGURATION\n"), "no CONFIGURATION section")
+    // Every key the configuration reads: a key it does not declare is refused.
+    for setting in Configuration.settings {
+      #expect(tags("\(setting.key) = \(setting.value)"), "the key \(setting.key) is missing")
+      #expect(rendered.contains(setting.meaning.prefix(40)), "what \(setting.key) sets is missing")
+    }
+    #expect((try? Configuration.parse("colour = red").get()) == nil)
   }
 
   @Test func roffEscapesWhatWouldBeARequestOrAnEscape() {
@@ -139,5 +146,41 @@ let installedFiles = [
     #expect(
       Roff.paragraphs("One\ntwo.\n\nExamples:\n  islet start\n.end")
         == "One\ntwo.\n.PP\nExamples:\n.RS 2\n.nf\nislet start\n.fi\n.RE\n\\&.end\n")
+  }
+}
+
+/// `.ci/packages`, which `make run` and `make test` (the README's two set-up commands) run
+/// first: it installs what the machine lacks, and says what to install where it cannot.
+@Suite struct SetUpTests {
+  let islet = Sandbox()
+
+  func packages(_ list: String, path: String? = nil) throws -> Run {
+    var environment = islet.environment
+    if let path { environment["PATH"] = path }
+    return try Binary.run([list], environment: environment, executable: checkout + "/.ci/packages")
+  }
+
+  /// Everything the tests use is installed here (they would not run otherwise): nothing to do,
+  /// nothing said.
+  @Test func aMachineWithEverythingInstalledIsLeftAlone() throws {
+    #expect(try packages("run") == Run(status: 0, stdout: "", stderr: ""))
+    #expect(try packages("test") == Run(status: 0, stdout: "", stderr: ""))
+  }
+
+  /// Without dpkg and apt-get it cannot tell or install: it names what to install and stops.
+  @Test func anotherSystemIsToldWhatToInstall() throws {
+    let bin = islet.folder.file("bin")
+    mkdir(bin, 0o755)
+    for tool in ["bash", "id", "grep"] {
+      let found = try #require(program(tool))
+      symlink(found, bin + "/" + tool)
+    }
+    let told = try packages("run", path: bin)
+    #expect(told.status == 69)
+    #expect(
+      told.stderr
+        == "islet: this is not Debian or Ubuntu (no dpkg or apt-get); install these packages, by your system's names for them, then run this again: pkg-config libncurses-dev libsqlite3-dev libdbus-1-dev\n"
+    )
+    #expect(try packages("everything").status == 64)
   }
 }

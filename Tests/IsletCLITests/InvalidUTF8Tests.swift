@@ -17,7 +17,7 @@ import Testing
   }
 
   static let startUsage =
-    "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
 
   var nothingLive: Bool {
     (try? islet.binary("list", "--json").stdout) == "[]\n"

@@ -12,14 +12,14 @@ import Testing
   /// running time); lap 3 at 4:00.
   func lapAcrossAPause() throws {
     #expect(try islet.run(0, "start", "--name", "Run").status == 0)
-    #expect(try islet.run(62, "lap").stdout == "⏱ Run lap 1 1:02 (split 1:02)\n")
+    #expect(try islet.run(62, "lap").stdout == "⏱ Run lap 1 1:02.0 (split 1:02.0)\n")
     #expect(try islet.run(70, "pause").status == 0)
     let paused = try islet.run(80, "lap")
     #expect(
       paused.status == 1 && paused.stderr == "islet: Run is paused; resume it to mark a lap\n", "\(paused)")
     #expect(try islet.run(130, "resume").status == 0)
-    #expect(try islet.run(182, "lap", "Run").stdout == "⏱ Run lap 2 1:00 (split 2:02)\n")
-    #expect(try islet.run(240, "lap").stdout == "⏱ Run lap 3 0:58 (split 3:00)\n")
+    #expect(try islet.run(182, "lap", "Run").stdout == "⏱ Run lap 2 1:00.0 (split 2:02.0)\n")
+    #expect(try islet.run(240, "lap").stdout == "⏱ Run lap 3 0:58.0 (split 3:00.0)\n")
   }
 
   @Test func lapsExcludePausedTimeWithTheirStatistics() throws {
@@ -42,7 +42,7 @@ import Testing
     let status = try islet.run(250, "status", "--format", "json")
     #expect(status.stdout.contains("\"laps\":3,\"lastLap\":58,"), "\(status)")
     let banner = try islet.run(250, "status", "--presentation", "lockscreen")
-    #expect(banner.stdout.contains("│ Started 9:05 · Lap 3 0:58 "), "\(banner)")
+    #expect(banner.stdout.contains("│ Started 9:05 · Lap 3 0:58.0 "), "\(banner)")
   }
 
   /// A completed stopwatch keeps its laps: `laps` finds it by name, or as the last with laps.
@@ -73,6 +73,19 @@ import Testing
     #expect(countdown.status == 1)
     #expect(countdown.stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
     #expect(try islet.run(271, "lap").stderr == "islet: Egg is a countdown; laps are marked on a stopwatch\n")
+  }
+
+  /// A lap of 0.7 s reads 0:00.7 wherever it is printed: the confirmation, `laps` and the
+  /// banner's fact.
+  @Test func aLapIsPrintedWithTheSamePrecisionEverywhere() throws {
+    func at(_ ms: Int64) -> [String: String] {
+      ["ISLET_NOW": String(format: "%.3f", Double(t0.milliseconds + ms) / 1000)]
+    }
+    #expect(try islet.binary("start", "--name", "Run", extra: at(0)).status == 0)
+    #expect(try islet.binary("lap", extra: at(700)).stdout == "⏱ Run lap 1 0:00.7 (split 0:00.7)\n")
+    #expect(try islet.binary("laps", extra: at(900)).stdout.contains("1    0:00.7  0:00.7\n"))
+    let banner = try islet.binary("status", "--presentation", "lockscreen", extra: at(900)).stdout
+    #expect(banner.contains("· Lap 1 0:00.7 "), "\(banner)")
   }
 
   /// `lapped` is an event like the others: its hook runs with the split as `elapsed`.

@@ -87,9 +87,9 @@ import Testing
             + UsageTests.startUsage))
   }
 
-  @Test func twoDurationsMakeAPlan() throws {
+  @Test func aWorkAndABreakMakeAPlan() throws {
     let deep = try stored(
-      id(try at(0, "start", "25m", "5m", "--rounds", "4", "--long-break", "15m", "--name", "Deep  work")))
+      id(try at(0, "start", "25m/5m", "--rounds", "4", "--long-break", "15m", "--name", "Deep  work")))
     #expect(deep.name == "Deep  work")
     let plan = try #require(deep.attributes.plan)
     // The work's label is --name as given: the definition keeps its spaces.
@@ -102,7 +102,7 @@ import Testing
     #expect(plan.total == minutes(4 * 25 + 3 * 5 + 15))
 
     // An interval timer: named Intervals, its work labelled Work, cued as short segments are.
-    let intervals = try stored(id(try at(0, "start", "20s", "10s", "--rounds", "8")))
+    let intervals = try stored(id(try at(0, "start", "20s", "/", "10s", "--rounds", "8")))
     #expect(intervals.name == "Intervals")
     #expect(
       intervals.attributes.plan?.definition
@@ -110,11 +110,38 @@ import Testing
     #expect(intervals.attributes.plan?.total == seconds(240))
 
     // One round unless --rounds; one DURATION with --rounds is work with no break.
-    #expect(try stored(id(try at(0, "start", "25m", "5m"))).attributes.plan?.segments.count == 2)
+    #expect(try stored(id(try at(0, "start", "25m/5m"))).attributes.plan?.segments.count == 2)
     let laps = try stored(id(try at(0, "start", "5m", "--rounds", "3", "--icon", "run", "--ask")))
     #expect(laps.attributes.plan?.definition == "Work 5m run; rounds 3; advance ask; cue 0")
     // A single countdown is still one.
     #expect(try stored(id(try at(0, "start", "25m"))).attributes.plan == nil)
+  }
+
+  /// A plan made with `--name HIIT` labels its work HIIT: no sentence or label says it twice.
+  @Test func aWorkLabelledWithTheNameIsSaidOnce() throws {
+    id(try at(0, "start", "20s/10s", "--rounds", "3", "--name", "HIIT"))
+    let listed = try at(seconds(5), "list").stdout
+    #expect(listed.contains("plan HIIT · Work 1/3\n"), "\(listed)")
+    #expect(
+      try at(seconds(5), "skip").stdout == "⏭ HIIT skipped Work 1/3; Break 1/3 started, 0:10 to go\n")
+    let banner = try at(seconds(6), "status", "--presentation", "lockscreen").stdout
+    #expect(banner.contains("HIIT · Break "), "\(banner)")
+    #expect(!banner.contains("HIIT · HIIT"), "\(banner)")
+  }
+
+  /// Words in descending units are one countdown however they are spaced; two that cannot be
+  /// one are still a work and a break.
+  @Test func descendingUnitsAreOneCountdown() throws {
+    for words in [["1h", "30m"], ["1", "hour", "30", "min"], ["1h", "30min"], ["1h30m"]] {
+      let started = try stored(id(try Binary.run(["start"] + words, environment: islet.environment)))
+      #expect(started.attributes.plan == nil, "\(words) started a plan")
+      #expect(started.attributes.fullDuration == minutes(90), "\(words) is not 1:30:00")
+    }
+    for words in [["50m", "10m"], ["10m", "50m"], ["25", "minutes", "5", "minutes"]] {
+      let started = try stored(id(try Binary.run(["start"] + words, environment: islet.environment)))
+      let plan = try #require(started.attributes.plan, "\(words) started no plan")
+      #expect(plan.segments.map(\.kind) == [.work, .break], "\(words)")
+    }
   }
 
   // MARK: - Intents on a plan

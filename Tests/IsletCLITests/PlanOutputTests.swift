@@ -12,14 +12,16 @@ import Testing
 
   /// Starts `plan` (a preset's name or a one-line definition) as an activity named `name`.
   @discardableResult
-  func start(_ plan: String, name: String = "Pomodoro", goal: Int? = nil) throws -> String {
+  func start(_ plan: String, name: String = "Pomodoro", planName: String = "mine", goal: Int? = nil) throws
+    -> String
+  {
     let parsed =
-      try Plan.presets.first { $0.name == plan } ?? Plan.parse(name: "mine", definition: plan).get()
+      try Plan.presets.first { $0.name == plan } ?? Plan.parse(name: planName, definition: plan).get()
     let store = try SQLiteActivityStore.openForWriting(path: islet.storePath)
     defer { store.close() }
     let request = StartRequest(name: name, attributes: ActivityAttributes(plan: parsed))
     let dispatcher = IntentDispatcher(
-      store: store, clock: islet.clock, goal: goal.map { DailyGoal(target: $0) })
+      store: store, clock: islet.clock, goals: goal.map { [DailyGoal(target: $0, plan: parsed.name)] } ?? [])
     return try #require(try dispatcher.dispatch(.start(request), source: .cli).activity?.id)
   }
 
@@ -144,11 +146,17 @@ import Testing
           + "\n"))
   }
 
-  /// Today's work segments, counted by a reader as a writer would have recorded them: some
-  /// recorded, some only due.
+  /// Today's work segments of the plan the goal is for, counted by a reader as a writer would
+  /// have recorded them: some recorded, some only due. Another plan's work does not count, and
+  /// only the plan's runs show it.
   @Test func theGoalIsTodaysWorkSegments() throws {
-    islet.writeConfig("goal = 2\n")
-    try start("Work 1m, Rest 30s; rounds 3", name: "Sprint", goal: 2)
+    let sprint = "Work 1m, Rest 30s; rounds 3"
+    islet.writeConfig("plan.sprint = \(sprint)\ngoal.sprint = 2\ngoal = 4\n")
+    try start("tabata", name: "Tabata")
+    islet.clock.advance(by: 60_000)
+    #expect(islet("status", "--template", "{name} [{goal}]").stdout == "Tabata []\n", "a Tabata has no goal")
+    #expect(islet("end").status == 0)
+    try start(sprint, name: "Sprint", planName: "sprint", goal: 2)
     #expect(
       islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Work 1/3 0/2 today\n")
     #expect(islet("status", "--format", "json").stdout.contains(#","goal":{"done":0,"target":2},"#))
@@ -160,10 +168,16 @@ import Testing
     #expect(
       islet("status", "--template", "{segment} {round}/{rounds} {goal}").stdout == "Rest 2/3 2/2 today\n")
     #expect(islet("status", "--format", "json").stdout.contains(#","goal":{"done":2,"target":2},"#))
-    islet.clock.advance(by: 24 * 3_600_000)
     islet("start", "--name", "Tea")
-    #expect(islet("status", "--template", "{name} {goal}").stdout == "Tea 0/2 today\n", "a new day")
+    #expect(islet("status", "Tea", "--template", "{name} [{goal}]").stdout == "Tea []\n", "a timer has none")
+    islet("start", "--plan", "pomodoro")
+    #expect(
+      islet("status", "Pomodoro", "--template", "{name} {goal}").stdout == "Pomodoro 0/4 today\n",
+      "the Tabata's and the Sprint's work count toward their own goals only")
+    islet.clock.advance(by: 24 * 3_600_000)
+    try start(sprint, name: "Sprint", planName: "sprint", goal: 2)
+    #expect(islet("status", "Sprint", "--template", "{goal}").stdout == "0/2 today\n", "a new day")
     islet.writeConfig("")
-    #expect(islet("status", "--template", "[{goal}]").stdout == "[]\n")
+    #expect(islet("status", "Sprint", "--template", "[{goal}]").stdout == "[]\n")
   }
 }

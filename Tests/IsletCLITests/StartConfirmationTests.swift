@@ -60,7 +60,7 @@ import Testing
     #expect(
       try islet.binary("status", "P", "--template", "{segment} {time}", extra: now).stdout == "P 25:00\n")
     let extra = try islet.binary("start", "25", "5", "1", extra: now)
-    #expect(extra.status == 64 && extra.stderr.hasPrefix("Error: unexpected argument '1'\n"), "\(extra)")
+    #expect(extra.status == 64 && extra.stderr.hasPrefix("Error: '25 5 1' is not a duration; "), "\(extra)")
   }
 
   @Test func theFormsWhoseMeaningIsPlainAreRead() throws {
@@ -80,9 +80,12 @@ import Testing
       "\"$0\" start --ascii 1h30 --paused --name Read",
       "\"$0\" start --name Clock", "\"$0\" start 30h --name Long --icon coffee",
       "\"$0\" start 5m --ago 10m --name Over",
+      // A countdown to a time of day lasts what is left, milliseconds and all; said in seconds.
+      "ISLET_NOW=\(t0.milliseconds / 1000).025 \"$0\" start --until 18:00 --name Late",
+      "\"$0\" start 20s/10s --rounds 3 --name HIIT",
     ]
     let pane = try TmuxSession(
-      width: 100, height: 12, environment: environment,
+      width: 100, height: 14, environment: environment,
       command: ["/bin/sh", "-c", commands.joined(separator: "; "), Binary.path], folder: islet.folder.path)
     #expect(pane.waitForExit() == 0)
     let ids = try ids()
@@ -98,6 +101,9 @@ import Testing
         "☕ Long — 30 hours, until tomorrow 15:05 · id \(id("Long"))",
         // Started ten minutes ago, a five-minute countdown is over already.
         "⏱ Over — 5 minutes, finished at 09:00 · id \(id("Over"))",
+        "⏱ Late — 8 hours 55 minutes, until 18:00 · id \(id("Late"))",
+        // Its work is labelled HIIT, which the sentence would say twice.
+        "⏱ HIIT — Work 1/3, 20 seconds, until 09:05 · id \(id("HIIT"))",
       ], "\(pane.text)")
   }
 }

@@ -22,6 +22,10 @@ import Testing
       (
         ["6:30pm"], "Error: unknown command '6:30pm'; did you mean 'islet start --until 6:30pm'?\n" + topUsage
       ),
+      // Read as start reads them: the rest of a duration, a work and its break.
+      (["1h", "30m"], "Error: unknown command '1h'; did you mean 'islet start 1h 30m'?\n" + topUsage),
+      (["50m/10m"], "Error: unknown command '50m/10m'; did you mean 'islet start 50m/10m'?\n" + topUsage),
+      (["25m", "Tea"], "Error: unknown command '25m'; did you mean 'islet start 25m'?\n" + topUsage),
       (
         ["start", "--nmae", "X"],
         "Error: unknown option '--nmae'; did you mean '--name'?\n" + UsageTests.startUsage

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import IsletCore
+@testable import IsletUI
 
 /// Theme files as editors save them, through the built binary.
 @Suite struct ThemeFileTests {
@@ -55,5 +56,43 @@ import Testing
         == Run(
           status: 65, stdout: "",
           stderr: "Error: theme file \(themePath) is larger than a theme can be (128 KiB)\n"))
+  }
+
+  /// Every theme there is, exported and saved under a new name in the themes folder, loads
+  /// as the same theme under that name: the built-in ones and a file of one's own that uses
+  /// what they do not (palette numbers, reverse, quotes and a glyph of its own).
+  @Test func anExportedThemeLoadsBackAsTheSame() throws {
+    let own = #"""
+      {"name": "Own", "description": "Says \"hi\" \\ twice", "terminal": "light",
+       "roles": {"timer": {"fg": 33, "bg": "#0a0b0c", "reverse": true, "dim": false}, "text": {}},
+       "icons": {"kite": {"glyph": "🪁", "ascii": "[K]"}}}
+      """#
+    try FileManager.default.createDirectory(
+      atPath: islet.folder.file("config/islet/themes"), withIntermediateDirectories: true)
+    islet.folder.write("config/islet/themes/own.json", Array(own.utf8))
+    let catalog = ThemeCatalog(folders: [islet.folder.file("config/islet/themes")])
+    let names = catalog.names()
+    #expect(names == BuiltinThemes.files.map(\.name) + ["own"])
+    for name in names {
+      let export = islet("themes", "--export", name)
+      #expect(export.status == 0 && export.stderr.isEmpty, "\(name): \(export)")
+      islet.folder.write("config/islet/themes/copy-\(name).json", Array(export.stdout.utf8))
+      var original = try catalog.load(name).get()
+      let copy = try catalog.load("copy-\(name)").get()
+      original.name = "copy-\(name)"
+      #expect(copy == original, "\(name) exported is not the same theme")
+    }
+    let listed = islet("themes").stdout
+    #expect(listed.contains("copy-default"), "an exported theme is not listed")
+  }
+
+  @Test func exportingAThemeThatIsNotThereSaysWhichThereAre() {
+    #expect(
+      islet("themes", "--export", "ocean")
+        == Run(
+          status: 64, stdout: "",
+          stderr:
+            "Error: unknown theme 'ocean'; known themes: default, light, high-contrast, mono (or a path to a .json file)\n"
+        ))
   }
 }

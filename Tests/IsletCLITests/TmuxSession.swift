@@ -35,7 +35,11 @@ final class TmuxSession {
   }
 
   deinit {
+    // The wrapper ignores HUP for what it runs, so an interactive shell in the pane would
+    // outlive the server's end and keep the server waiting on it: what the pane runs goes first.
+    let pane = Int32(value("#{pane_pid}")) ?? 0
     _ = try? tmux(["kill-server"])
+    killSession(of: pane)
     unlink(statusFile)
   }
 
@@ -161,6 +165,20 @@ func firstChild(of pid: Int32) -> Int32 {
   guard pid > 0 else { return 0 }
   let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
   return Int32(children.split(separator: " ").first ?? "") ?? 0
+}
+
+/// Kills every process of the terminal session `leader` leads (a pane's: its shell, the jobs
+/// that shell made process groups of, and theirs).
+func killSession(of leader: Int32) {
+  guard leader > 1 else { return }
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  for pid in entries.compactMap(Int32.init) {
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+    // After the command's closing parenthesis: state, ppid, pgrp, session.
+    guard let close = stat.lastIndex(of: ")") else { continue }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    if fields.count > 3, Int32(fields[3]) == leader { kill(pid, SIGKILL) }
+  }
 }
 
 /// Sends `signal` to one process, required to be one: kill(0) or kill(-1) would signal the

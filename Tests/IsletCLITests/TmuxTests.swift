@@ -198,6 +198,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
 
+  /// The countdown prompt reads what it is typed as `islet start` reads its words: one
+  /// duration in descending units, or a work and a break.
+  @Test func theCountdownPromptReadsDurationsAsStartDoes() throws {
+    let tmux = try IslandTmux(islet)
+    let outer = tmux.outer
+    for (typed, count) in [("1 hour 30 min", 1), ("50m / 10m", 2)] {
+      #expect(tmux.isletKey("t"))
+      #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+      outer.send("-l", typed)
+      outer.send("Enter")
+      #expect(eventually { self.liveCount() == count }, "\(typed)")
+    }
+    guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else {
+      Issue.record("no store")
+      return
+    }
+    defer { store.close() }
+    let live = try store.liveActivities()
+    let lengths = live.map {
+      $0.attributes.plan?.segments.map(\.duration) ?? [$0.attributes.fullDuration ?? 0]
+    }
+    let expected: Set<[Milliseconds]> = [[90 * 60_000], [50 * 60_000, 10 * 60_000]]
+    #expect(Set(lengths) == expected, "\(live)")
+  }
+
   func name(of id: String) -> String? {
     guard let store = try? SQLiteActivityStore.openForReading(path: islet.storePath) else { return nil }
     defer { store.close() }

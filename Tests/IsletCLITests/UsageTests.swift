@@ -41,7 +41,7 @@ import Testing
         lines.contains { $0.hasPrefix("  " + option.label + " ") }, "\(option.name) missing from --help")
     }
     for spec in commandSpecs {
-      #expect(lines.contains { $0.hasPrefix("  \(spec.name) ") && $0.hasSuffix(spec.brief) })
+      #expect(lines.contains { $0.hasPrefix("  \(spec.listedName) ") && $0.hasSuffix(spec.brief) })
     }
     #expect(!help.stdout.contains("__"), "a hidden command in --help")
     #expect(islet("help") == help)
@@ -51,7 +51,7 @@ import Testing
   static let statusUsage =
     "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION [BREAK] | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(
@@ -143,7 +143,7 @@ import Testing
       ),
       (
         ["update"],
-        "Error: update needs --name, --category or --relevance\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--from-tmux-buffer B]\n"
+        "Error: update needs --name, --category, --relevance or --icon\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--icon I] [--from-tmux-buffer B]\n"
       ),
       (
         ["wait", "--timeout", "0"],

@@ -53,7 +53,7 @@ import Testing
     arguments: [
       (
         "colour = red", 1,
-        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME"
+        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, snooze, sound, max-idle, stale-after, icon, hooks, plan, goal, plan.NAME, goal.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (
@@ -70,9 +70,10 @@ import Testing
       ("snooze = 0", 1, "snooze is '0'; use a duration from 1s to 24h, such as 5m"),
       ("snooze = 2d", 1, "snooze is '2d'; use a duration from 1s to 24h, such as 5m"),
       (
-        "max-idle = forever", 1, "max-idle is 'forever'; use a duration such as 8h, 30m or 90s or 0 for never"
+        "max-idle = forever", 1,
+        "max-idle is 'forever'; use a duration from 1s to 100h, such as 8h, or 0 for never"
       ),
-      ("stale-after = 0", 1, "stale-after is '0'; use a duration such as 8h, 30m or 90s"),
+      ("stale-after = 0", 1, "stale-after is '0'; use a duration from 1s to 100h, such as 5m"),
       ("just words", 1, "'just words' is not a 'key = value' line"),
       (
         "icon = \u{1B}[31m", 1,
@@ -102,6 +103,59 @@ import Testing
     ] as [(String, Int, String)])
   func namesTheBadLine(text: String, line: Int, message: String) {
     #expect(Configuration.parse(text) == .failure(Configuration.LineError(line: line, message: message)))
+  }
+
+  /// Every declared key is read, whatever its value: none is listed in the man page and then
+  /// refused as unknown.
+  @Test(arguments: Configuration.settings.map(\.key))
+  func everyDeclaredKeyIsRead(key: String) {
+    var configuration = Configuration()
+    for value in ["", "x", "1"] {
+      let problem = configuration.set(key, value) ?? ""
+      #expect(!problem.hasPrefix("unknown key"), "\(key) = \(value): \(problem)")
+    }
+  }
+
+  /// Every key that takes a duration, each with its bounds and the setting it sets.
+  static let durationKeys = Configuration.settings.filter { $0.durations != nil }.map(\.key)
+
+  /// A duration key takes a duration in every form a duration has elsewhere (`DurationText`),
+  /// zero in every form where zero means something, and nothing else.
+  @Test(arguments: durationKeys)
+  func aDurationKeyTakesEveryFormOfADuration(key: String) throws {
+    let bounds = try #require(Configuration.settings.first { $0.key == key }?.durations)
+    func read(_ value: String) -> Result<Milliseconds, Configuration.LineError> {
+      Configuration.parse("\(key) = \(value)").map { $0[keyPath: bounds.field] }
+    }
+    let forms: [(String, Milliseconds)] = [
+      ("1s", 1000), ("90s", 90_000), ("90", 90_000), ("25m", 1_500_000), ("25min", 1_500_000),
+      ("25 minutes", 1_500_000), ("2m30", 150_000), ("1m30.5s", 90_500), ("25:00", 1_500_000),
+      ("0:45", 45_000), ("1h", 3_600_000), ("1h30m", 5_400_000), ("1h30", 5_400_000), ("1.5h", 5_400_000),
+      ("1:30:00", 5_400_000), ("2 hours", 7_200_000), ("1d", 86_400_000), ("100h", 360_000_000),
+    ]
+    for (text, span) in forms where span <= bounds.longest {
+      #expect(read(text) == .success(span), "\(key) = \(text)")
+      #expect(DurationText.parse(text) == .success(span), "\(text) is not a duration elsewhere")
+    }
+    let refused = { (text: String) in
+      Result<Milliseconds, Configuration.LineError>.failure(
+        .init(line: 1, message: "\(key) is '\(text)'; \(bounds.rule)"))
+    }
+    for text in ["0", "0s", "0m", "0:00", "00:00", "0h0m", "0.0", "0 seconds"] {
+      #expect(read(text) == (bounds.zero != nil ? .success(0) : refused(text)), "\(key) = \(text)")
+    }
+    let tooLong = DurationText.compact(bounds.longest + 1000)
+    for text in ["0.5s", "0.0001", "-1m", "soon", "", tooLong] {
+      #expect(read(text) == refused(text), "\(key) = \(text)")
+    }
+  }
+
+  @Test func zeroMeansNeverForMaxIdleAlone() {
+    // The others refuse it: an alert every 0s, a snooze of 0s or stale at once mean nothing.
+    let zeros = Configuration.settings.filter { $0.durations?.zero != nil }.map(\.key)
+    #expect(zeros == ["max-idle"])
+    #expect(Configuration.parse("max-idle = 0s").map(\.maxIdle) == .success(0))
+    #expect(Configuration.parse("max-idle = 0:00").map(\.policy.maxIdle) == .success(0))
   }
 
   @Test func readsPlansTheDefaultPlanAndTheGoal() throws {
@@ -140,5 +194,38 @@ import Testing
         == .failure(
           Configuration.LineError(
             line: 2, message: "plan 'nope' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
+  }
+
+  /// `goal` is the default plan's; `goal.NAME` another's, for a plan defined anywhere in the
+  /// file or a preset. Each goal counts its own plan's work.
+  @Test func eachGoalIsAPlansOwn() throws {
+    let text = "goal.deep = 3\ngoal = 8\ngoal.tabata = 0\ngoal.hiit = 2\nplan.deep = Work 50m"
+    let goals = try Configuration.parse(text).get().dailyGoals
+    #expect(goals.map(\.plan) == ["deep", "hiit", "pomodoro"], "tabata's 0 is no goal")
+    #expect(goals.map(\.target) == [3, 2, 8])
+    // A goal.NAME for the default plan takes goal's place.
+    #expect(
+      try Configuration.parse("plan = deep\ngoal = 8\ngoal.deep = 3\nplan.deep = Work 50m").get().dailyGoals
+        .map(\.target) == [3])
+    #expect(
+      Configuration.parse("bell = on\ngoal.pomodor = 4")
+        == .failure(
+          Configuration.LineError(
+            line: 2,
+            message: "goal.pomodor: 'pomodor' is not a plan; use one of pomodoro, tabata, hiit, 52-17")))
+    #expect(
+      Configuration.parse("goal.Deep Work = 4")
+        == .failure(
+          Configuration.LineError(
+            line: 1,
+            message:
+              "'goal.Deep Work' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
+          )))
+    #expect(
+      Configuration.parse("goal.tabata = lots")
+        == .failure(
+          Configuration.LineError(
+            line: 1,
+            message: "goal.tabata is 'lots'; use a number of work segments a day, from 0 (no goal) to 999")))
   }
 }

@@ -22,7 +22,8 @@ import Testing
     let clock = ManualClock(local(23, 15))
     let store = InMemoryActivityStore()
     let dispatcher = IntentDispatcher(
-      store: store, clock: clock, goal: DailyGoal(target: 2, zone: zone), newID: { "sp01" })
+      store: store, clock: clock, goals: [DailyGoal(target: 2, plan: "sprint", zone: zone)], newID: { "sp01" }
+    )
     let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
     try dispatcher.dispatch(.start(request), source: .cli)
     let end = local(1, 0, nextDay: true)
@@ -47,16 +48,17 @@ import Testing
     #expect(history.filter { $0.kind == .planCompleted }.map(\.at) == [local(0, 55, nextDay: true)])
   }
 
-  /// Two plans whose segments one settle records out of time order: the goal is reached once,
-  /// by the segment that is second in time, whichever is recorded second.
+  /// Two runs of a plan whose segments one settle records out of time order: the goal is
+  /// reached once, by the segment that is second in time, whichever is recorded second.
   @Test func segmentsRecordedOutOfOrderReachTheGoalOnce() throws {
     let clock = ManualClock(local(10, 0))
     let store = InMemoryActivityStore()
     let ids = IDQueue(["aaaa", "bbbb"])
     let dispatcher = IntentDispatcher(
-      store: store, clock: clock, goal: DailyGoal(target: 2, zone: zone), newID: { ids.next() })
+      store: store, clock: clock, goals: [DailyGoal(target: 2, plan: "a", zone: zone)], newID: { ids.next() })
     let short = try Plan.parse(name: "a", definition: "Work 10s, Break 10s; rounds 2").get()
-    let long = try Plan.parse(name: "b", definition: "Work 20s").get()
+    // The same plan, changed between the two runs.
+    let long = try Plan.parse(name: "a", definition: "Work 20s").get()
     try dispatcher.dispatch(
       .start(StartRequest(name: "A", attributes: ActivityAttributes(plan: short))), source: .cli)
     try dispatcher.dispatch(
@@ -76,11 +78,12 @@ import Testing
     let store = InMemoryActivityStore()
     let request = StartRequest(name: "Sprint", attributes: ActivityAttributes(plan: plan))
     try IntentDispatcher(
-      store: store, clock: clock, goal: DailyGoal(target: 9, zone: zone), newID: { "sp01" }
+      store: store, clock: clock, goals: [DailyGoal(target: 9, plan: "sprint", zone: zone)], newID: { "sp01" }
     )
     .dispatch(.start(request), source: .cli)
     clock.advance(by: minutes(45))
-    let lowered = IntentDispatcher(store: store, clock: clock, goal: DailyGoal(target: 1, zone: zone))
+    let lowered = IntentDispatcher(
+      store: store, clock: clock, goals: [DailyGoal(target: 1, plan: "sprint", zone: zone)])
     try lowered.settle()
     let reached = store.history.filter { $0.kind == .goalReached }
     #expect(reached.map(\.at) == [local(10, 15)], "the day's first work segment reached a goal of 1")
@@ -88,9 +91,9 @@ import Testing
 
   @Test func theTallyIsTheLocalDays() throws {
     let history = try run(step: minutes(105))
-    let goal = DailyGoal(target: 2, zone: zone)
-    #expect(goal.tally(history, at: local(23, 49)) == GoalTally(done: 1, target: 2))
-    #expect(goal.tally(history, at: local(23, 59)) == GoalTally(done: 2, target: 2))
+    let goal = DailyGoal(target: 2, plan: "sprint", zone: zone)
+    #expect(goal.tally(history, at: local(23, 49)) == GoalTally(done: 1, target: 2, plan: "sprint"))
+    #expect(goal.tally(history, at: local(23, 59)) == GoalTally(done: 2, target: 2, plan: "sprint"))
     #expect(goal.tally(history, at: local(0, 20, nextDay: true)).text == "1/2 today")
     #expect(goal.tally(history, at: local(1, 0, nextDay: true)).text == "3/2 today")
   }

@@ -73,9 +73,12 @@ import Testing
 
   @Test(
     arguments: [
-      (25_000, "25 seconds"), (1000, "1 second"), (1500, "1.5 seconds"), (60_000, "1 minute"),
+      (25_000, "25 seconds"), (1000, "1 second"), (60_000, "1 minute"),
       (1_500_000, "25 minutes"), (90_000, "1 minute 30 seconds"), (5_400_000, "1 hour 30 minutes"),
       (7_200_000, "2 hours"), (3_601_000, "1 hour 1 second"), (0, "0 seconds"),
+      // Whole seconds, rounded up as a countdown's clock is: never milliseconds in a sentence.
+      (1500, "2 seconds"), (1, "1 second"), (18_187_975, "5 hours 3 minutes 8 seconds"),
+      (59_999, "1 minute"), (3_599_001, "1 hour"),
     ] as [(Int64, String)])
   func wordsSayASpanAsAConfirmationDoes(ms: Int64, words: String) {
     #expect(DurationText.words(ms) == words)

@@ -153,7 +153,8 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
       started.activity.state
         == ContentState(
           name: "Workout", startedAt: t0, duration: minutes(25), phase: .active,
-          staleDate: t0 + minutes(30), touchedAt: t0, idleLimit: TimePolicy.standard.maxIdle))
+          staleDate: t0 + minutes(30), touchedAt: t0, idleLimit: TimePolicy.standard.maxIdle, runStartedAt: t0
+        ))
     #expect(
       started.events == [
         Event(
@@ -166,6 +167,34 @@ enum PhaseFixture: String, CaseIterable, CustomTestStringConvertible {
     #expect(
       TimerEngine.reduce(nil, .pause, at: t0, source: .cli)
         == .failure(Refusal("there is no activity to pause")))
+  }
+
+  /// "Started" tells the run's start: a pause does not move it, a single timer's reset and a
+  /// new start do, a plan's segment reset does not (its run goes on), and a run started ready
+  /// starts when it is first resumed.
+  @Test func aRunStartsWhenItIsStartedAfterAResetToo() throws {
+    var watch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    #expect(watch.runStart == t0)
+    watch = try applied(watch, .pause, at: t0 + seconds(10)).activity
+    watch = try applied(watch, .resume, at: t0 + seconds(70)).activity
+    #expect(watch.runStart == t0, "a pause moved the run's start")
+    watch = try applied(watch, .reset, at: t0 + minutes(5)).activity
+    watch = try applied(watch, .toggle, at: t0 + minutes(7)).activity
+    #expect(watch.runStart == t0 + minutes(7), "after a reset, the new start is not the run's")
+    #expect(watch.createdAt == t0)
+
+    var ready = try applied(nil, .start(countdownRequest(paused: true)), at: t0).activity
+    ready = try applied(ready, .resume, at: t0 + minutes(3)).activity
+    #expect(ready.runStart == t0 + minutes(3), "a countdown started ready ran from its creation")
+
+    let plan = Plan.workAndBreak(name: nil, work: minutes(25), rest: minutes(5), icon: "timer", rounds: 2)
+    var run = try applied(
+      nil, .start(StartRequest(name: "Intervals", attributes: ActivityAttributes(plan: plan))), at: t0
+    )
+    .activity
+    run = try applied(run, .reset, at: t0 + minutes(10)).activity
+    run = try applied(run, .resume, at: t0 + minutes(11)).activity
+    #expect(run.runStart == t0, "a segment's reset moved the plan's start")
   }
 
   @Test func pauseFreezesAndResumeShiftsTheStart() throws {

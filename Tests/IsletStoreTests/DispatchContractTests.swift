@@ -76,7 +76,8 @@ import Testing
     let clock = ManualClock(t0)
     let ids = IDs(["a111", "b222", "c333", "d444"])
     let dispatcher = IntentDispatcher(
-      store: subject.store, clock: clock, goal: DailyGoal(target: 2, zone: LocalZone { _ in 0 }),
+      store: subject.store, clock: clock,
+      goals: [DailyGoal(target: 2, plan: "deep", zone: LocalZone { _ in 0 })],
       newID: { ids.next() })
     var outcomes: [String] = []
     for (step, (intent, target, advance)) in script.enumerated() {

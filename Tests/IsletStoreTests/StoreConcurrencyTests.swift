@@ -92,17 +92,17 @@ extension StoreConcurrencyTests {
   @Test func aPlansTransitionsAreRecordedOnceWhileManyNotice() throws {
     let path = folder.file("islet.db")
     let clock = ManualClock(t0)
-    let goal = DailyGoal(target: 3, zone: LocalZone { _ in 0 })
+    let goal = DailyGoal(target: 3, plan: "tabata", zone: LocalZone { _ in 0 })
     let setup = try SQLiteActivityStore.openForWriting(path: path)
     let plan = Plan.presets.first { $0.name == "tabata" }!
     let request = StartRequest(name: "Tabata", attributes: ActivityAttributes(plan: plan))
-    try IntentDispatcher(store: setup, clock: clock, goal: goal).dispatch(.start(request), source: .cli)
+    try IntentDispatcher(store: setup, clock: clock, goals: [goal]).dispatch(.start(request), source: .cli)
     // Two dispatchers, one connection each, notice Work 1's end at the same instant.
     clock.advance(by: 25_000)
     let first = try SQLiteActivityStore.openForWriting(path: path)
     let second = try SQLiteActivityStore.openForWriting(path: path)
-    let one = try IntentDispatcher(store: first, clock: clock, goal: goal).settle()
-    let other = try IntentDispatcher(store: second, clock: clock, goal: goal).settle()
+    let one = try IntentDispatcher(store: first, clock: clock, goals: [goal]).settle()
+    let other = try IntentDispatcher(store: second, clock: clock, goals: [goal]).settle()
     first.close()
     second.close()
     #expect(one.map(\.kind) == [.segmentFinished, .segmentStarted] && other.isEmpty)
@@ -114,7 +114,7 @@ extension StoreConcurrencyTests {
       let count =
         (try? SQLiteActivityStore.openForWriting(path: path)).map { store in
           defer { store.close() }
-          return (try? IntentDispatcher(store: store, clock: clock, goal: goal).settle().count) ?? -100
+          return (try? IntentDispatcher(store: store, clock: clock, goals: [goal]).settle().count) ?? -100
         } ?? -100
       counts.withLock { $0.append(count) }
     }

@@ -59,7 +59,7 @@ import Testing
     #expect(alert.body == "Up next: Break 5:00, waiting")
     #expect(alert.urgency == .critical)
     #expect(alert.awaitsAcknowledgment)
-    #expect(alert.actions.map(\.label) == ["Start break", "Skip break"])
+    #expect(alert.actions.map(\.label) == ["Start Break", "Skip Break"])
     #expect(alert.actions.map(\.intents) == [[.toggle], [.toggle, .skip]])
   }
 
@@ -69,8 +69,25 @@ import Testing
     #expect(alert.summary == "⏰ Pomodoro — Focus 1/2 done")
     #expect(alert.body == "Break 1/2 started, 5:00 · ends 9:35")
     #expect(!alert.awaitsAcknowledgment)
-    #expect(alert.actions.map(\.label) == ["Skip break", "Pause"])
+    #expect(alert.actions.map(\.label) == ["Skip Break", "Pause"])
     #expect(alert.actions.map(\.intents) == [[.skip], [.pause]])
+  }
+
+  /// A plan made with `--name HIIT` labels its work HIIT: the alert says it once, and its
+  /// buttons keep the labels as written, in the popup's key hints too.
+  @Test func aLabelThatIsTheNameIsNotSaidTwiceNorLowercased() throws {
+    let plan = Plan.workAndBreak(name: "HIIT", work: seconds(20), rest: seconds(10), icon: "timer", rounds: 3)
+    var request = StartRequest(name: "HIIT", attributes: ActivityAttributes(icon: "timer", plan: plan))
+    request.id = "h1"
+    let activity = try TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    let rest = try #require(try alert(activity, at: seconds(20)))
+    #expect(rest.summary == "⏰ HIIT — Work 1/3 done")
+    #expect(rest.body == "Break 1/3 started, 0:10 · ends 9:05")
+    let work = try #require(try alert(activity, at: seconds(30)))
+    #expect(work.summary == "⏰ HIIT — Break 1/3 done")
+    #expect(work.body == "Work 2/3 started, 0:20 · ends 9:05")
+    #expect(work.actions.map(\.label) == ["Skip HIIT", "Pause"])
+    #expect(work.actions.map(AlertPopup.hint) == ["skip HIIT", "pause"])
   }
 
   /// The last segment of a plan that asks waits to finish the run, and its button finishes it.

@@ -90,7 +90,11 @@ import Testing
       }
     }
     #expect(bright.isEmpty, "not dimmed: \(bright.prefix(5))")
-    #expect(canvas[50, 29].role == .secondary || lines[29].contains("y yes · n no"))
+    // The bottom row is the dialog's own keys, drawn undimmed.
+    #expect(lines[29].contains("y yes · n no"), "the bottom row: \(lines[29])")
+    let footer = (0..<100).map { canvas[$0, 29] }.filter { !$0.glyph.isSpace }
+    #expect(
+      !footer.isEmpty && !footer.contains { $0.role == .stale }, "the keys are dimmed: \(footer.map(\.role))")
     // Without a box, nothing is.
     state.overlay = nil
     let plain = DeviceView.draw(

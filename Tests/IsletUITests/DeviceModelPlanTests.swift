@@ -138,13 +138,17 @@ extension DeviceModelTests {
       $0.stored = [running]
       $0.seq = 9
     }
-    step(&model, .counted(GoalTally(done: 3, target: 8)), at: now - t0) {
-      $0.goal = GoalTally(done: 3, target: 8)
+    let tallies = [
+      GoalTally(done: 5, target: 6, plan: "tabata"), GoalTally(done: 3, target: 8, plan: "pomodoro"),
+    ]
+    step(&model, .counted(tallies), at: now - t0) {
+      $0.goals = tallies
     }
     let frame = model.frame(at: now)
-    #expect(frame.goal == GoalTally(done: 3, target: 8))
+    #expect(frame.goals == tallies)
     let screen = DeviceView.draw(frame, width: 100, height: 30).lines.joined(separator: "\n")
     #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                3/8 today"), "\(screen)")
+    #expect(!screen.contains("5/6"), "the Tabata's goal shows on a Tabata only: \(screen)")
   }
 
   @Test func theNewActivityDialogStartsAPlanByNameOrByTab() {
@@ -211,17 +215,50 @@ extension DeviceModelTests {
 
   @Test func theKeyHintsSayWhatSpaceAndSDoForAPlan() {
     let g = Glyphs(ascii: false)
-    #expect(DeviceView.hintText(.finished, plan: true, g: g, width: 100).hasPrefix("space next · s skip · "))
-    #expect(DeviceView.hintText(.active, plan: true, g: g, width: 100).hasPrefix("space pause · s skip · "))
-    #expect(DeviceView.hintText(.finished, plan: false, g: g, width: 100).hasPrefix("space done · r reset"))
-    #expect(!DeviceView.hintText(nil, plan: false, g: g, width: 100).contains("skip"))
-    #expect(
-      DeviceView.hintText(.active, stopwatch: true, g: g, width: 100).hasPrefix(
-        "space pause · l lap · r reset"))
-    #expect(!DeviceView.hintText(.active, plan: true, g: g, width: 100).contains("lap"))
+    func hints(_ scene: (Activity, Instant)) -> String {
+      DeviceView.hintText(for: scene.0, at: scene.1, g: g, width: 100)
+    }
+    #expect(hints(PlanScene.waiting.shown).hasPrefix("space next · s skip · "))
+    #expect(hints(PlanScene.running.shown).hasPrefix("space pause · s skip · "))
+    #expect(hints(inPhase(.finished)).hasPrefix("space done · r reset"))
+    #expect(!DeviceView.hintText(for: nil, at: t0, g: g, width: 100).contains("skip"))
+    #expect(hints(inPhase(.active, countdown: false)).hasPrefix("space pause · l lap · r reset"))
+    #expect(!hints(PlanScene.running.shown).contains("lap"))
     // A lap is marked only while the stopwatch runs: not offered paused or ready.
     for phase in [Phase.paused, .idle] {
-      #expect(!DeviceView.hintText(phase, stopwatch: true, g: g, width: 100).contains("lap"), "\(phase)")
+      #expect(!hints(inPhase(phase, countdown: false)).contains("lap"), "\(phase)")
+    }
+  }
+
+  /// A hint is offered exactly when the engine takes what its key sends: for a countdown, a
+  /// stopwatch and a plan in every phase, each hint's key is sent through `TimerEngine.reduce`.
+  @Test func everyKeyHintIsOneTheEngineTakes() {
+    let g = Glyphs(ascii: false)
+    var scenes: [(String, Activity, Instant)] = []
+    for phase in Phase.allCases where phase.isLive {
+      for countdown in [true, false] where countdown || phase != .finished {
+        let (activity, now) = inPhase(phase, countdown: countdown)
+        scenes.append(("\(countdown ? "countdown" : "stopwatch") \(phase)", activity, now))
+      }
+    }
+    for scene in PlanScene.allCases {
+      scenes.append(("plan \(scene.rawValue)", scene.shown.0, scene.shown.1))
+    }
+    for (name, activity, now) in scenes {
+      let shown = DeviceView.hintText(for: activity, at: now, g: g, width: 200)
+      let hints: [(texts: [String], key: Character)] = [
+        (["s skip"], "s"), (["l lap"], "l"), (["r reset"], "r"), (["x end"], "x"),
+        (["+/- 1 min", "+ snooze"], "+"),
+      ]
+      for (texts, key) in hints {
+        let intent = DeviceState.intent(ofKey: key, for: activity, at: now, policy: .standard)!
+        let taken = (try? TimerEngine.reduce(activity, intent, at: now, source: .key).get()) != nil
+        let offered = texts.contains { shown.contains($0) }
+        #expect(
+          offered == taken,
+          "\(name): '\(key)' is \(offered ? "offered" : "not offered") but \(intent) is \(taken ? "taken" : "refused"): \(shown)"
+        )
+      }
     }
   }
 }

@@ -94,7 +94,9 @@ import Testing
       Scene(name: "confirm-over-banner", live: [paused, tea], now: now, state: confirming),
       Scene(name: "help-over-banners", live: [paused, tea], now: now, state: helping),
       Scene(name: "two-activities", live: [paused, tea], now: now),
-      Scene(name: "plan-waiting", live: [waiting], now: late, goal: GoalTally(done: 3, target: 8)),
+      Scene(
+        name: "plan-waiting", live: [waiting], now: late,
+        goal: GoalTally(done: 3, target: 8, plan: "pomodoro")),
       Scene(name: "plan-cue-expanded", live: [cue], now: then, state: expanded),
       Scene(name: "plan-dialog", live: [], now: now, state: dialog),
       Scene(name: "plan-dialog-other-name", live: [], now: now, state: asking),
@@ -108,7 +110,8 @@ import Testing
     let frame = DeviceView.Frame(
       live: ActivityMatcher.ranked(scene.live, at: scene.now),
       state: ascii ? scene.asciiState ?? scene.state : scene.state, now: scene.now,
-      policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0, goal: scene.goal)
+      policy: .standard, theme: ThemeCatalog.fallback, ascii: ascii, utcOffset: 0,
+      goals: scene.goal.map { [$0] } ?? [])
     return framed(DeviceView.draw(frame, width: scene.width, height: scene.height))
   }
 

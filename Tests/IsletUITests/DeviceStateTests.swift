@@ -108,6 +108,38 @@ import Testing
     #expect(state.handle(.enter, live: [], now: t0) == [.start(name: "Timer", duration: nil)])
   }
 
+  /// The duration field reads what it is typed as `islet start` reads its words: descending
+  /// units are one duration, a `/` makes a work and a break, and `1h 30` is refused naming both.
+  @Test func theDurationFieldReadsAsStartDoes() {
+    func typed(_ name: String, _ duration: String) -> (DeviceState, [DeviceEffect]) {
+      var state = DeviceState()
+      for key in [Key.character("n")] + name.map(Key.character) + [.enter] + duration.map(Key.character) {
+        _ = state.handle(key, live: [], now: t0)
+      }
+      let effects = state.handle(.enter, live: [], now: t0)
+      return (state, effects)
+    }
+    #expect(typed("Tea", "1h 30m").1 == [.start(name: "Tea", duration: 5_400_000)])
+    #expect(typed("Tea", "1 hour 30 min").1 == [.start(name: "Tea", duration: 5_400_000)])
+    let plan = Plan.workAndBreak(name: "Deep", work: 3_000_000, rest: 600_000, icon: "timer")
+    #expect(typed("Deep", "50m/10m").1 == [.start(name: "Deep", duration: nil, plan: plan)])
+    let intervals = Plan.workAndBreak(name: nil, work: 3_000_000, rest: 600_000, icon: "timer")
+    #expect(typed("", "50m / 10m").1 == [.start(name: "Intervals", duration: nil, plan: intervals)])
+    let (refused, effects) = typed("Tea", "1h 30")
+    #expect(effects == [])
+    #expect(
+      refused.flash?.text
+        == "'1h 30' is ambiguous: write 1h30m for one countdown, or 1h/30s for 1h of work and a 30s break")
+    #expect(refused.overlay == .duration(name: "Tea", text: "1h 30"), "the field stays open to mend it")
+    // A name longer than a label cannot label a plan's work, as start --name cannot.
+    let long = String(repeating: "a", count: 65)
+    let (unlabelled, none) = typed(long, "50m/10m")
+    #expect(none == [])
+    #expect(
+      unlabelled.flash?.text
+        == "'aaaaaaaaaaaaaaaaaaaa…' labels the plan's work and is 65 characters long; use at most 64")
+  }
+
   /// The dialog's fields edit as a shell's line does; control keys (Ctrl-U, Ctrl-W, Ctrl-A)
   /// never end up in the text, where they would be drawn as a replacement character.
   @Test func theDialogsFieldsEditLikeAShellLine() {

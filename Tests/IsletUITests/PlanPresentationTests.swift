@@ -88,7 +88,8 @@ import Testing
     let without = LockScreen.draw(look(running, at: now), width: 64, height: 9)
     #expect(!without.lines.joined().contains("today"))
     let with = LockScreen.draw(
-      Look(activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8)), width: 64,
+      Look(activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8, plan: "pomodoro")),
+      width: 64,
       height: 9)
     #expect(with.lines[6].hasSuffix("3/8 today  │"))
     #expect(roles(of: "3/8 today", in: with) == [.accent])
@@ -97,7 +98,8 @@ import Testing
   @Test(arguments: [(0, 0), (1, 1), (2, 1), (3, 2), (1, 5), (5, 3)] as [(Int, Int)])
   func aPlanIsSafeInTinyAreas(width: Int, height: Int) {
     let (running, now) = PlanScene.goal.shown
-    let l = Look(activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8))
+    let l = Look(
+      activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8, plan: "pomodoro"))
     expectEveryPresentationFits(l, width: width, height: height)
   }
 }

@@ -29,7 +29,7 @@ enum PlanScene: String, CaseIterable {
   /// The running pomodoro with a daily goal of 8, 3 done.
   case goal
 
-  var goal: GoalTally? { self == .goal ? GoalTally(done: 3, target: 8) : nil }
+  var goal: GoalTally? { self == .goal ? GoalTally(done: 3, target: 8, plan: "pomodoro") : nil }
 
   /// The run and the instant: a pomodoro goes on by a toggle after each segment (it asks);
   /// Tabata and HIIT go on by themselves.

@@ -156,6 +156,37 @@ import Testing
     #expect(compact[25, 0].role == .stale)
     #expect(compact[0, 0].role == .islandEdge)
   }
+
+  /// "Started" is the run's start: after a reset and a new start, the new start, not the
+  /// creation; a pause does not move it.
+  @Test func startedSaysWhenTheRunShownStarted() {
+    var watch = workout(countdown: false)
+    #expect(look(watch, at: t0 + minutes(1)).startedFact == "Started 9:05")
+    watch = step(watch, .pause, at: minutes(2))
+    watch = step(watch, .resume, at: minutes(4))
+    #expect(look(watch, at: t0 + minutes(5)).startedFact == "Started 9:05")
+    watch = step(watch, .reset, at: minutes(6))
+    #expect(look(watch, at: t0 + minutes(6)).startedFact == nil, "a ready stopwatch has not started")
+    watch = step(watch, .toggle, at: minutes(12))
+    #expect(look(watch, at: t0 + minutes(13)).startedFact == "Started 9:17")
+    let lines = LockScreen.draw(look(watch, at: t0 + minutes(13)), width: 64, height: 9).lines
+    #expect(lines.contains { $0.contains("Started 9:17") }, "\(lines.joined(separator: "\n"))")
+  }
+
+  /// A plan whose work is labelled with its name says it once, in the header and when over.
+  @Test func aSegmentLabelledWithTheNameIsCalledByItsKind() {
+    let plan = Plan.workAndBreak(name: "HIIT", work: seconds(20), rest: seconds(10), icon: "timer", rounds: 3)
+    var request = StartRequest(name: "HIIT", attributes: ActivityAttributes(icon: "timer", plan: plan))
+    request.id = "h1"
+    var run = try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
+    #expect(look(run, at: t0 + seconds(5)).title(fitting: 60) == "HIIT · Work")
+    run = step(run, .pause, at: seconds(5))
+    #expect(look(run, at: t0 + seconds(6)).title(fitting: 60) == "HIIT · Work · Paused")
+    #expect(look(run, at: t0 + seconds(6)).title(fitting: 14) == "Work · Paused")
+    // A label of its own is kept as written.
+    let focus = planRun("pomodoro")
+    #expect(look(focus, at: t0 + seconds(5)).title(fitting: 60) == "Pomodoro · Focus")
+  }
 }
 
 @Suite struct ButtonWidthTests {

@@ -18,6 +18,12 @@ struct CommandSpec {
   var globals: [String] = []
   /// What an operand may be, for the completions, when `operands` does not say (`ValueSet`).
   var operandValues: ValueSet? = nil
+  /// Other words that run it, as other tools taught users to type them (`stop` runs
+  /// `complete`): parsed as the command itself, and shown wherever the command is.
+  var aliases: [String] = []
+
+  /// Every word that runs it: its name, then its aliases.
+  var words: [String] { [name] + aliases }
 
   /// The options its usage line and help show: its own, then the globals it names.
   var shownOptions: [OptionSpec] { options + globalOptions.filter { globals.contains($0.name) } }
@@ -35,10 +41,21 @@ struct CommandSpec {
 
   var helpText: String {
     var text = "Usage: islet \(usage)\n\n\(summary)\n"
+    if let also = alsoRunAs { text += "\(also)\n" }
     if !details.isEmpty { text += "\n\(details)\n" }
     let shown = shownOptions + globalOptions.filter { $0.name == "db" || $0.name == "help" }
     return text + "\nOptions:\n" + table(shown.map { ($0.label, $0.help) })
   }
+}
+
+extension CommandSpec {
+  /// `Also run as: islet stop.`, for its help and the man page; nil without aliases.
+  var alsoRunAs: String? {
+    aliases.isEmpty ? nil : "Also run as: " + aliases.map { "islet " + $0 }.joined(separator: ", ") + "."
+  }
+
+  /// `complete, stop`: its words, as the top help lists the command.
+  var listedName: String { words.joined(separator: ", ") }
 }
 
 /// Two columns, indented, the second aligned: `  --name N  what the timer is for`.
@@ -53,10 +70,12 @@ let activityOperandHelp = """
   most recently started).
   """
 
-func intentSpec(_ name: String, _ brief: String, _ summary: String, _ extra: String = "") -> CommandSpec {
+func intentSpec(
+  _ name: String, _ brief: String, _ summary: String, _ extra: String = "", aliases: [String] = []
+) -> CommandSpec {
   CommandSpec(
     name: name, operands: "[ACTIVITY]", brief: brief, summary: summary,
-    details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1)
+    details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1, aliases: aliases)
 }
 
 /// Every command's declaration, from its type (see `commandTypes`), in the order the top help
@@ -92,7 +111,7 @@ let topExamples = """
 /// `islet --help`: what islet is, `islet` alone (with `aloneOptions`, those of the view), then
 /// the commands, options and exit statuses as they are declared.
 func topHelp(aloneOptions: [OptionSpec]) -> String {
-  let commands = table(commandSpecs.map { ($0.name, $0.brief) })
+  let commands = table(commandSpecs.map { ($0.listedName, $0.brief) })
   let alone = table(aloneOptions.map { ($0.label, $0.help) })
   let global = table(globalOptions.map { ($0.label, $0.help) })
   let statuses = table(ExitStatus.documented.map { (String($0.rawValue), $0.meaning) })

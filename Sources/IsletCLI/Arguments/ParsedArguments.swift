@@ -40,11 +40,12 @@ let globalOptions: [OptionSpec] = [
   OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
   OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
   OptionSpec(name: "help", value: nil, help: "show this help", short: "h"),
-  OptionSpec(name: "version", value: nil, help: "show the version"),
+  OptionSpec(name: "version", value: nil, help: "show the version", short: "v"),
 ]
 
-/// Conventional parsing: `--name VALUE`, `--name=VALUE`, `-h`, `--` ends the options, and a
-/// leading `-` or `+` before a digit is an operand (so `adjust -1m` works).
+/// Conventional parsing: `--name VALUE`, `--name=VALUE`, a flag's one letter (`-h`), `--` ends
+/// the options, and a leading `-` or `+` before a digit is an operand (so `adjust -1m` works).
+/// An option that takes a value takes one: given again with another, it is refused.
 func parse(_ arguments: [String], options: [OptionSpec], command: String?) throws
   -> ParsedArguments
 {
@@ -59,8 +60,10 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       parsed.operands += arguments[index...]
       break
     }
-    if argument == "-h" {
-      parsed.flags.insert("help")
+    if argument.count == 2, argument.first == "-",
+      let flag = all.first(where: { $0.short == argument.last && $0.value == nil })
+    {
+      parsed.flags.insert(flag.name)
       continue
     }
     let looksNumeric =
@@ -82,14 +85,23 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       throw unknownOption("--" + name, among: all, command: command)
     }
     if let placeholder = spec.value {
+      let value: String
       if let inlineValue {
-        parsed.values[name] = inlineValue
+        value = inlineValue
       } else if index < arguments.count {
-        parsed.values[name] = arguments[index]
+        value = arguments[index]
         index += 1
       } else {
         throw UsageError(message: "--\(name) needs a value (\(placeholder))", command: command)
       }
+      // The last would win unseen: a script's option and the user's own, say.
+      if let earlier = parsed.values[name], earlier != value {
+        throw UsageError(
+          message:
+            "--\(name) is given twice, '\(printable(earlier, limit: 40))' and '\(printable(value, limit: 40))'; give it once",
+          command: command)
+      }
+      parsed.values[name] = value
     } else {
       if let inlineValue {
         throw UsageError(

@@ -59,19 +59,21 @@ func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// What follows `unknown command 'WORD'`: the command it most likely meant, the start it looks
-/// like (`25m` → `islet start 25m`, `25 minutes` → `islet start 25 minutes`, `6:30pm` →
-/// `islet start --until 6:30pm`), or else every command's name. `next` is the word after it.
+/// like (`25m` → `islet start 25m`, `25 minutes` → `islet start 25 minutes`, `1h 30m` → `islet
+/// start 1h 30m`, `50m/10m` → `islet start 50m/10m`, `6:30pm` → `islet start --until 6:30pm`),
+/// or else every command's name. `next` is the word after it.
 func commandHint(for word: String, then next: String? = nil, startLike: Bool = true) -> String {
   if startLike, !word.contains(where: \.isWhitespace) {
-    // A unit word after the number is part of the duration, as start reads it.
-    let joined = DurationText.joiningUnitWords([word] + (next.map { [$0] } ?? []))[0]
-    if joined != word, case .success = DurationText.parse(joined) {
-      return "did you mean 'islet start \(printable(joined))'?"
+    // The word after it may be part of what start would read (a unit, the rest of a duration).
+    for words in [[word] + (next.map { [$0] } ?? []), [word]] {
+      if case .success = DurationReading.of(words) {
+        return "did you mean 'islet start \(printable(words.joined(separator: " ")))'?"
+      }
     }
-    if case .success = DurationText.parse(word) { return "did you mean 'islet start \(word)'?" }
     if TimeOfDay(word) != nil { return "did you mean 'islet start --until \(word)'?" }
   }
-  let names = commandSpecs.map(\.name)
-  if let name = suggestion(for: word, among: names) { return "did you mean '\(name)'?" }
-  return "commands: " + names.joined(separator: ", ")
+  if let name = suggestion(for: word, among: commandSpecs.flatMap(\.words)) {
+    return "did you mean '\(name)'?"
+  }
+  return "commands: " + commandSpecs.map(\.name).joined(separator: ", ")
 }

@@ -12,6 +12,14 @@ extension ParsedArguments {
     }
   }
 
+  /// The DURATION operands (or a prompt's words): one duration, or a work and a break.
+  func reading(_ words: [String]) throws -> DurationReading {
+    switch DurationReading.of(words) {
+    case .success(let reading): return reading
+    case .failure(let failure): throw UsageError(message: failure.message, command: command)
+    }
+  }
+
   /// A user's text option (name, category, owner, reference): printable, one line, bounded.
   func label(_ option: String) throws -> String? {
     guard let text = value(option) else { return nil }
@@ -28,6 +36,18 @@ extension ParsedArguments {
       throw UsageError(
         message: "--\(option) '\(printable(text, limit: 20))' \(problem.message)", command: command)
     }
+  }
+
+  /// `--icon I`: an icon's name, lowercased; whether the theme has it is `Environment.checkIcon`'s.
+  func icon() throws -> String? {
+    guard let icon = value("icon") else { return nil }
+    guard Plan.isIconName(icon) else {
+      throw UsageError(
+        message:
+          "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code",
+        command: command)
+    }
+    return icon.lowercased()
   }
 
   /// `--json` or `--csv` (never both), else the listing for people.

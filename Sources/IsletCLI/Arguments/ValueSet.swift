@@ -46,7 +46,7 @@ extension CommandSpec {
     let first = String(operands.split(separator: " ").first?.filter { $0 != "[" && $0 != "]" } ?? "")
     switch first {
     case "ACTIVITY": return .dynamic(.activities)
-    case "COMMAND": return .words(commandSpecs.map(\.name))
+    case "COMMAND": return .words(commandSpecs.flatMap(\.words))
     default: return ValueSet.listed(in: first)
     }
   }

@@ -28,9 +28,9 @@ protocol Command {
   func run(in environment: Environment) throws -> ExitStatus
 }
 
-/// The command type that declares `name`, hidden ones too.
-func commandType(named name: String) -> (any Command.Type)? {
-  (commandTypes + hiddenCommandTypes).first { type in type.specs.contains { $0.name == name } }
+/// The command type that declares `word`, by its name or an alias, hidden ones too.
+func commandType(named word: String) -> (any Command.Type)? {
+  (commandTypes + hiddenCommandTypes).first { type in type.specs.contains { $0.words.contains(word) } }
 }
 
 extension ParsedArguments {

@@ -80,7 +80,7 @@ struct DeviceCommand: Command {
     let runner = DeviceRunner(
       environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,
       model: model, presentation: presentation,
-      goal: configuration.dailyGoal)
+      goals: configuration.dailyGoals)
     return try runner.run()
   }
 }

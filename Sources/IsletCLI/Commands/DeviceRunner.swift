@@ -27,8 +27,8 @@ final class DeviceRunner {
   private var recheckAt: Instant?
   private var exit: ExitStatus?
   private var settling = false
-  /// The configured daily goal, and when its count must be made again (the next midnight).
-  private let goal: DailyGoal?
+  /// The configured daily goals, and when their count must be made again (the next midnight).
+  private let goals: [DailyGoal]
   private var recountAt: Instant?
   /// Whether start-up's memory has been given back (`draw`).
   private var startedUp = false
@@ -38,9 +38,9 @@ final class DeviceRunner {
   init(
     environment: Environment, intents: IntentService, watcher: StoreWatcher, screen: CursesScreen,
     theme: Shown<Theme>,
-    model: DeviceModel, presentation: Presentation?, goal: DailyGoal?
+    model: DeviceModel, presentation: Presentation?, goals: [DailyGoal]
   ) {
-    self.goal = goal
+    self.goals = goals
     self.environment = environment
     self.intents = intents
     self.watcher = watcher
@@ -145,17 +145,16 @@ final class DeviceRunner {
     model.looked ? try store.history(after: model.seq) : []
   }
 
-  /// Counts today's goal from the day's history, for the frames, and when to count it again.
+  /// Counts today's goals from the day's history, for the frames, and when to count them again.
   private func count() throws {
-    guard let goal else { return }
-    let start = goal.startOfDay(now)
-    try send(.counted(goal.tally(try store.history(since: start), at: now)))
+    guard let start = goals.startOfDay(now) else { return }
+    try send(.counted(goals.tallies(try store.history(since: start), at: now)))
     // A local day lasts 23 to 25 hours: 26 after its start is always in the next one.
-    recountAt = goal.startOfDay(start + 26 * 3_600_000)
+    recountAt = goals.startOfDay(start + 26 * 3_600_000)
   }
 
   private func countIfChanged(by events: [Event]) throws {
-    if events.contains(where: DailyGoal.counts) { try count() }
+    if events.contains(where: DailyGoal.isWork) { try count() }
   }
 
   private func cycleTheme(after name: String) throws {

@@ -17,7 +17,7 @@ struct HelpCommand: Command {
       spec = nil
       return
     }
-    guard let spec = commandSpecs.first(where: { $0.name == name }) else {
+    guard let spec = commandSpecs.first(where: { $0.words.contains(name) }) else {
       throw UsageError(
         message: "no help for '\(printable(name))'; \(commandHint(for: name, startLike: false))",
         command: "help")

@@ -34,10 +34,14 @@ struct IntentCommand: Command {
     ),
     intentSpec(
       "complete", "complete an activity; its time goes in the log",
-      "Complete an activity (on a plan, the whole run); its elapsed time is recorded in the log."),
+      "Complete an activity (on a plan, the whole run); its elapsed time is recorded in the log.",
+      "islet stop is complete, as a time tracker's stop is: the clock stops and the time is kept.",
+      aliases: ["stop"]),
     intentSpec(
       "end", "end an activity without completing it",
-      "End an activity without completing it (on a plan, the whole run)."),
+      "End an activity without completing it (on a plan, the whole run).",
+      "islet cancel is end: the run is abandoned, not completed.",
+      aliases: ["cancel"]),
   ]
 
   /// The intents these commands send, each under its verb.

@@ -103,11 +103,6 @@ struct LapsCommand: Command {
     return (found.activity, found.session)
   }
 
-  /// `1:02.4`: minutes and seconds with tenths (rounded down), as a lap is read.
-  static func clock(_ span: Milliseconds) -> String {
-    DurationText.clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
-  }
-
   /// `going`: the run is live, its last lap still running.
   private func text(_ activity: Activity, going: Bool, _ log: LapLog) -> String {
     let name = printableName(activity.name)
@@ -116,21 +111,23 @@ struct LapsCommand: Command {
       return "\(name) has no laps\(hint).\n"
     }
     var rows = [["LAP", "TIME", "SPLIT"]]
-    for lap in log.laps { rows.append([String(lap.number), Self.clock(lap.time), Self.clock(lap.split)]) }
+    for lap in log.laps {
+      rows.append([String(lap.number), DurationText.lapClock(lap.time), DurationText.lapClock(lap.split)])
+    }
     var out = "\(name): \(log.laps.count) lap\(log.laps.count == 1 ? "" : "s")\n" + table(rows)
     if let rest = log.rest {
       out +=
         going
-        ? "Lap \(log.laps.count + 1) so far: \(Self.clock(rest)), \(Self.clock(log.total)) in all\n"
-        : "Then \(Self.clock(rest)) to the end: \(Self.clock(log.total)) in all\n"
+        ? "Lap \(log.laps.count + 1) so far: \(DurationText.lapClock(rest)), \(DurationText.lapClock(log.total)) in all\n"
+        : "Then \(DurationText.lapClock(rest)) to the end: \(DurationText.lapClock(log.total)) in all\n"
     }
     if let fastest = log.fastest, let slowest = log.slowest, let average = log.average {
       out +=
         "\n"
         + table([
-          ["Fastest", "lap \(fastest.number)", Self.clock(fastest.time)],
-          ["Slowest", "lap \(slowest.number)", Self.clock(slowest.time)],
-          ["Average", "", Self.clock(average)],
+          ["Fastest", "lap \(fastest.number)", DurationText.lapClock(fastest.time)],
+          ["Slowest", "lap \(slowest.number)", DurationText.lapClock(slowest.time)],
+          ["Average", "", DurationText.lapClock(average)],
         ])
     }
     return out

@@ -45,16 +45,21 @@ struct ListCommand: Command {
     for activity in shown {
       let t = environment.text(activity, policy: policy)
       let kind =
-        t.position.map { "plan \(printableName($0.name)) · \(t.segmentText ?? "")" }
+        t.position.map { "plan \(printableName($0.name)) · \($0.text(after: $0.name))" }
         ?? activity.state.duration.map { "countdown \(DurationText.clock(seconds: $0 / 1000))" }
         ?? "stopwatch"
       let reference = activity.attributes.recordID.map { " · ID \(printable($0))" } ?? ""
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,
-        t.phase.rawValue + (activity.isStale(at: now) ? " (stale)" : ""), t.time, kind + reference,
+        t.phase.rawValue + (activity.isStale(at: now) ? " (stale)" : ""),
+        // Once over, what it ran: the time left would read as if it were still going.
+        t.phase.isLive ? t.time : "ran " + DurationText.clock(seconds: t.ran / 1000),
+        kind + reference,
       ])
     }
-    environment.console.out(table(rows))
+    // Within the line, a long name cut rather than every row widened.
+    environment.console.out(
+      table(rows, fitting: environment.outputWidth, shrinking: 2, ellipsis: environment.glyphs.ellipsis))
     return .ok
   }
 }

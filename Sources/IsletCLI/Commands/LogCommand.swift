@@ -83,7 +83,9 @@ struct LogCommand: Command {
         "No sessions\(filter.isEmpty ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
     }
     let categories = sessions.contains { $0.category != nil }
-    let titles = sessions.map { s in printableName(s.name) + (s.plan.map { " · " + segmentText($0) } ?? "") }
+    let titles = sessions.map { s in
+      printableName(s.name) + (s.plan.map { " · " + $0.text(after: s.name) } ?? "")
+    }
     let categoryWidth =
       categories ? min(16, sessions.map { DisplayWidth.of(printableName($0.category ?? "")) }.max() ?? 0) : 0
     let ids = sessions.map { s in s.id.map(String.init) ?? "-" }

@@ -5,21 +5,26 @@ struct StartCommand: Command {
   static let specs = [
     CommandSpec(
       name: "start",
-      operands: "[DURATION [BREAK] | --until HH:MM | --plan NAME]",
+      operands: "[DURATION | WORK/BREAK | --until HH:MM | --plan NAME]",
       brief: "start a countdown of DURATION (or a stopwatch, or a plan); says what started",
       summary:
         "Start a new activity: a countdown of DURATION (or until a time of day), a stopwatch, or a plan of segments. On a terminal it says what started; to a pipe it prints the new activity's id alone.",
       details: """
         DURATION is \(DurationText.acceptedForms) (at most 100 hours).
         Units may be words (25 minutes, 90sec, 2hrs); a number alone is seconds, which stderr says.
+        Parts in descending units are one duration, with or without spaces: 1h 30m, 1 hour 30 min
+        and 1h30m are all 1:30:00. A number without its unit after one with it (1h 30) is refused
+        as ambiguous.
         --until takes a time of day, 18:30 or 6:30pm: today, or tomorrow when already past.
 
         A plan runs a routine as one activity: rounds of work and a break, with a long break
         every so many rounds. --plan NAME starts one that islet plans lists (a preset, or a
         plan.NAME line of your configuration), named after it unless --name.
-        Two durations make a plan of work and a Break: the work labelled after --name (else
-        Work), going on by itself, one round unless --rounds, a --long-break after the last
-        round. One DURATION with --rounds is rounds of work with no break.
+        WORK/BREAK, two durations with a / between (50m/10m, 50 min / 10 min), makes a plan of
+        work and a Break: the work labelled after --name (else Work), going on by itself, one
+        round unless --rounds, a --long-break after the last round. Two durations apart that
+        cannot be one (50m 10m, 20s 10s) are still read as work and a break.
+        One DURATION with --rounds is rounds of work with no break.
         --rounds, --advance, --long-break, --cue and --icon (the work's) change the plan started.
         With --rounds fewer than its long break's every N, a plan still ends with its long break:
         --plan pomodoro --rounds 2 is Focus, Break, Focus, Long break.
@@ -31,11 +36,12 @@ struct StartCommand: Command {
         Examples:
           islet start                         a stopwatch named Timer
           islet start 25m --name Focus        a 25-minute countdown
+          islet start 1h 30m                  a countdown of 1:30:00
           islet start --until 18:00 --icon coffee
           islet start --plan pomodoro         Focus 25m, Break 5m × 4, Long break 15m
           islet start --plan tabata           Work 20s, Rest 10s × 8: 4:00 in all
-          islet start 50m 10m --rounds 3 --name "Deep work" --ask
-          islet start 20s 10s --rounds 8      an interval timer
+          islet start 50m/10m --rounds 3 --name "Deep work" --ask
+          islet start 20s/10s --rounds 8      an interval timer
           islet start --ago 10m --name Emails a stopwatch started ten minutes ago
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
@@ -72,8 +78,8 @@ struct StartCommand: Command {
         OptionSpec(
           name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ],
-      // Two durations, each maybe typed as a number and a unit word (25 minutes).
-      maxOperands: 4)
+      // One duration's words (1 hour 30 minutes 15 seconds), or a work and a break.
+      maxOperands: 8)
   ]
 
   /// How long it runs.
@@ -91,7 +97,7 @@ struct StartCommand: Command {
 
   enum PlanSource: Equatable {
     case named(String)
-    /// `start 25m 5m`: work and its break; `start 25m --rounds 4`: work alone.
+    /// `start 25m/5m`: work and its break; `start 25m --rounds 4`: work alone.
     case made(work: Milliseconds, rest: Milliseconds?)
   }
 
@@ -126,7 +132,7 @@ struct StartCommand: Command {
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
-    icon = try Self.icon(parsed)
+    icon = try parsed.icon()
     recordID = try parsed.label("id")
     owner = try parsed.label("owner")
     staleAfter = try parsed.value("stale-after").map { try parsed.duration($0, option: "stale-after") }
@@ -142,8 +148,15 @@ struct StartCommand: Command {
         throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
       }
     }
-    typedDurations = DurationText.joiningUnitWords(parsed.operands)
+    typedDurations = Self.typed(parsed.operands)
     if case .plan(.made, _) = length { try checkMadePlan() }
+  }
+
+  /// The durations in the words typed, each as one, for the note a bare number gets: `25/5` is
+  /// `25` and `5`.
+  static func typed(_ words: [String]) -> [String] {
+    let words = DurationText.joiningUnitWords(words)
+    return words.flatMap { $0.split(separator: DurationReading.separator).map(String.init) }
   }
 
   /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
@@ -171,8 +184,7 @@ struct StartCommand: Command {
     let changes = try planChanges(parsed)
     let until = parsed.value("until")
     let buffer = parsed.value("from-tmux-buffer")
-    let operands = DurationText.joiningUnitWords(parsed.operands)
-    if operands.count > 2 { throw usage("unexpected argument '\(printable(operands[2], limit: 40))'") }
+    let operands = parsed.operands
     let option = changes.given.first.map { "--" + $0 }
     if let name = parsed.value("plan") {
       guard !name.isEmpty else { throw usage("--plan is empty; give a plan's name (islet plans lists them)") }
@@ -188,15 +200,15 @@ struct StartCommand: Command {
     }
     if !operands.isEmpty {
       guard until == nil else { throw notBoth }
-      let work = try parsed.duration(operands[0])
-      if operands.count == 2 {
-        return .plan(.made(work: work, rest: try parsed.duration(operands[1])), changes)
+      let work: Milliseconds
+      switch try parsed.reading(operands) {
+      case .workAndBreak(let work, let rest): return .plan(.made(work: work, rest: rest), changes)
+      case .one(let span): work = span
       }
       if changes.rounds != nil { return .plan(.made(work: work, rest: nil), changes) }
       if let option {
         throw usage(
-          "\(option) is for a plan; add a break (islet start \(printable(operands[0], limit: 20)) 5m) or --rounds N"
-        )
+          "\(option) is for a plan; add a break (islet start \(DurationText.compact(work))/5m) or --rounds N")
       }
       return .countdown(work)
     }
@@ -205,7 +217,7 @@ struct StartCommand: Command {
         throw usage("\(option) is for a plan and --until for one countdown; give one or the other")
       }
       throw usage(
-        "\(option) is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m 5m --rounds 4"
+        "\(option) is for a plan; add --plan NAME or a work and a break duration, such as islet start 25m/5m --rounds 4"
       )
     }
     guard let until else { return .stopwatch }
@@ -260,16 +272,6 @@ struct StartCommand: Command {
 
   private static let notBoth = usage("give a DURATION or --until, not both")
 
-  private static func icon(_ parsed: ParsedArguments) throws -> String? {
-    guard let icon = parsed.value("icon") else { return nil }
-    guard Plan.isIconName(icon) else {
-      throw usage(
-        "--icon '\(printable(icon))' is not an icon name; use a word such as timer, run, focus, book, coffee or code"
-      )
-    }
-    return icon.lowercased()
-  }
-
   /// A made plan keeps `--name` as its work's label, which its one-line definition must read
   /// back: within a label's bounds. (`--icon` is an icon name, never read as a duration.)
   private func checkMadePlan() throws {
@@ -281,12 +283,7 @@ struct StartCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
-    // Known only once the theme is: a theme of one's own may add icons.
-    if let icon, try !environment.iconNames.contains(icon) {
-      throw Self.usage(
-        "--icon '\(printable(icon, limit: 40))' is not an icon; use one of \(try environment.iconNames.joined(separator: ", ")) (islet icons)"
-      )
-    }
+    if let icon { try environment.checkIcon(icon, command: "start") }
     var attributes = IntentService.attributes(configuration)
     var shownName = name ?? "Timer"
     var durationTexts = typedDurations
@@ -296,10 +293,19 @@ struct StartCommand: Command {
       attributes.mode = .countdown
       attributes.fullDuration = duration
     case .fromTmuxBuffer(let buffer):
-      let text = try environment.tmuxBufferText(buffer, command: "start")
-      attributes.mode = .countdown
-      attributes.fullDuration = try ParsedArguments(command: "start").duration(text)
-      durationTexts = [text]
+      // Read as the operands are, so a prompt takes what the command line takes.
+      let typed = try environment.tmuxBufferText(buffer, command: "start")
+      let words = typed.split(whereSeparator: \.isWhitespace).map(String.init)
+      durationTexts = Self.typed(words)
+      switch try ParsedArguments(command: "start").reading(words) {
+      case .one(let duration):
+        attributes.mode = .countdown
+        attributes.fullDuration = duration
+      case .workAndBreak(let work, let rest):
+        let plan = try self.plan(.made(work: work, rest: rest), PlanChanges(), configuration: configuration)
+        attributes.plan = plan
+        shownName = name ?? plan.runName
+      }
     case .plan(let source, let changes):
       let plan = try self.plan(source, changes, configuration: configuration)
       attributes.plan = plan
@@ -340,11 +346,9 @@ struct StartCommand: Command {
       }
       if let icon { plan.work.icon = icon }
     case .made(let work, let rest):
-      plan = Plan(
-        name: name ?? "Intervals",
-        work: Segment(label: name ?? "Work", duration: work, icon: icon ?? configuration.icon, kind: .work),
-        rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
-        rounds: changes.rounds ?? 1, cueSeconds: changes.cue)
+      plan = Plan.workAndBreak(
+        name: name, work: work, rest: rest, icon: icon ?? configuration.icon, rounds: changes.rounds ?? 1,
+        cueSeconds: changes.cue)
     }
     if let advance = changes.advance { plan.advance = advance }
     if let cue = changes.cue { plan.cueSeconds = cue }

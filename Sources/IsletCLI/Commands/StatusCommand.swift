@@ -18,11 +18,12 @@ struct StatusCommand: Command {
         shows its segment and round instead of its name (Focus 2/4 12:04). The ansi and
         tmux formats draw the compact island unless told otherwise; without ACTIVITY, the island
         shows the next live activity as a bubble beside the current one.
-        --template takes {icon} {name} {time} {phase} {progress} {id}, and for a plan {segment}
-        {round} {rounds} (empty for a single timer), and {goal} (3/8 today; empty without a goal
-        in the configuration), e.g. --template '{icon} {segment} {round}/{rounds} {time}'.
-        JSON prints the activity with its plan (null for a single timer) and today's goal (null
-        without one), the presentation's lines, or null when nothing is live.
+        --template T prints T with these fields filled in, each empty where it means nothing
+        (a plan's for a single timer, a countdown's for a stopwatch):
+        \(TemplateField.described)
+        For example: --template '{icon} {segment} {round}/{rounds} {time}'.
+        JSON prints the activity with its plan (null for a single timer) and its plan's goal today
+        (null without one), the presentation's lines, or null when nothing is live.
         --follow keeps going, for a bar: it prints the line at once, then again each time it
         changes (each second while a timer runs, at once after an intent from any shell, never
         while all is paused); an empty line (null for JSON) while nothing is live. It ends when
@@ -49,9 +50,7 @@ struct StatusCommand: Command {
           help: "N cells to draw in: a bar's island fills them, a --presentation is centered in them"),
         OptionSpec(
           name: "template", value: "T",
-          help:
-            "a custom line from {icon} {name} {time} {phase} {progress} {id} {segment} {round} {rounds} {goal}"
-        ),
+          help: "a custom line from " + TemplateField.listed),
         OptionSpec(name: "follow", value: nil, help: "keep printing: a new line each time it changes"),
         OptionSpec(
           name: "read-clicks", value: nil,
@@ -160,10 +159,10 @@ struct StatusCommand: Command {
       throw UsageError(
         message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")
     }
-    if let field = ActivityText.unknownField(in: template) {
+    if let field = TemplateField.unknown(in: template) {
       throw UsageError(
         message:
-          "--template has an unknown field \(printable(field)); use \(ActivityText.fieldNames.map { "{\($0)}" }.joined(separator: ", "))",
+          "--template has an unknown field \(printable(field)); use \(TemplateField.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))",
         command: "status")
     }
     return template
@@ -189,8 +188,8 @@ struct StatusCommand: Command {
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
     let now = environment.now
-    let goal = try environment.goalTally(store: store, pending: pending)
-    let set = LiveSet(live: live, now: now, policy: policy, goal: goal)
+    let goals = try environment.goalTallies(store: store, pending: pending)
+    let set = LiveSet(live: live, now: now, policy: policy, goals: goals)
     let activity: Activity
     switch ActivityMatcher.match(target, among: live, at: now, policy: policy) {
     case .success(let found): activity = found
@@ -210,8 +209,8 @@ struct StatusCommand: Command {
   {
     let (store, live, pending) = try environment.readLive(policy: policy)
     defer { store?.close() }
-    let goal = try environment.goalTally(store: store, pending: pending)
-    let set = LiveSet(live: live, now: environment.now, policy: policy, goal: goal)
+    let goals = try environment.goalTallies(store: store, pending: pending)
+    let set = LiveSet(live: live, now: environment.now, policy: policy, goals: goals)
     let shown: [Activity]
     switch barShown(in: set) {
     case .success(let found): shown = found
@@ -232,7 +231,7 @@ struct StatusCommand: Command {
     do {
       let (store, live, _) = try environment.readLive(policy: policy)
       defer { store?.close() }
-      let set = LiveSet(live: live, now: environment.now, policy: policy, goal: nil)
+      let set = LiveSet(live: live, now: environment.now, policy: policy, goals: [])
       let found = (try? barShown(in: set).get()) ?? []
       shown = BarScene(live: found, now: set.now, policy: policy, part: part).shown
     }
@@ -258,7 +257,7 @@ struct StatusCommand: Command {
   ) -> BarScene {
     BarScene(
       live: shown, now: set.now, policy: set.policy, theme: theme, ascii: !environment.unicode,
-      goal: set.goal, binary: binary, part: part)
+      goals: set.goals, binary: binary, part: part)
   }
 
   /// A bar's click (i3bar's, i3blocks'), sent through the one intent path; what is not a
@@ -316,7 +315,7 @@ struct StatusCommand: Command {
         continue
       }
       let follower = StatusFollower(
-        environment: environment, policy: policy, goal: try environment.configuration.dailyGoal,
+        environment: environment, policy: policy, goals: try environment.configuration.dailyGoals,
         prologue: prologue, configuration: watch,
         clicks: bar?.readsClicks(asked: readClicks) == true
           ? { line in Self.click(line, in: environment) } : nil,
@@ -357,14 +356,16 @@ struct StatusCommand: Command {
     let canvas = presentation.map { presentation in
       let ascii = !environment.unicode
       let look = Look(
-        activity: activity, now: set.now, policy: set.policy, theme: theme, ascii: ascii, goal: set.goal)
+        activity: activity, now: set.now, policy: set.policy, theme: theme, ascii: ascii,
+        goal: set.goals.tally(for: activity))
       let beside = next.map {
         Look(activity: $0, now: set.now, policy: set.policy, theme: theme, ascii: ascii)
       }
       return presentation.draw(look, next: beside, width: width, centered: standalone)
     }
     let shown = ActivityText(
-      activity: activity, now: set.now, policy: set.policy, glyphs: environment.glyphs, goal: set.goal)
+      activity: activity, now: set.now, policy: set.policy, glyphs: environment.glyphs,
+      goal: set.goals.tally(for: activity))
     return output(shown, canvas: canvas, theme: theme, in: environment)
   }
 

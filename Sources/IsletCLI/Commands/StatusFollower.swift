@@ -7,12 +7,12 @@ import IsletStore
 #endif
 
 /// What a status line is drawn from: the live activities, ranked, as time has left them at
-/// `now`, and today's goal (nil without one).
+/// `now`, and today's goals (each plan's runs show their own).
 struct LiveSet {
   var live: [Activity]
   var now: Instant
   var policy: TimePolicy
-  var goal: GoalTally?
+  var goals: [GoalTally]
 }
 
 /// `islet status --follow`'s loop: prints `render`'s text for the live set at once, then again
@@ -27,7 +27,7 @@ final class StatusFollower {
 
   private let environment: Environment
   private let policy: TimePolicy
-  private let goal: DailyGoal?
+  private let goals: [DailyGoal]
   private let prologue: [String]
   private let render: Render
   /// What to do with each line read from stdin (a bar's clicks); nil leaves stdin alone.
@@ -44,13 +44,13 @@ final class StatusFollower {
   private var unreadFile: [Int]?
 
   init(
-    environment: Environment, policy: TimePolicy, goal: DailyGoal?, prologue: [String] = [],
+    environment: Environment, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
     configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
     printedLine: ((Instant) -> Void)? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
-    self.goal = goal
+    self.goals = goals
     self.prologue = prologue
     self.clicks = clicks
     self.printedLine = printedLine
@@ -73,7 +73,7 @@ final class StatusFollower {
           store = opened
           break
         }
-        try emit(try render(LiveSet(live: [], now: environment.now, policy: policy, goal: nil)))
+        try emit(try render(LiveSet(live: [], now: environment.now, policy: policy, goals: [])))
         try awaitStore(at: path)
       }
       defer { store.close() }
@@ -122,7 +122,7 @@ final class StatusFollower {
     var seq = try store.lastEventSeq()
     var stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
-    var tally: GoalTally?
+    var tallies: [GoalTally] = []
     var unrecorded: [Event] = []
     var counted: (pending: [Event], until: Instant)?
     // A write seen before its commit shows: looked at again after these delays (milliseconds).
@@ -150,11 +150,13 @@ final class StatusFollower {
       if fresh || shownUntil.map({ now >= $0 }) == true {
         let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
         let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
-        if let goal, counted.map({ $0.pending != pending || now >= $0.until }) ?? true {
-          tally = try environment.goalTally(store: store, pending: pending)
-          counted = (pending, goal.startOfDay(goal.startOfDay(now) + 26 * 3_600_000))
+        if let start = goals.startOfDay(now),
+          counted.map({ $0.pending != pending || now >= $0.until }) ?? true
+        {
+          tallies = try environment.goalTallies(store: store, pending: pending)
+          counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
         }
-        try emit(try render(LiveSet(live: live, now: now, policy: policy, goal: tally)))
+        try emit(try render(LiveSet(live: live, now: now, policy: policy, goals: tallies)))
         // Time has caused what no writer recorded (its watcher killed, say): one is started, as
         // any reader would.
         if !pending.isEmpty && pending != unrecorded {

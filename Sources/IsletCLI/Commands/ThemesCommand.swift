@@ -2,25 +2,42 @@ import IsletCore
 import IsletStore
 import IsletUI
 
-/// `islet themes`: each theme's name, where it comes from, and the island drawn in it.
+/// `islet themes`: each theme's name, where it comes from, and the island drawn in it; with
+/// `--export NAME`, one theme as a file to start one's own from.
 struct ThemesCommand: Command {
   static let specs = [
     CommandSpec(
-      name: "themes", operands: "", brief: "the themes, with a preview of each",
+      name: "themes", operands: "", brief: "the themes, with a preview of each (or one as a file)",
       summary: "List the themes, each with a preview of the island in it and what it is for.",
       details: """
         Pick one with --theme NAME on any command, or 'theme = NAME' in the configuration. Your
-        own themes go in ~/.config/islet/themes/NAME.json (copy a file from Themes/ to start);
+        own themes go in ~/.config/islet/themes/NAME.json, known by the file's name; --export
+        prints a theme (built in or your own) as such a file to start from:
+          islet themes --export default > ~/.config/islet/themes/mine.json
         --theme also takes a path to a .json file. With none chosen, a light terminal (COLORFGBG)
         gets the light theme, any other the default; t in the view cycles the themes made for
         the terminal's background.
         """,
+      options: [
+        OptionSpec(
+          name: "export", value: "NAME", help: "print theme NAME in the theme file format",
+          values: .dynamic(.themes))
+      ],
       maxOperands: 0)
   ]
 
-  init(_ parsed: ParsedArguments, at now: Instant) throws {}
+  /// `--export NAME`: the theme to print as a file; nil lists them all.
+  let export: String?
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    export = parsed.value("export")
+  }
 
   func run(in environment: Environment) throws -> ExitStatus {
+    if let export {
+      environment.console.out(try environment.themeCatalog.load(export).get().fileText)
+      return .ok
+    }
     let catalog = environment.themeCatalog
     let now = environment.now
     let sample = Self.sampleActivity(at: now)

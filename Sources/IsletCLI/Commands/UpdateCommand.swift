@@ -1,17 +1,20 @@
 import IsletCore
 
-/// `islet update [ACTIVITY] --name N …`: an activity's name, category or relevance changed.
+/// `islet update [ACTIVITY] --name N …`: an activity's name, category, relevance or icon changed.
 struct UpdateCommand: Command {
   static let specs = [
     CommandSpec(
       name: "update", operands: "[ACTIVITY]",
-      brief: "change an activity's name, category or relevance",
-      summary: "Change an activity's name, category or relevance (an empty category clears it).",
+      brief: "change an activity's name, category, relevance or icon",
+      summary:
+        "Change an activity's name, category, relevance or icon (an empty category clears it; a plan's segments keep their own icons).",
       details: activityOperandHelp,
       options: [
         OptionSpec(name: "name", value: "N", help: "the new name"),
         OptionSpec(name: "category", value: "C", help: "the new category; '' clears it"),
         OptionSpec(name: "relevance", value: "R", help: "the new relevance (a number)"),
+        OptionSpec(
+          name: "icon", value: "I", help: "the new icon (islet icons lists them)", values: .dynamic(.icons)),
         OptionSpec(
           name: "from-tmux-buffer", value: "B",
           help: "take the new name from tmux buffer B (for key bindings)"),
@@ -34,14 +37,15 @@ struct UpdateCommand: Command {
     }
     change = ActivityUpdate(
       name: nameBuffer == nil ? try parsed.label("name") : nil, category: category,
-      relevance: try parsed.relevance())
+      relevance: try parsed.relevance(), icon: try parsed.icon())
     guard !change.isEmpty || nameBuffer != nil else {
-      throw UsageError(message: "update needs --name, --category or --relevance", command: "update")
+      throw UsageError(message: "update needs --name, --category, --relevance or --icon", command: "update")
     }
     target = parsed.operands.first
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
+    if let icon = change.icon { try environment.checkIcon(icon, command: "update") }
     var change = change
     if let nameBuffer {
       let text = try environment.tmuxBufferText(nameBuffer, command: "update")

@@ -17,11 +17,18 @@ struct ActivityText {
     activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
+  /// What a run that is over ran: a single timer's running time, a plan's from its start to its
+  /// end (its `elapsed` is the last segment's).
+  var ran: Milliseconds {
+    guard activity.isPlan else { return activity.elapsed(at: now) }
+    return (activity.endedAt ?? now) - activity.runStart
+  }
+
   /// A plan's place; nil for a single timer.
   var position: PlanPosition? { activity.planPosition }
 
-  /// `Focus 2/4`: a plan's segment and its round; nil for a single timer.
-  var segmentText: String? { position.map(IsletCLI.segmentText) }
+  /// `Focus 2/4`: a plan's segment and its round, in place of the name; nil for a single timer.
+  var segmentText: String? { position.map { $0.text() } }
 
   var round: Int? { position.flatMap { $0.kind == .work || $0.kind == .break ? $0.round : nil } }
 
@@ -33,43 +40,17 @@ struct ActivityText {
     return parts.joined(separator: " ")
   }
 
-  /// Fills `{icon} {name} {time} {phase} {progress} {id}`, and for a plan `{segment} {round}
-  /// {rounds}` (empty for a single timer) and `{goal}` (empty without a goal); other braces are
-  /// left as typed.
-  static let fieldNames = [
-    "icon", "name", "time", "phase", "progress", "id", "segment", "round", "rounds", "goal",
-  ]
-
-  /// The first `{word}` of a template that is not a field, if any.
-  static func unknownField(in template: String) -> String? {
-    var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{") {
-      rest = rest[rest.index(after: open)...]
-      guard let close = rest.firstIndex(of: "}") else { return nil }
-      let word = rest[..<close]
-      if !word.isEmpty, word.allSatisfy({ $0.isLetter }), !fieldNames.contains(String(word)) {
-        return "{\(word)}"
-      }
-    }
-    return nil
-  }
-
+  /// The template with each `{field}` filled (`TemplateField`); other braces are left as typed.
   func filled(_ template: String) -> String {
-    let fields: [String: String] = [
-      "icon": glyphs.icon(activity.icon), "name": name, "time": time,
-      "phase": phase.rawValue, "progress": progress, "id": activity.id,
-      "segment": position.map { printableName($0.segment) } ?? "", "round": round.map(String.init) ?? "",
-      "rounds": position.map { String($0.rounds) } ?? "", "goal": goal?.text ?? "",
-    ]
     var result = ""
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
       if let close = rest[afterOpen...].firstIndex(of: "}"),
-        let value = fields[String(rest[afterOpen..<close])]
+        let field = TemplateField(rawValue: String(rest[afterOpen..<close]))
       {
-        result += value
+        result += value(of: field)
         rest = rest[rest.index(after: close)...]
       } else {
         result += "{"
@@ -112,8 +93,29 @@ struct ActivityText {
   }
 }
 
-/// `Focus 2/4`: a plan's segment and its round; a warm-up or cool-down by its label alone.
-func segmentText(_ position: PlanPosition) -> String {
-  let label = printableName(position.segment)
-  return position.shownRound.map { "\(label) \($0)/\(position.rounds)" } ?? label
+extension ActivityText {
+  /// The field's text for this activity at `now`.
+  func value(of field: TemplateField) -> String {
+    let live = activity.state.phase.isLive
+    switch field {
+    case .icon: return glyphs.icon(activity.icon)
+    case .name: return name
+    case .time: return time
+    case .phase: return phase.rawValue
+    case .progress: return progress
+    case .id: return activity.id
+    case .remaining:
+      guard live, let left = activity.remaining(at: now) else { return "" }
+      // Rounded up, as the time shown is: 0:00 only once it is up.
+      return DurationText.clock(seconds: (max(0, left) + 999) / 1000)
+    case .elapsed: return DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+    case .deadline: return activity.deadline.map { LocalTime.clock($0, from: now) } ?? ""
+    case .category: return activity.state.category.map(printableName) ?? ""
+    case .owner: return activity.attributes.owner.map(printableName) ?? ""
+    case .segment: return position.map { printableName($0.segment) } ?? ""
+    case .round: return round.map(String.init) ?? ""
+    case .rounds: return position.map { String($0.rounds) } ?? ""
+    case .goal: return goal?.text ?? ""
+    }
+  }
 }

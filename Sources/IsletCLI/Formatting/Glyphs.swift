@@ -10,6 +10,9 @@ struct Glyphs {
 
   func icon(_ name: String) -> String { theme.icon(name, ascii: !unicode) }
 
+  /// What ends a cut text, as the presentations cut theirs.
+  var ellipsis: String { unicode ? "…" : "~" }
+
   /// The mark after the time: what state the timer is in.
   func mark(for phase: Phase) -> String {
     switch phase {

@@ -23,14 +23,18 @@ enum CompletionScript {
     var operand: ValueSet?
   }
 
-  /// The commands a user may type, with the few words the top help gives each.
-  static var commands: [(name: String, brief: String)] { commandSpecs.map { ($0.name, $0.brief) } }
+  /// The commands a user may type, each alias too, with the few words the top help gives each.
+  static var commands: [(name: String, brief: String)] {
+    commandSpecs.flatMap { spec in spec.words.map { ($0, spec.brief) } }
+  }
 
-  /// `islet` alone, whose operand is a command, then each command.
+  /// `islet` alone, whose operand is a command, then each command, under each of its words.
   static var entries: [Entry] {
     [Entry(name: "", options: DeviceCommand.options + globalOptions, operand: .words(commands.map(\.name)))]
-      + commandSpecs.map {
-        Entry(name: $0.name, options: $0.options + globalOptions, operand: $0.operandCompletion)
+      + commandSpecs.flatMap { spec in
+        spec.words.map {
+          Entry(name: $0, options: spec.options + globalOptions, operand: spec.operandCompletion)
+        }
       }
   }
 

@@ -30,6 +30,7 @@ enum ManPage {
     for status in ExitStatus.documented {
       page += ".TP\n.B \(status.rawValue)\n\(Roff.escape(status.meaning))\n"
     }
+    page += ".SH CONFIGURATION\n" + Roff.paragraphs(configurationAbout) + settings
     page += ".SH ENVIRONMENT\n" + items(environment)
     page += ".SH FILES\n" + items(files)
     page += ".SH EXAMPLES\n" + Roff.paragraphs(topExamples)
@@ -43,6 +44,7 @@ enum ManPage {
     var text =
       ".SS \(spec.name)\n.B islet \(spec.name)\n" + (rest.isEmpty ? "" : Roff.escape(String(rest)) + "\n")
     text += ".PP\n" + Roff.paragraphs(spec.summary)
+    if let also = spec.alsoRunAs { text += ".PP\n" + Roff.paragraphs(also) }
     if !spec.details.isEmpty { text += ".PP\n" + Roff.paragraphs(spec.details) }
     return text + options(spec.shownOptions)
   }
@@ -52,6 +54,20 @@ enum ManPage {
       let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
       let value = option.value.map { " \\fI" + Roff.escape($0) + "\\fR" } ?? ""
       return ".TP\n\(short)\\fB\\-\\-\(Roff.escape(option.name))\\fR\(value)\n\(Roff.escape(option.help))\n"
+    }.joined()
+  }
+
+  private static let configurationAbout = """
+    ~/.config/islet/config holds key = value lines, with # comments; a line that is not
+    accepted is refused with its number. The keys:
+    """
+
+  /// Every key the configuration reads (`Configuration.settings`), its value and its meaning.
+  private static var settings: String {
+    Configuration.settings.map { setting in
+      let rule = setting.durations.map { "; " + $0.rule } ?? ""
+      return ".TP\n\\fB\(Roff.escape(setting.key))\\fR = \\fI\(Roff.escape(setting.value))\\fR\n"
+        + Roff.escape(setting.meaning + rule) + "\n"
     }.joined()
   }
 

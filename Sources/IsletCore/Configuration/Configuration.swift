@@ -17,18 +17,59 @@ public struct Configuration: Equatable, Sendable {
   public var hooks: String?
   /// The plan started when none is named: the tmux key's (`islet start --plan NAME`).
   public var plan: String = "pomodoro"
-  /// The work segments to finish a day; 0 is no goal.
+  /// The work segments of `plan` to finish a day; 0 is no goal.
   public var goal: Int = 0
+  /// Other plans' goals (`goal.NAME = N`), by plan name; one for `plan` takes `goal`'s place.
+  public var planGoals: [String: Int] = [:]
   /// The user's own plans (`plan.NAME = …`), in the file's order; one of a preset's name takes
   /// its place.
   public var plans: [Plan] = []
 
   public init() {}
 
-  public static let keys = [
-    "theme", "bell", "alerts", "alert-repeat", "alert-every", "snooze", "sound", "max-idle", "stale-after",
-    "icon", "hooks", "plan", "goal", "plan.NAME",
+  /// The keys the file may set, as the man page lists them: `set` takes these and no other.
+  public static let settings = [
+    Setting(key: "theme", value: "NAME|FILE", meaning: "the colors and icons (islet themes lists them)"),
+    Setting(
+      key: "bell", value: "on|off", meaning: "the bell channel: the interactive view's and tmux clients'"),
+    Setting(
+      key: "alerts", value: "CHANNELS",
+      meaning: "where alerts go: desktop, tmux, popup, bell, sound, or none (default desktop tmux bell)"),
+    Setting(
+      key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20"),
+    Setting(
+      // An hour at most: the watcher serves an alert for an hour after it.
+      key: "alert-every", value: "DURATION", meaning: "how long apart an alert comes back",
+      durations: DurationBounds(\.alerts.repeatEvery, longest: 3_600_000, example: "1m")),
+    Setting(
+      key: "snooze", value: "DURATION", meaning: "what snooze gives a finished countdown",
+      durations: DurationBounds(\.alerts.snooze, longest: 86_400_000, example: "5m")),
+    Setting(
+      key: "sound", value: "COMMAND", meaning: "the command the sound channel runs; auto finds a player"),
+    Setting(
+      key: "max-idle", value: "DURATION",
+      meaning: "an untouched activity with no deadline ahead expires after this long",
+      durations: DurationBounds(\.maxIdle, longest: DurationText.maximum, example: "8h", zero: "never")),
+    Setting(
+      key: "stale-after", value: "DURATION",
+      meaning: "a finished countdown is dimmed this long after its deadline",
+      durations: DurationBounds(\.staleAfter, longest: DurationText.maximum, example: "5m")),
+    Setting(key: "icon", value: "NAME", meaning: "the icon of new activities (islet icons lists them)"),
+    Setting(
+      key: "hooks", value: "FOLDER", meaning: "the folder of hook programs (default hooks/ beside the file)"),
+    Setting(key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)"),
+    Setting(
+      key: "goal", value: "N",
+      meaning: "work segments of the default plan to finish a day, 0 to 999; 0 is no goal"),
+    Setting(
+      key: "plan.NAME", value: "DEFINITION",
+      meaning: "a plan of your own (islet plans --help gives the syntax)"),
+    Setting(
+      key: "goal.NAME", value: "N", meaning: "work segments of the plan NAME to finish a day, 0 to 999"),
   ]
+
+  /// The keys' names, as an unknown key's error lists them.
+  public static let keys = settings.map(\.key)
 
   /// Every plan that can be started: the user's, then the presets they do not replace.
   public var allPlans: [Plan] {
@@ -42,8 +83,14 @@ public struct Configuration: Equatable, Sendable {
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
-  /// The daily goal in the local zone; nil when there is none.
-  public var dailyGoal: DailyGoal? { goal > 0 ? DailyGoal(target: goal) : nil }
+  /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.
+  public var dailyGoals: [DailyGoal] {
+    var targets = planGoals
+    if targets[plan] == nil { targets[plan] = goal }
+    return targets.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map {
+      DailyGoal(target: $0.value, plan: $0.key)
+    }
+  }
 
   /// The most bytes a configuration file may hold: 64 KiB.
   public static let maximumFileBytes = 65_536
@@ -76,6 +123,7 @@ public struct Configuration: Equatable, Sendable {
     }
     var configuration = Configuration()
     var planLine: Int?
+    var goalLines: [(name: String, line: Int)] = []
     for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
       let line: String
@@ -105,6 +153,7 @@ public struct Configuration: Equatable, Sendable {
         return .failure(LineError(line: number, message: problem))
       }
       if key == "plan" { planLine = number }
+      if key.hasPrefix("goal.") { goalLines.append((String(key.dropFirst(5)), number)) }
     }
     // Checked once every plan is read: the one named may be defined further down.
     if let planLine, configuration.plan(named: configuration.plan) == nil {
@@ -113,6 +162,14 @@ public struct Configuration: Equatable, Sendable {
           line: planLine,
           message:
             "plan '\(printable(configuration.plan, limit: 40))' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
+        ))
+    }
+    if let (name, line) = goalLines.first(where: { configuration.plan(named: $0.name) == nil }) {
+      return .failure(
+        LineError(
+          line: line,
+          message:
+            "goal.\(name): '\(name)' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
         ))
     }
     return .success(configuration)
@@ -197,8 +254,29 @@ public struct Configuration: Equatable, Sendable {
     return (line[..<hash].trimmingSpacesAndTabs, line[line.index(after: hash)...])
   }
 
+  /// `unknown key 'colour'; known keys: …`
+  private static func unknown(_ key: String) -> String {
+    "unknown key '\(printable(key))'; known keys: \(keys.joined(separator: ", "))"
+  }
+
   /// Sets one key; returns what is wrong instead when the key or value is not accepted.
   mutating func set(_ key: String, _ value: String) -> String? {
+    // Only a declared key is read, so the man page, made from `settings`, names every one.
+    guard
+      let setting = Self.settings.first(where: {
+        $0.key == key || ($0.key.hasSuffix(".NAME") && key.hasPrefix($0.key.dropLast(4)))
+      })
+    else {
+      return Self.unknown(key)
+    }
+    // A duration is read by its declaration: its bounds and the setting it sets.
+    if let bounds = setting.durations {
+      guard let span = bounds.span(value) else {
+        return "\(key) is '\(printable(value, limit: 20))'; \(bounds.rule)"
+      }
+      self[keyPath: bounds.field] = span
+      return nil
+    }
     switch key {
     case "theme":
       guard !value.isEmpty else { return "theme needs a name or a file" }
@@ -236,34 +314,11 @@ public struct Configuration: Equatable, Sendable {
           "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
       }
       alerts.repeatCount = number
-    case "alert-every", "snooze":
-      // Repeats are an hour apart at most: the watcher serves an alert for an hour after it.
-      let longest: Milliseconds = key == "snooze" ? 86_400_000 : 3_600_000
-      guard case .success(let span) = DurationText.parse(value), span >= AlertPolicy.shortestSnooze,
-        span <= longest
-      else {
-        return
-          "\(key) is '\(printable(value, limit: 20))'; use a duration from 1s to \(key == "snooze" ? "24h, such as 5m" : "1h, such as 1m")"
-      }
-      if key == "snooze" { alerts.snooze = span } else { alerts.repeatEvery = span }
     case "sound":
       if let problem = UserText.problem(with: value, bounds: .path) {
         return "sound '\(printable(value, limit: 40))' \(problem.message)"
       }
       alerts.sound = value.isEmpty || value == "auto" ? nil : value
-    case "max-idle", "stale-after":
-      let span: Milliseconds
-      if value == "0" && key == "max-idle" {
-        span = 0
-      } else {
-        switch DurationText.parse(value) {
-        case .success(let parsed): span = parsed
-        case .failure:
-          let zero = key == "max-idle" ? " or 0 for never" : ""
-          return "\(key) is '\(printable(value))'; use a duration such as 8h, 30m or 90s\(zero)"
-        }
-      }
-      if key == "max-idle" { maxIdle = span } else { staleAfter = span }
     case "icon":
       // The rule `--icon` and plan lines follow: the icon may become a plan segment's.
       guard Plan.isIconName(value) else {
@@ -282,12 +337,18 @@ public struct Configuration: Equatable, Sendable {
         return "plan is '\(printable(value, limit: 40))'; use a plan's name, such as pomodoro or tabata"
       }
       plan = value.lowercased()
-    case "goal":
+    case "goal",
+      _ where key.hasPrefix("goal."):
+      let name = key == "goal" ? nil : String(key.dropFirst(5))
+      if let name, !Plan.isName(name) {
+        return
+          "'\(printable(key, limit: 40))' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
+      }
       guard let number = Int(value), (0...999).contains(number) else {
         return
-          "goal is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
+          "\(printable(key, limit: 40)) is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
       }
-      goal = number
+      if let name { planGoals[name] = number } else { goal = number }
     case _ where key.hasPrefix("plan."):
       let name = String(key.dropFirst(5))
       guard Plan.isName(name) else {
@@ -302,11 +363,62 @@ public struct Configuration: Equatable, Sendable {
         return "\(key): \(error.message)"
       }
     default:
-      return "unknown key '\(printable(key))'; known keys: \(Configuration.keys.joined(separator: ", "))"
+      return Self.unknown(key)
     }
     return nil
   }
 }
+extension Configuration {
+  /// A key of the file: its name, its value's placeholder and what it sets.
+  public struct Setting: Sendable {
+    public var key: String
+    public var value: String
+    public var meaning: String
+    /// For a key that takes a duration: how long it may be.
+    public var durations: DurationBounds? = nil
+  }
+
+  /// The durations a key takes: any form a duration takes elsewhere (`DurationText`), from a
+  /// second to `longest`, and zero in every form (`0`, `0s`, `0:00`) where it means something.
+  public struct DurationBounds: Sendable {
+    /// The setting it sets.
+    public var field: WritableKeyPath<Configuration, Milliseconds> & Sendable
+    public var longest: Milliseconds
+    /// A value to suggest, such as 5m.
+    public var example: String
+    /// What zero means for the key (never); nil when zero is refused.
+    public var zero: String? = nil
+
+    init(
+      _ field: WritableKeyPath<Configuration, Milliseconds> & Sendable, longest: Milliseconds,
+      example: String,
+      zero: String? = nil
+    ) {
+      self.field = field
+      self.longest = longest
+      self.example = example
+      self.zero = zero
+    }
+
+    /// The shortest span but zero: a second, as alerts and snoozes count.
+    public static let shortest: Milliseconds = AlertPolicy.shortestSnooze
+
+    /// The span `text` gives, or nil when it is not a duration the key takes.
+    public func span(_ text: String) -> Milliseconds? {
+      guard case .success(let span) = DurationText.parse(text, maximum: longest, allowingZero: zero != nil),
+        span == 0 || span >= Self.shortest
+      else { return nil }
+      return span
+    }
+
+    /// `use a duration from 1s to 1h, such as 1m`: what the key takes, for its error.
+    public var rule: String {
+      "use a duration from \(DurationText.compact(Self.shortest)) to \(DurationText.compact(longest)), such as \(example)"
+        + (zero.map { ", or 0 for \($0)" } ?? "")
+    }
+  }
+}
+
 extension StringProtocol {
   /// Without the spaces and tabs at either end; any other character, even one that looks blank,
   /// stays and is refused where it does not belong.

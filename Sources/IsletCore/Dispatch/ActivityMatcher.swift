@@ -9,19 +9,42 @@ public enum ActivityMatcher {
     case ambiguous(String, candidates: [Activity])
   }
 
-  /// Live activities in the island's order: finished first (it needs attention), then higher
-  /// relevance, then the most recently started.
+  /// Live activities in the island's order. A finished one leads while its alert waits for an
+  /// answer: nobody has touched it since, nothing else was touched after it finished, and it
+  /// is not stale. Then the running and paused ones, then finished ones nobody answered, then
+  /// those that are ready; within each, higher relevance, then the most recently started.
   public static func ranked(_ live: [Activity], at now: Instant, policy: TimePolicy = .standard)
     -> [Activity]
   {
-    live.filter { $0.phase(at: now, policy: policy).isLive }.sorted { a, b in
-      let aFinished = a.phase(at: now, policy: policy) == .finished
-      let bFinished = b.phase(at: now, policy: policy) == .finished
-      if aFinished != bFinished { return aFinished }
+    let phased = live.map { ($0, $0.phase(at: now, policy: policy)) }.filter { $0.1.isLive }
+    let lastTouch = phased.filter { $0.1 == .active || $0.1 == .paused }.map(\.0.state.touchedAt).max()
+    func standing(_ activity: Activity, _ phase: Phase) -> Int {
+      switch phase {
+      case .finished:
+        return callsForAnswer(activity, at: now, touchedElsewhere: lastTouch) ? 0 : 2
+      case .active, .paused: return 1
+      default: return 3
+      }
+    }
+    return phased.map { ($0.0, standing($0.0, $0.1)) }.sorted { first, second in
+      let (a, b) = (first.0, second.0)
+      if first.1 != second.1 { return first.1 < second.1 }
       if a.state.relevance != b.state.relevance { return a.state.relevance > b.state.relevance }
       if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
       return a.id < b.id
-    }
+    }.map(\.0)
+  }
+
+  /// Whether a finished activity's alert still waits for an answer, so that it leads: it
+  /// finished after the last touch of any other (starting or acting on another is moving on),
+  /// nobody has touched it since, and it is not stale yet.
+  static func callsForAnswer(_ activity: Activity, at now: Instant, touchedElsewhere: Instant?)
+    -> Bool
+  {
+    guard let finished = activity.deadline, activity.state.touchedAt < finished,
+      !activity.isStale(at: now)
+    else { return false }
+    return touchedElsewhere.map { finished >= $0 } ?? true
   }
 
   /// The activity `query` names among `live`, matched in order as its id, its `--id`

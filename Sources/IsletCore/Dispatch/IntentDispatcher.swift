@@ -18,21 +18,27 @@ public final class IntentDispatcher {
 
   /// What a dispatch did. `events` holds everything recorded, time-caused ones included, even
   /// when the intent itself was refused: the handlers run for exactly these. `live` is the live
-  /// set as the transaction left it, so that nobody reads it again to show it.
+  /// set as the transaction left it, so that nobody reads it again to show it. `others` are
+  /// the live activities that would have taken the intent too when it was sent to the current
+  /// one: the command could have meant them.
   public struct Outcome: Sendable {
     public var activity: Activity?
     public var refusal: Refusal?
     public var events: [Event]
     public var live: [Activity]
+    public var others: [Activity]
 
     /// The newest event it recorded, if it recorded any.
     public var newestSeq: Int64? { events.compactMap(\.seq).max() }
 
-    public init(activity: Activity?, refusal: Refusal?, events: [Event], live: [Activity]) {
+    public init(
+      activity: Activity?, refusal: Refusal?, events: [Event], live: [Activity], others: [Activity] = []
+    ) {
       self.activity = activity
       self.refusal = refusal
       self.events = events
       self.live = live
+      self.others = others
     }
   }
 
@@ -47,20 +53,20 @@ public final class IntentDispatcher {
   let newID: () -> String
   /// What `toggle` starts when nothing is live.
   let defaultStart: StartRequest
-  /// The day's work segments to reach; its `goal-reached` is recorded with the segment that
-  /// reaches it.
-  let goal: DailyGoal?
+  /// The day's work segments to reach, a goal a plan; each `goal-reached` is recorded with
+  /// the segment that reaches it.
+  let goals: [DailyGoal]
 
   public init(
     store: any ActivityStore, clock: any WallClock, policy: TimePolicy = .standard,
-    defaultStart: StartRequest = StartRequest(name: "Timer"), goal: DailyGoal? = nil,
+    defaultStart: StartRequest = StartRequest(name: "Timer"), goals: [DailyGoal] = [],
     newID: @escaping () -> String = ActivityID.random
   ) {
     self.store = store
     self.clock = clock
     self.policy = policy
     self.defaultStart = defaultStart
-    self.goal = goal
+    self.goals = goals
     self.newID = newID
   }
 
@@ -75,6 +81,7 @@ public final class IntentDispatcher {
       var (live, due) = try settleLive(at: now)
 
       var subject: Activity?
+      var others: [Activity] = []
       var effective = intent
       if case .start(var request) = intent {
         request.id = try freshID()
@@ -84,6 +91,9 @@ public final class IntentDispatcher {
           throw live.isEmpty ? ActivityMatcher.Failure.nothingLive : .noMatch(id, live: live)
         }
         subject = found
+      } else if target == .current, let taken = current(for: intent, among: live, at: now, source: source) {
+        subject = taken.activity
+        others = taken.others
       } else {
         let query: String? = if case .matching(let text) = target { text } else { nil }
         switch ActivityMatcher.match(query, among: live, at: now, policy: policy) {
@@ -100,7 +110,8 @@ public final class IntentDispatcher {
 
       switch TimerEngine.reduce(subject, effective, at: now, source: source, policy: policy) {
       case .failure(let refusal):
-        return Outcome(activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live)
+        return Outcome(
+          activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live, others: others)
       case .success(let transition):
         var saved = transition.activity
         if subject == nil {
@@ -117,9 +128,27 @@ public final class IntentDispatcher {
         } else if saved.state.phase.isLive {
           live.append(saved)
         }
-        return Outcome(activity: saved, refusal: nil, events: recorded, live: live)
+        return Outcome(activity: saved, refusal: nil, events: recorded, live: live, others: others)
       }
     }
+  }
+
+  /// What a command without ACTIVITY means: the first live activity in the island's order
+  /// that takes `intent` (a pause goes to what runs, a snooze to what finished), else the
+  /// first, for its refusal; with the others that would have taken it. Nil when nothing is
+  /// live.
+  private func current(for intent: Intent, among live: [Activity], at now: Instant, source: Source)
+    -> (activity: Activity, others: [Activity])?
+  {
+    let ranked = ActivityMatcher.ranked(live, at: now, policy: policy)
+    let taking = ranked.filter { candidate in
+      if case .success = TimerEngine.reduce(candidate, intent, at: now, source: source, policy: policy) {
+        return true
+      }
+      return false
+    }
+    guard let first = taking.first ?? ranked.first else { return nil }
+    return (first, Array(taking.dropFirst()))
   }
 
   /// Records the time-caused events that are due (countdowns finished, activities expired).
@@ -165,15 +194,17 @@ public final class IntentDispatcher {
     return (live, ordered.map(\.element))
   }
 
-  /// Appends `events`, with the `goal-reached` they bring (`DailyGoal.withReached`), read
-  /// against the history of the days they touch inside the same transaction.
+  /// Appends `events`, with the `goal-reached` they bring (`DailyGoal.withReached`, each goal
+  /// in turn), read against the history of the days they touch inside the same transaction.
   private func appendWithGoal(_ events: [Event]) throws -> [Event] {
-    let counted = events.filter(DailyGoal.counts).map(\.at)
-    guard let goal, goal.target > 0, let first = counted.min(), let last = counted.max() else {
-      return try store.append(events)
+    var batch = events
+    for goal in goals where goal.target > 0 {
+      let counted = batch.filter(goal.counts).map(\.at)
+      guard let first = counted.min(), let last = counted.max() else { continue }
+      let recorded = try store.events(from: goal.startOfDay(first), through: goal.endOfDay(last))
+      batch = goal.withReached(batch, recorded: recorded)
     }
-    let recorded = try store.events(from: goal.startOfDay(first), through: goal.endOfDay(last))
-    return try store.append(goal.withReached(events, recorded: recorded))
+    return try store.append(batch)
   }
 
   private func freshID() throws -> String {

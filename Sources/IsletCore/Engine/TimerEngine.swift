@@ -121,7 +121,7 @@ public enum TimerEngine {
         name: request.name, category: request.category, startedAt: now,
         pausedAt: request.paused ? now : nil, duration: duration,
         phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now,
-        idleLimit: policy.maxIdle, progress: progress),
+        idleLimit: policy.maxIdle, progress: progress, runStartedAt: request.paused ? nil : now),
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
     var events = [event(.started, activity, at: now, source: source)]
@@ -160,6 +160,7 @@ public enum TimerEngine {
       next.state.phase = .idle
       next.state.staleDate = nil
       next.state.laps = LapMarks()
+      if !activity.isPlan { next.state.runStartedAt = nil }
       // The event keeps the discarded run's length, so the history can log it.
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
@@ -176,6 +177,15 @@ public enum TimerEngine {
         return Transition(activity: next, events: events)
       }
     }
+  }
+
+  /// Whether the intent table takes `intent` for the activity as time leaves it at `now`, as
+  /// `reduce` would: what the view's key hints offer, so that a hint is never refused for its
+  /// phase or kind.
+  public static func accepts(
+    _ intent: Intent, by activity: Activity, at now: Instant, policy: TimePolicy = .standard
+  ) -> Bool {
+    refusal(of: intent, by: settle(activity, at: now, policy: policy).activity) == nil
   }
 
   /// The intent table's refusals: why `intent` cannot apply to `activity` in its phase, or nil.
@@ -200,6 +210,8 @@ public enum TimerEngine {
     case (.lap, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
     // A lap counts running time only: marked while paused, it would only repeat the last.
     case (.lap, .paused): return Refusal("\(name) is paused; resume it to mark a lap")
+    case (.update(let change), _) where change.icon != nil && activity.isPlan:
+      return Refusal("\(name) is a plan; its segments have their own icons, set where the plan is defined")
     case (.skip, _) where !activity.isPlan:
       return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
     case (.pause, .finished), (.resume, .finished),
@@ -239,6 +251,8 @@ public enum TimerEngine {
       next.state.pausedAt = nil
       next.state.phase = .active
       guard activity.state.phase == .idle else { return .success((next, .resumed)) }
+      // A plan's run goes on through a segment's reset; a single timer's begins again.
+      next.state.runStartedAt = activity.state.runStartedAt ?? now
       return .success((next, activity.isPlan ? .segmentStarted : .started))
     case .complete, .end:
       next.state.pausedAt = activity.state.pausedAt ?? now
@@ -266,6 +280,7 @@ public enum TimerEngine {
       if let newName = update.name { next.state.name = newName }
       if let category = update.category { next.state.category = category.isEmpty ? nil : category }
       if let relevance = update.relevance { next.state.relevance = relevance }
+      if let icon = update.icon { next.attributes.icon = icon }
       return .success((next, .updated))
     case .start, .toggle, .reset, .skip:
       preconditionFailure("\(intent) is applied by apply itself")

@@ -1,17 +1,31 @@
-/// The work segments to finish in a local day (`goal = 8` in the configuration): counted from
-/// the history, so every view and every process counts the same.
+/// The work segments of one plan to finish in a local day (`goal = 8` for the plan `plan`
+/// names, `goal.NAME = 4` for another): counted from the history, so every view and every
+/// process counts the same, and another plan's work never counts toward it.
 public struct DailyGoal: Sendable {
   public var target: Int
+  /// The plan whose work counts, by its name (as `Plan.name`, matched without regard to case).
+  public var plan: String
   public var zone: LocalZone
 
-  public init(target: Int, zone: LocalZone = .current) {
+  public init(target: Int, plan: String, zone: LocalZone = .current) {
     self.target = target
+    self.plan = plan.lowercased()
     self.zone = zone
   }
 
-  /// An event the goal counts: a plan's work segment run to its end.
-  public static func counts(_ event: Event) -> Bool {
+  /// An event some goal may count: a plan's work segment run to its end.
+  public static func isWork(_ event: Event) -> Bool {
     event.kind == .segmentFinished && event.plan?.kind == .work
+  }
+
+  /// Whether `event` is this goal's plan's: a work segment it counts, or its `goal-reached`.
+  public func isOwn(_ event: Event) -> Bool {
+    event.plan.map { $0.name.lowercased() == plan } ?? false
+  }
+
+  /// An event this goal counts: its plan's work segment run to its end.
+  public func counts(_ event: Event) -> Bool {
+    Self.isWork(event) && isOwn(event)
   }
 
   /// When the local day that holds `instant` began.
@@ -22,7 +36,7 @@ public struct DailyGoal: Sendable {
   /// The counted events among `events` that fall on the local day of `instant`, up to it.
   public func done(in events: [Event], on instant: Instant) -> Int {
     let start = startOfDay(instant)
-    return events.filter { Self.counts($0) && $0.at >= start && $0.at <= instant }.count
+    return events.filter { counts($0) && $0.at >= start && $0.at <= instant }.count
   }
 
   /// When the local day that holds `instant` ends: its last millisecond.
@@ -39,18 +53,18 @@ public struct DailyGoal: Sendable {
   public func withReached(_ batch: [Event], recorded: [Event]) -> [Event] {
     guard target > 0 else { return batch }
     var out = batch
-    let days = Set(batch.filter(Self.counts).map { zone.day(of: $0.at) })
+    let days = Set(batch.filter(counts).map { zone.day(of: $0.at) })
     for day in days.sorted() {
       let onDay = { (event: Event) in self.zone.day(of: event.at) == day }
-      if (recorded + out).contains(where: { $0.kind == .goalReached && onDay($0) }) { continue }
-      let counted = (recorded + out).enumerated().filter { Self.counts($0.element) && onDay($0.element) }
+      if (recorded + out).contains(where: { $0.kind == .goalReached && onDay($0) && isOwn($0) }) { continue }
+      let counted = (recorded + out).enumerated().filter { counts($0.element) && onDay($0.element) }
         .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
       guard counted.count >= target else { continue }
       let reacher = counted[target - 1]
       let same = { (event: Event) in
-        Self.counts(event) && event.activityID == reacher.activityID && event.at == reacher.at
+        self.counts(event) && event.activityID == reacher.activityID && event.at == reacher.at
       }
-      guard let index = out.firstIndex(where: same) ?? out.lastIndex(where: { Self.counts($0) && onDay($0) })
+      guard let index = out.firstIndex(where: same) ?? out.lastIndex(where: { counts($0) && onDay($0) })
       else { continue }
       var reached = reacher
       reached.seq = nil
@@ -62,19 +76,39 @@ public struct DailyGoal: Sendable {
 
   /// Today's count at `now`, from the day's history.
   public func tally(_ events: [Event], at now: Instant) -> GoalTally {
-    GoalTally(done: done(in: events, on: now), target: target)
+    GoalTally(done: done(in: events, on: now), target: target, plan: plan)
   }
 }
 
-/// How far today's goal is: `3/8 today`.
+/// How far today's goal of a plan is: `3/8 today`.
 public struct GoalTally: Equatable, Sendable {
   public var done: Int
   public var target: Int
+  /// The plan it is for, shown only on that plan's runs.
+  public var plan: String
 
-  public init(done: Int, target: Int) {
+  public init(done: Int, target: Int, plan: String) {
     self.done = done
     self.target = target
+    self.plan = plan.lowercased()
   }
 
   public var text: String { "\(done)/\(target) today" }
+}
+
+extension [GoalTally] {
+  /// The tally `activity` shows: its plan's goal; nil for a single timer or a plan without one.
+  public func tally(for activity: Activity) -> GoalTally? {
+    guard let plan = activity.attributes.plan?.name.lowercased() else { return nil }
+    return first { $0.plan == plan }
+  }
+}
+
+extension [DailyGoal] {
+  /// When the earliest of their days that hold `instant` began: what counting them all reads
+  /// the history from. Nil without a goal.
+  public func startOfDay(_ instant: Instant) -> Instant? { map { $0.startOfDay(instant) }.min() }
+
+  /// Each goal's count at `now` from the day's history.
+  public func tallies(_ events: [Event], at now: Instant) -> [GoalTally] { map { $0.tally(events, at: now) } }
 }

@@ -50,12 +50,16 @@ public struct ContentState: Codable, Equatable, Sendable {
   public var progress: PlanProgress?
   /// The laps marked on a stopwatch's run so far; none after a reset.
   public var laps: LapMarks
+  /// When the run began (`startedAt` moves with each pause): nil until it is started from
+  /// ready, and again after a single timer's reset, which discards its run. Nil in a row kept
+  /// before it was, where the creation stands for it (`Activity.runStart`).
+  public var runStartedAt: Instant?
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
     touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil,
-    laps: LapMarks = LapMarks()
+    laps: LapMarks = LapMarks(), runStartedAt: Instant? = nil
   ) {
     self.name = name
     self.category = category
@@ -69,6 +73,7 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.idleLimit = idleLimit
     self.progress = progress
     self.laps = laps
+    self.runStartedAt = runStartedAt
   }
 }
 
@@ -131,6 +136,8 @@ public struct TimePolicy: Equatable, Sendable {
 
 extension Activity {
   public var name: String { state.name }
+  /// When the run shown began, as "Started 9:05" says it: after a reset, its new start.
+  public var runStart: Instant { state.runStartedAt ?? createdAt }
   public var isCountdown: Bool { attributes.mode == .countdown }
   /// Tested by pattern, not `!= nil`: that compared whole `Plan?` copies (Plan is Equatable).
   public var isPlan: Bool {

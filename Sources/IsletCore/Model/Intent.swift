@@ -65,14 +65,17 @@ public struct ActivityUpdate: Hashable, Sendable {
   /// An empty category clears it.
   public var category: String?
   public var relevance: Double?
+  /// A single timer's icon; a plan's segments have their own.
+  public var icon: String?
 
-  public init(name: String? = nil, category: String? = nil, relevance: Double? = nil) {
+  public init(name: String? = nil, category: String? = nil, relevance: Double? = nil, icon: String? = nil) {
     self.name = name
     self.category = category
     self.relevance = relevance
+    self.icon = icon
   }
 
-  public var isEmpty: Bool { name == nil && category == nil && relevance == nil }
+  public var isEmpty: Bool { name == nil && category == nil && relevance == nil && icon == nil }
 }
 
 /// Why an intent was not applied; shown as one line, exit status 1.

@@ -9,6 +9,15 @@ public enum Phase: String, Codable, Sendable, CaseIterable {
     case .completed, .ended, .expired: return false
     }
   }
+
+  /// The phase in a sentence: `ready`, `running`, `paused`, `finished`, ….
+  public var word: String {
+    switch self {
+    case .idle: return "ready"
+    case .active: return "running"
+    default: return rawValue
+    }
+  }
 }
 
 /// A stopwatch counts up; a countdown counts down from its duration, then into overtime.

@@ -7,6 +7,19 @@ public enum SegmentKind: String, Codable, Sendable, CaseIterable {
 
   /// Work and the warm-up and cool-down around it are done; a break is rest.
   public var isBreak: Bool { self == .break }
+
+  /// A segment's `label` as said after the run's `name`: the kind's own word (`Work`) when the
+  /// label is the name itself, as a plan made with `--name` labels its work, so that nothing
+  /// is said twice (`HIIT · Work`, never `HIIT · HIIT`).
+  public func label(_ label: String, after name: String) -> String {
+    guard label.lowercased() == name.lowercased() else { return label }
+    switch self {
+    case .warmUp: return "Warm-up"
+    case .work: return "Work"
+    case .break: return "Break"
+    case .coolDown: return "Cool-down"
+    }
+  }
 }
 
 /// One timed piece of a plan: "Focus 25m", "Rest 10s".
@@ -230,6 +243,14 @@ public struct PlanPosition: Codable, Hashable, Sendable {
     return round
   }
 
+  /// `Focus 2/4`: the segment and its round, said in the name's place, or after the run's
+  /// `name` (its label as the user wrote it, or its kind's word when that would repeat the
+  /// name); a warm-up or cool-down by its label alone.
+  public func text(after name: String? = nil) -> String {
+    let label = printableName(name.map { kind.label(segment, after: $0) } ?? segment)
+    return shownRound.map { "\(label) \($0)/\(rounds)" } ?? label
+  }
+
   public init(
     name: String, segment: String, kind: SegmentKind, icon: String, round: Int, rounds: Int,
     next: NextSegment?
@@ -241,6 +262,23 @@ public struct PlanPosition: Codable, Hashable, Sendable {
     self.round = round
     self.rounds = rounds
     self.next = next
+  }
+}
+
+// MARK: - Made from durations
+
+extension Plan {
+  /// The plan a work and a break make (`islet start 50m/10m`, or the view's duration field):
+  /// named `name` (else Intervals), its work labelled `name` (else Work), then a Break.
+  public static func workAndBreak(
+    name: String?, work: Milliseconds, rest: Milliseconds?, icon: String, rounds: Int = 1,
+    cueSeconds: Int? = nil
+  ) -> Plan {
+    Plan(
+      name: name ?? "Intervals",
+      work: Segment(label: name ?? "Work", duration: work, icon: icon, kind: .work),
+      rest: rest.map { Segment(label: "Break", duration: $0, icon: "coffee", kind: .break) },
+      rounds: rounds, cueSeconds: cueSeconds)
   }
 }
 

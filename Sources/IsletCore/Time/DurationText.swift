@@ -30,16 +30,18 @@ public enum DurationText {
     public var exitStatus: ExitStatus { .usage }
   }
 
-  /// A positive duration, whole milliseconds, at most `maximum`.
-  public static func parse(_ text: String, maximum: Milliseconds = DurationText.maximum)
-    -> Result<Milliseconds, Failure>
-  {
+  /// A positive duration, whole milliseconds, at most `maximum`; zero too, in any form (`0`,
+  /// `0s`, `0:00`), when `allowingZero` (a span that only rounds to zero is still refused).
+  public static func parse(
+    _ text: String, maximum: Milliseconds = DurationText.maximum, allowingZero: Bool = false
+  ) -> Result<Milliseconds, Failure> {
     let trimmed = text.trimmingSpaces
     guard let value = unsignedValue(trimmed) else {
       if trimmed.hasPrefix("-") || trimmed == "0" { return .failure(.notPositive(text)) }
       return .failure(.malformed(text))
     }
     if value == .infinity { return .failure(.tooLong(text)) }
+    if value == 0 && allowingZero { return .success(0) }
     let ms = value.rounded()
     if ms <= 0 { return .failure(.notPositive(text)) }
     if ms > Double(maximum) { return .failure(.tooLong(text)) }
@@ -156,10 +158,11 @@ public enum DurationText {
     return text
   }
 
-  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`,
-  /// `1.5 seconds`.
+  /// A span in words, as a confirmation says it: `25 seconds`, `1 minute`, `1 hour 30 minutes`.
+  /// Whole seconds, rounded up as a countdown's clock is: a sentence never carries milliseconds
+  /// (`--until` makes a countdown of whatever is left to the time of day).
   public static func words(_ span: Milliseconds) -> String {
-    let ms = max(0, span)
+    let ms = (max(0, span) + 999) / 1000 * 1000
     var parts: [String] = []
     func add(_ count: String, _ unit: String) { parts.append("\(count) \(unit)\(count == "1" ? "" : "s")") }
     if ms >= 3_600_000 { add("\(ms / 3_600_000)", "hour") }
@@ -179,6 +182,12 @@ public enum DurationText {
       text += "." + fraction
     }
     return text
+  }
+
+  /// A lap's time or split, wherever one is printed: `1:02.4`, the clock with tenths (rounded
+  /// down, as a stopwatch reads).
+  public static func lapClock(_ span: Milliseconds) -> String {
+    clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
   }
 
   /// A whole number of seconds as a clock: `M:SS` under an hour, `H:MM:SS` from an hour.

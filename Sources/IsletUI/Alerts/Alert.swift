@@ -68,7 +68,7 @@ public struct Alert: Equatable, Sendable {
     let dash = ascii ? "-" : "—"
     let bell = ascii ? "!" : "⏰"
     let name = printable(event.name, limit: UserText.Bounds.name.characters)
-    let started = Self.timeOfDay(activity.state.startedAt, zone: zone)
+    let started = Self.timeOfDay(activity.runStart, zone: zone)
     var actions: [Action] = []
     var awaits = false
     var urgency = Urgency.critical
@@ -90,7 +90,7 @@ public struct Alert: Equatable, Sendable {
       }
     case .segmentFinished:
       guard let ended = event.plan else { return nil }
-      summary = "\(bell) \(name) \(dash) \(Self.segmentText(ended)) done"
+      summary = "\(bell) \(name) \(dash) \(ended.text(after: event.name)) done"
       let length = activity.attributes.plan?.segments.first { $0.label == ended.segment }?.duration
       if let length, length < Self.shortSegment { urgency = .normal }
       awaits = AlertPolicy.awaits(activity, since: event)
@@ -99,8 +99,8 @@ public struct Alert: Equatable, Sendable {
         let label = printable(next.segment, limit: UserText.Bounds.label.characters)
         body = passed + "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
         actions = [
-          Action(key: "go-on", label: "Start \(label.lowercased())", intents: [.toggle]),
-          Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.toggle, .skip]),
+          Action(key: "go-on", label: "Start \(label)", intents: [.toggle]),
+          Action(key: "skip", label: "Skip \(label)", intents: [.toggle, .skip]),
         ]
       } else if awaits {
         // The last segment of a plan that asks: going on finishes the run.
@@ -109,10 +109,11 @@ public struct Alert: Equatable, Sendable {
       } else if activity.state.phase.isLive, let current = activity.planPosition {
         let label = printable(current.segment, limit: UserText.Bounds.label.characters)
         let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
-        body = passed + "\(Self.segmentText(current)) started, \(activity.displayTime(at: event.at))\(ends)"
+        body =
+          passed + "\(current.text(after: event.name)) started, \(activity.displayTime(at: event.at))\(ends)"
         if activity.state.phase == .active {
           actions = [
-            Action(key: "skip", label: "Skip \(label.lowercased())", intents: [.skip]),
+            Action(key: "skip", label: "Skip \(label)", intents: [.skip]),
             Action(key: "pause", label: "Pause", intents: [.pause]),
           ]
         }
@@ -135,11 +136,6 @@ public struct Alert: Equatable, Sendable {
   }
 
   /// `Focus 2/4`, or `Warm-up`: a segment with its round where one is shown.
-  static func segmentText(_ position: PlanPosition) -> String {
-    let label = printable(position.segment, limit: UserText.Bounds.label.characters)
-    guard let round = position.shownRound else { return label }
-    return "\(label) \(round)/\(position.rounds)"
-  }
 
   /// `10:05` in the local zone.
   static func timeOfDay(_ instant: Instant, zone: LocalZone) -> String {

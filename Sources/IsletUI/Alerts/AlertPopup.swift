@@ -108,9 +108,10 @@ public enum AlertPopup {
     return keyRow(actions, glyphs: glyphs).first { x >= $0.x && x < $0.x + DisplayWidth.of($0.text) }?.action
   }
 
-  /// What a key does, in the words of the view's footer: `done`, `snooze 5 min`, `reset`.
+  /// What a key does, in the words of the view's footer: `done`, `snooze 5 min`, `reset`,
+  /// `skip HIIT` (a label as the user wrote it).
   static func hint(_ action: Alert.Action) -> String {
-    let label = action.label.lowercased()
+    let label = action.label.prefix(1).lowercased() + action.label.dropFirst()
     return action.key == "snooze" && label.hasPrefix("+") ? "snooze \(label.dropFirst())" : label
   }
 

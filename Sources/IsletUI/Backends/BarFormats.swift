@@ -8,7 +8,8 @@ public struct BarScene: Sendable {
   public var policy: TimePolicy
   public var theme: Theme
   public var ascii: Bool
-  public var goal: GoalTally?
+  /// Today's goals; each plan's pill shows its own.
+  public var goals: [GoalTally]
   /// The islet binary's path, for polybar's click actions.
   public var binary: String
   /// The local time zone's offset from UTC in seconds; nil asks the system.
@@ -18,7 +19,7 @@ public struct BarScene: Sendable {
 
   public init(
     live: [Activity], now: Instant, policy: TimePolicy = .standard, theme: Theme = ThemeCatalog.fallback,
-    ascii: Bool = false, goal: GoalTally? = nil, binary: String = "islet", utcOffset: Int? = nil,
+    ascii: Bool = false, goals: [GoalTally] = [], binary: String = "islet", utcOffset: Int? = nil,
     part: BarPart = .island
   ) {
     self.part = part
@@ -27,7 +28,7 @@ public struct BarScene: Sendable {
     self.policy = policy
     self.theme = theme
     self.ascii = ascii
-    self.goal = goal
+    self.goals = goals
     self.binary = binary
     self.utcOffset = utcOffset
   }
@@ -42,7 +43,7 @@ public struct BarScene: Sendable {
     shown.map {
       Look(
         activity: $0, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset,
-        goal: part == .bubble ? nil : goal)
+        goal: part == .bubble ? nil : goals.tally(for: $0))
     }
   }
 

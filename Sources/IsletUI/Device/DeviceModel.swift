@@ -28,8 +28,8 @@ public struct DeviceModel: Equatable, Sendable {
     case reported(
       live: [Activity], seq: Int64?, activity: Activity?, started: Bool, line: String, refused: Bool,
       events: [Event] = [])
-    /// Today's goal, counted afresh from the history (nil without one).
-    case counted(GoalTally?)
+    /// Today's goals, counted afresh from the history (none without one).
+    case counted([GoalTally])
     /// The intent's activity is gone (or nothing is live), by the store's newer knowledge.
     case missed(nothingLive: Bool)
     /// The next theme, loaded, and what saving it in the configuration said.
@@ -89,8 +89,8 @@ public struct DeviceModel: Equatable, Sendable {
   /// Until the first look, finished countdowns and ended segments are shown but not rung:
   /// they ended before.
   public var looked = false
-  /// Today's work segments against the goal, as last counted.
-  public var goal: GoalTally?
+  /// Today's work segments against each goal, as last counted.
+  public var goals: [GoalTally] = []
   public var theme: Theme
   public let ascii: Bool
   public let policy: TimePolicy
@@ -154,7 +154,7 @@ public struct DeviceModel: Equatable, Sendable {
   public func frame(at now: Instant) -> DeviceView.Frame {
     DeviceView.Frame(
       live: ranked(at: now), state: state.visible(at: now), now: now, policy: policy, theme: theme,
-      ascii: ascii, goal: goal)
+      ascii: ascii, goals: goals)
   }
 
   public mutating func update(_ message: Message, at now: Instant) -> [Command] {
@@ -201,8 +201,8 @@ public struct DeviceModel: Equatable, Sendable {
       if started, let activity { state.selectedID = activity.id }
       state.show(line, alert: refused, at: now)
       return heard(events, at: now)
-    case .counted(let tally):
-      goal = tally
+    case .counted(let tallies):
+      goals = tallies
       return []
     case .missed(let nothingLive):
       state.show(

@@ -99,21 +99,21 @@ public struct DeviceState: Equatable, Sendable {
     func intent(_ intent: Intent) -> [DeviceEffect] {
       [.dispatch(intent, activityID: selected?.id, source: .key)]
     }
+    if case .character(let character) = key, let selected,
+      let sent = Self.intent(ofKey: character, for: selected, at: now, policy: policy, snooze: snooze)
+    {
+      guard sent == .reset || sent == .end else { return intent(sent) }
+      self.overlay = .confirm(sent, activityID: selected.id, name: selected.name)
+      return []
+    }
+    // Keys for the selected activity, with none selected.
     switch key {
     case .character(" "), .character("p"):
       return intent(.toggle)
-    case .character("s"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.skip)
-    case .character("r"), .character("x"):
-      guard let selected else { return nothingLive(now) }
-      let action: Intent = key == .character("r") ? .reset : .end
-      self.overlay = .confirm(action, activityID: selected.id, name: selected.name)
-      return []
-    case .character("l"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.lap)
-    case .character("c"), .enter:
+    case .character("s"), .character("r"), .character("x"), .character("l"), .character("c"),
+      .character("+"), .character("="), .character("-"), .character("_"):
+      return nothingLive(now)
+    case .enter:
       guard selected != nil else { return nothingLive(now) }
       return intent(.complete)
     case .character("e"):
@@ -133,16 +133,6 @@ public struct DeviceState: Equatable, Sendable {
     case .character("n"):
       self.overlay = .name("")
       return []
-    case .character("+"), .character("="):
-      guard let selected else { return nothingLive(now) }
-      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
-      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
-        return intent(.snooze(for: snooze))
-      }
-      return intent(.adjust(by: 60_000))
-    case .character("-"), .character("_"):
-      guard selected != nil else { return nothingLive(now) }
-      return intent(.adjust(by: -60_000))
     case .character("t"):
       return [.nextTheme]
     case .character("?"), .character("h"):
@@ -190,7 +180,7 @@ public struct DeviceState: Equatable, Sendable {
           self.overlay = nil
           return [.start(name: plan.runName, duration: nil, plan: plan)]
         }
-        self.overlay = .duration(name: text.isEmpty ? "Timer" : text, text: "")
+        self.overlay = .duration(name: text.isEmpty ? Self.defaultName : text, text: "")
       case .tab, .backTab:
         // The plans in turn: the configured one first, then the one after the plan typed
         // (Shift-Tab, the one before).
@@ -217,10 +207,23 @@ public struct DeviceState: Equatable, Sendable {
           self.overlay = nil
           return [.start(name: name, duration: nil)]
         }
-        switch DurationText.parse(text) {
-        case .success(let span):
+        // Read as `islet start` reads its words: one duration, or a work and a break (50m/10m).
+        switch DurationReading.of(text.split(separator: " ").map(String.init)) {
+        case .success(.one(let span)):
           self.overlay = nil
           return [.start(name: name, duration: span)]
+        case .success(.workAndBreak(let work, let rest)):
+          let named = name == Self.defaultName ? nil : name
+          // The name labels the work, within a label's bounds, as `start --name` is held to.
+          if let named, let problem = UserText.problem(with: named, bounds: .label) {
+            show(
+              "'\(printable(named, limit: 20))' labels the plan's work and \(problem.message)", alert: true,
+              at: now)
+            return []
+          }
+          self.overlay = nil
+          let plan = Plan.workAndBreak(name: named, work: work, rest: rest, icon: "timer")
+          return [.start(name: plan.runName, duration: nil, plan: plan)]
         case .failure(let failure):
           show(failure.message, alert: true, at: now)
         }
@@ -257,6 +260,33 @@ public struct DeviceState: Equatable, Sendable {
     default: return nil
     }
   }
+
+  /// The intent a key sends to the selected activity, for `handle` and the key hints alike;
+  /// nil for a key that sends none. (`r` and `x` ask first.)
+  static func intent(
+    ofKey key: Character, for selected: Activity, at now: Instant, policy: TimePolicy,
+    snooze: Milliseconds = AlertPolicy().snooze
+  ) -> Intent? {
+    switch key {
+    case " ", "p": return .toggle
+    case "s": return .skip
+    case "l": return .lap
+    case "r": return .reset
+    case "x": return .end
+    case "c": return .complete
+    case "+", "=":
+      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
+      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
+        return .snooze(for: snooze)
+      }
+      return .adjust(by: 60_000)
+    case "-", "_": return .adjust(by: -60_000)
+    default: return nil
+    }
+  }
+
+  /// What a new activity is called when no name is typed.
+  static let defaultName = "Timer"
 
   /// What a key that needs a timer says when there is none.
   public static let nothingLiveText = "No timer yet: press n to start one"

@@ -12,12 +12,12 @@ public enum DeviceView {
     public var theme: Theme
     public var ascii: Bool
     public var utcOffset: Int?
-    /// Today's goal, shown in the expanded island and the banners.
-    public var goal: GoalTally?
+    /// Today's goals, each shown on its plan's runs in the expanded island and the banners.
+    public var goals: [GoalTally]
 
     public init(
       live: [Activity], state: DeviceState, now: Instant, policy: TimePolicy, theme: Theme, ascii: Bool,
-      utcOffset: Int? = nil, goal: GoalTally? = nil
+      utcOffset: Int? = nil, goals: [GoalTally] = []
     ) {
       self.live = live
       self.state = state
@@ -26,13 +26,13 @@ public enum DeviceView {
       self.theme = theme
       self.ascii = ascii
       self.utcOffset = utcOffset
-      self.goal = goal
+      self.goals = goals
     }
 
     func look(_ activity: Activity) -> Look {
       Look(
         activity: activity, now: now, policy: policy, theme: theme, ascii: ascii, utcOffset: utcOffset,
-        goal: goal)
+        goal: goals.tally(for: activity))
     }
   }
 
@@ -67,11 +67,11 @@ public enum DeviceView {
     let selected = frame.state.selected(in: frame.live)
     let phase = selected.map { $0.phase(at: frame.now, policy: frame.policy) }
     let plan = selected?.isPlan ?? false
-    let stopwatch = selected.map { !$0.isCountdown && !$0.isPlan } ?? false
+    let offer = HintOffer(selected, at: frame.now, policy: frame.policy)
     // The footer is the last row, under the island even when expanded: blank until drawn.
-    let key = FooterKey(phase: phase, plan: plan, stopwatch: stopwatch, width: width, ascii: g.ascii)
+    let key = FooterKey(phase: phase, plan: plan, offer: offer, width: width, ascii: g.ascii)
     lastFooter.rows(row..<row + 1, of: &canvas, key: key) {
-      draw(hintText(phase, plan: plan, stopwatch: stopwatch, g: g, width: width), on: &$0)
+      draw(hintText(phase, plan: plan, offer: offer, g: g, width: width), on: &$0)
     }
   }
 
@@ -79,7 +79,7 @@ public enum DeviceView {
   struct FooterKey: Equatable, Sendable {
     let phase: Phase?
     let plan: Bool
-    let stopwatch: Bool
+    let offer: HintOffer
     let width: Int
     let ascii: Bool
   }
@@ -181,15 +181,17 @@ public enum DeviceView {
 
   private static let lastClock = LastDrawn<ClockKey>()
 
-  /// What a key hint needs to be offered: nothing, a live activity, or a plan selected.
-  enum HintNeed { case nothing, live, plan, stopwatch }
+  /// What a key hint needs to be offered: nothing, a live activity, or the intent its key
+  /// sends the selected one taken by the engine (`TimerEngine.accepts`), so that a hint is
+  /// never refused.
+  enum HintNeed { case nothing, live, intent(Character) }
 
   /// The hints after space's, in the order shown, each with its rank (the lower, the longer it
   /// stays when the row is short) and what it needs to act on.
   static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = [
-    ("s skip", 2, .plan), ("l lap", 3, .stopwatch), ("r reset", 4, .live), ("c done", 3, .live),
-    ("x end", 5, .live),
-    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), (minuteHint, 8, .live),
+    ("s skip", 2, .intent("s")), ("l lap", 3, .intent("l")), ("r reset", 4, .intent("r")),
+    ("c done", 3, .intent("c")), ("x end", 5, .intent("x")),
+    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), (minuteHint, 8, .intent("+")),
     ("t theme", 9, .nothing), ("? help", 1, .nothing), ("q quit", 0, .nothing),
   ]
 
@@ -197,12 +199,43 @@ public enum DeviceView {
   static let minuteHint = "+/- 1 min"
   static let snoozeHint = "+ snooze"
 
+  /// What the hints are offered for: whether something is live, which hints' intents the
+  /// engine takes (bit i for `otherHints[i]`), and whether `+` snoozes.
+  struct HintOffer: Equatable, Sendable {
+    var live = false
+    var accepted: UInt16 = 0
+    var snoozes = false
+
+    /// The offer for `selected` (nil: nothing live) at `now`.
+    init(_ selected: Activity?, at now: Instant, policy: TimePolicy) {
+      guard let selected else { return }
+      live = true
+      if case .snooze = DeviceState.intent(ofKey: "+", for: selected, at: now, policy: policy) {
+        snoozes = true
+      }
+      for (index, hint) in otherHints.enumerated() {
+        guard case .intent(let key) = hint.needs,
+          let intent = DeviceState.intent(ofKey: key, for: selected, at: now, policy: policy),
+          TimerEngine.accepts(intent, by: selected, at: now, policy: policy)
+        else { continue }
+        accepted |= 1 << index
+      }
+    }
+  }
+
+  /// `space pause · r reset · c done · …` for `selected` at `now`: what its keys would do.
+  static func hintText(
+    for selected: Activity?, at now: Instant, policy: TimePolicy = .standard, g: Glyphs, width: Int
+  ) -> String {
+    hintText(
+      selected.map { $0.phase(at: now, policy: policy) }, plan: selected?.isPlan ?? false,
+      offer: HintOffer(selected, at: now, policy: policy), g: g, width: width)
+  }
+
   /// `space pause · r reset · c done · …`, the first hint saying what space does now (on a
   /// plan's waiting segment, `space next`; once a countdown's time is up, `+ snooze` too); the
   /// least needed hints go first when the row is short.
-  static func hintText(_ phase: Phase?, plan: Bool = false, stopwatch: Bool = false, g: Glyphs, width: Int)
-    -> String
-  {
+  static func hintText(_ phase: Phase?, plan: Bool, offer: HintOffer, g: Glyphs, width: Int) -> String {
     let space: String
     switch phase {
     case .active: space = "pause"
@@ -213,35 +246,32 @@ public enum DeviceView {
     let first = "space \(space)"
     let separator = " \(g.separator) "
     let gap = DisplayWidth.of(separator)
-    // With nothing live, only what starts one, or needs none, is offered.
-    let live = phase != nil
-    func offered(_ hint: (text: String, rank: Int, needs: HintNeed), within limit: Int) -> Bool {
+    func offered(_ index: Int, within limit: Int) -> Bool {
+      let hint = otherHints[index]
       guard hint.rank <= limit else { return false }
       switch hint.needs {
       case .nothing: return true
-      case .live: return live
-      case .plan: return live && plan
-      // A lap is marked only while the stopwatch runs.
-      case .stopwatch: return live && stopwatch && phase == .active
+      case .live: return offer.live
+      // Once time's up, space is what completes: `c done` would say it twice.
+      case .intent(let key): return offer.accepted & (1 << index) != 0 && !(offer.snoozes && key == "c")
       }
     }
-    let snoozes = phase == .finished && !plan
-    func shown(_ hint: (text: String, rank: Int, needs: HintNeed)) -> String {
-      snoozes && hint.text == minuteHint ? snoozeHint : hint.text
-    }
-    // Once time's up, space is what completes: `c done` would say it twice.
-    func said(_ hint: (text: String, rank: Int, needs: HintNeed), within limit: Int) -> Bool {
-      offered(hint, within: limit) && !(snoozes && hint.text == "c done")
+    func shown(_ index: Int) -> String {
+      offer.snoozes && otherHints[index].text == minuteHint ? snoozeHint : otherHints[index].text
     }
     // Drawn every frame: counted and joined without building arrays.
     for limit in stride(from: 9, through: 0, by: -1) {
       // Hints are ASCII: a byte is a cell.
       var used = first.utf8.count
-      for hint in otherHints where said(hint, within: limit) { used += shown(hint).utf8.count + gap }
+      for index in otherHints.indices where offered(index, within: limit) {
+        used += shown(index).utf8.count + gap
+      }
       // The last column stays empty: writing there scrolls some terminals.
       if used < width {
         var text = first
-        for hint in otherHints where said(hint, within: limit) { text += separator + shown(hint) }
+        for index in otherHints.indices where offered(index, within: limit) {
+          text += separator + shown(index)
+        }
         return text
       }
     }
@@ -330,7 +360,7 @@ public enum DeviceView {
     case .duration(let name, let text):
       lines = [
         "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
-        "e.g. 25m, 1h30m, 90s",
+        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
       ]
     }
     // Above the flash's row: what a dialog says back (a bad duration) shows beside it.

@@ -21,14 +21,14 @@ extension DeviceView {
     /// alert given again, say) is not a change that time alone makes.
     public init(
       stored: [Activity], state: DeviceState, at instant: Instant, policy: TimePolicy, theme: Theme,
-      ascii: Bool, goal: GoalTally? = nil,
+      ascii: Bool, goals: [GoalTally] = [],
       presentation: Presentation?, after basis: Canvas, stop: Instant? = nil
     ) {
       let (width, height) = (basis.width, basis.height)
       let frame = Frame(
         live: ActivityMatcher.ranked(stored, at: instant, policy: policy), state: state.visible(at: instant),
         now: instant,
-        policy: policy, theme: theme, ascii: ascii, goal: goal)
+        policy: policy, theme: theme, ascii: ascii, goals: goals)
       self.frame = frame
       let canvas =
         presentation.map { DeviceView.draw($0, frame, width: width, height: height) }
@@ -96,7 +96,7 @@ extension DeviceView {
       {
         let ahead = FrameAhead(
           stored: stored, state: after.state, at: change, policy: frame.policy, theme: frame.theme,
-          ascii: frame.ascii, goal: frame.goal, presentation: presentation, after: basis, stop: settleAt)
+          ascii: frame.ascii, goals: frame.goals, presentation: presentation, after: basis, stop: settleAt)
         frames.append(ahead)
         (after, basis) = (ahead.frame, ahead.canvas)
       }

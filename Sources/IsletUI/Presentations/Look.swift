@@ -47,12 +47,10 @@ public struct Look: Sendable {
   /// The name as shown: what `UserText` refuses (an old store may hold it) escaped, so that
   /// every output, a bar's too, prints it as text.
   public var name: String { printableName(activity.name) }
-  /// The current segment's label, escaped likewise; nil for a single timer.
-  public var segmentLabel: String? {
-    activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) }
+  /// What stands for the activity: a plan's segment's label, else its name, escaped likewise.
+  public var heading: String {
+    activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) } ?? name
   }
-  /// What stands for the activity: a plan's segment, else its name.
-  public var heading: String { segmentLabel ?? name }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
   public var shortTime: String {
@@ -103,18 +101,18 @@ public struct Look: Sendable {
   /// countdown has not started what it shows).
   var startedFact: String? {
     guard Self.hasStart(activity) else { return nil }
-    let start = activity.createdAt
+    let start = activity.runStart
     let today =
       calendar.local(start).day == calendar.local(now).day
       && now.milliseconds - start.milliseconds < 86_400_000
     return "Started " + (today ? calendar.clock(start) : calendar.dayAndClock(start))
   }
 
-  /// A stopwatch's laps as one fact: `Lap 3 1:02`, the count and the last lap's length; nil
+  /// A stopwatch's laps as one fact: `Lap 3 1:02.4`, the count and the last lap's length; nil
   /// before the first.
   var lapFact: String? {
     guard let last = activity.state.laps.last, activity.state.laps.count > 0 else { return nil }
-    return "Lap \(activity.state.laps.count) \(DurationText.clock(seconds: last / 1000))"
+    return "Lap \(activity.state.laps.count) \(DurationText.lapClock(last))"
   }
 
   /// Whether a start is shown: not while ready, which a reset began anew.
@@ -160,6 +158,13 @@ public struct Look: Sendable {
     guard let label = segmentLabel else { return phaseWord }
     guard phase != .finished, let word = phaseWord else { return phaseWord ?? label }
     return "\(label) \(g.separator) \(word)"
+  }
+
+  /// A plan's segment as said after the name (escaped as the name is); nil for a single timer.
+  var segmentLabel: String? {
+    activity.segment.map {
+      printable($0.kind.label($0.label, after: activity.name), limit: UserText.Bounds.label.characters)
+    }
   }
 
   /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name
