@@ -78,25 +78,12 @@ enum ConfigurationFile {
   /// The whole file; nil when it does not exist. Reading stops just past the largest file
   /// `Configuration.parse` accepts, which then says it is too large.
   static func readBytes(_ path: String) throws -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw CommandFailure(
-        message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
+    switch UserFile.read(path, upTo: Configuration.maximumFileBytes) {
+    case .success(let bytes): return bytes
+    case .failure(let failure):
+      // A problem with the configuration: a status line shows it in the island's place.
+      throw ConfigurationProblem(path: path, line: nil, reason: failure.reason, exitStatus: .ioError)
     }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count <= Configuration.maximumFileBytes {
-      let count = read(fd, &chunk, chunk.count)
-      if count < 0 {
-        throw CommandFailure(
-          message: "cannot read \(path): \(String(cString: strerror(errno)))", status: .ioError)
-      }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return bytes
   }
 
   /// Sets one key in the file, keeping every other line as it was, byte for byte: comments,

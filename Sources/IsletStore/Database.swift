@@ -21,12 +21,15 @@ final class Database {
   let handle: OpaquePointer
   let path: String
 
-  init(path: String, readOnly: Bool) throws {
+  /// `immutable`: the file is read as one that cannot change, with no locks and no `-shm`
+  /// (a read-only copy in a read-only folder, where SQLite could not make one).
+  init(path: String, readOnly: Bool, immutable: Bool = false) throws {
     var connection: OpaquePointer?
     let flags =
       (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-      | SQLITE_OPEN_NOMUTEX
-    let status = sqlite3_open_v2(path, &connection, flags, nil)
+      | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+    let name = immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
+    let status = sqlite3_open_v2(name, &connection, flags, nil)
     guard status == SQLITE_OK, let connection else {
       let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(connection)
@@ -39,6 +42,24 @@ final class Database {
   }
 
   func close() { sqlite3_close_v2(handle) }
+
+  /// `path` as a `file:` URI's path: every byte but letters, digits, `/`, `-`, `.`, `_` and
+  /// `~` written `%XX`, so that a `?`, `#` or `%` in a folder's name stays part of it.
+  private static func uriPath(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (byte < 16 ? "0" : "") + hex
+      }
+    }
+    return out
+  }
 
   func execute(_ sql: String) throws {
     var error: UnsafeMutablePointer<CChar>?

@@ -87,7 +87,9 @@ public final class SQLiteActivityStore: ActivityStore {
     try requireRegularFile(path, info)
     if info.st_size == 0 { return nil }
     try checkHeader(path)
-    let database = try guarded(path) { try Database(path: path, readOnly: true) }
+    let database = try guarded(path) {
+      try Database(path: path, readOnly: true, immutable: isSealed(path))
+    }
     do {
       let version = try guarded(path) { try identify(database, path: path) }
       guard let version else {
@@ -108,6 +110,18 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   public func close() { database.close() }
+
+  /// Whether the store at `path` is a copy no writer can have open: no `-wal` or `-shm` beside
+  /// it, in a folder that may not be written (by its mode, even for root, or its file system).
+  /// SQLite cannot make there the `-shm` a reader of a WAL store needs, so readers read the
+  /// file as one that cannot change; and nothing of Islet's is made beside it.
+  public static func isSealed(_ path: String) -> Bool {
+    var info = stat()
+    if stat(path + "-wal", &info) == 0 || stat(path + "-shm", &info) == 0 { return false }
+    let folder = StoreLocation.parent(of: path)
+    if access(folder, W_OK) != 0 { return errno == EACCES || errno == EROFS }
+    return stat(folder, &info) == 0 && info.st_mode & 0o222 == 0
+  }
 
   // MARK: - ActivityStore
 

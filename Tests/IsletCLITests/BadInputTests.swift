@@ -455,7 +455,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       prepared: theme(String(repeating: "[", count: 100_000))),
     BadInput(
       arguments: ["--theme", "{folder}/bad.json", "status"], status: 74,
-      says: "cannot read the theme file {folder}/bad.json: Is a directory", prepared: [.folder("bad.json")]),
+      says: "cannot read the theme file {folder}/bad.json: it is a folder, not a regular file",
+      prepared: [.folder("bad.json")]),
     BadInput(
       arguments: ["--theme", "{folder}/missing.json", "status"], status: 74,
       says: "cannot read the theme file {folder}/missing.json: No such file or directory"),
@@ -527,7 +528,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         arguments: ["status"], status: 64, says: "config:1: unknown key",
         prepared: [.file("config/islet/config", [0xFF, 0xFE, 0x20, 0x3D, 0x20, 0x31, 0x0A])]),
       BadInput(
-        arguments: ["status"], status: 74, says: "cannot read {folder}/config/islet/config: Is a directory",
+        arguments: ["status"], status: 74,
+        says: "{folder}/config/islet/config is a folder, not a regular file; make it a file, or remove it",
         prepared: [.folder("config/islet/config")]),
     ]
 

@@ -119,7 +119,7 @@ import Testing
 
   /// A plan made with `--name HIIT` labels its work HIIT: no sentence or label says it twice.
   @Test func aWorkLabelledWithTheNameIsSaidOnce() throws {
-    id(try at(0, "start", "20s/10s", "--rounds", "3", "--name", "HIIT"))
+    _ = id(try at(0, "start", "20s/10s", "--rounds", "3", "--name", "HIIT"))
     let listed = try at(seconds(5), "list").stdout
     #expect(listed.contains("plan HIIT · Work 1/3\n"), "\(listed)")
     #expect(

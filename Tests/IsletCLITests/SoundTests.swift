@@ -16,10 +16,10 @@ import Testing
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: stereo, withIntermediateDirectories: true)
     for player in players {
-      FileManager.default.createFile(atPath: "\(bin)/\(player)", contents: Data("#!/bin/sh\n".utf8))
+      _ = FileManager.default.createFile(atPath: "\(bin)/\(player)", contents: Data("#!/bin/sh\n".utf8))
       chmod("\(bin)/\(player)", 0o755)
     }
-    for sound in sounds { FileManager.default.createFile(atPath: "\(stereo)/\(sound)", contents: Data()) }
+    for sound in sounds { _ = FileManager.default.createFile(atPath: "\(stereo)/\(sound)", contents: Data()) }
     return ["PATH": bin, "XDG_DATA_DIRS": folder.file("data"), "HOME": folder.file("home")]
   }
 

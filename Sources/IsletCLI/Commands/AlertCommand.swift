@@ -10,8 +10,9 @@ struct AlertCommand: Command {
       summary: "Send a sample alert through every configured channel, and say which worked and why not.",
       details: """
         The channels are the configuration's alerts (desktop, tmux and bell unless it says
-        otherwise; popup and sound are off by default). Exit status 69 when a configured channel
-        could not deliver.
+        otherwise; popup and sound are off by default), then the hooks found and any that is
+        not run because others could change it. Exit status 69 when a configured channel could
+        not deliver, or a hook is not run.
         """,
       maxOperands: 1)
   ]
@@ -50,8 +51,24 @@ struct AlertCommand: Command {
       }
       environment.console.out("  \(name)  \(line)\n")
     }
+    // The hooks, which run on any event: those present, and why any is refused.
+    let folder = HookRunner.folder(configuration, environment: environment.variables)
+    let hooks = HookRunner.present(in: folder)
+    let refusals = hooks.compactMap { kind in
+      HookRunner.refusal(of: folder + "/" + kind.rawValue).map { (kind, $0) }
+    }
+    let runnable = hooks.filter { kind in !refusals.contains { $0.0 == kind } }
+    let pad = String(repeating: " ", count: max(0, width - "hooks".count))
+    if !runnable.isEmpty {
+      let names = runnable.map(\.rawValue).joined(separator: ", ")
+      environment.console.out(
+        "  hooks\(pad)  \(g.unicode ? "✓" : "ok") \(names) in \(printable(folder, limit: 200))\n")
+    }
+    for (kind, refusal) in refusals {
+      environment.console.out("  hooks\(pad)  \(g.unicode ? "✗" : "no") \(kind.rawValue) \(refusal)\n")
+    }
     let file = printable(ConfigurationFile.path(environment: environment.variables), limit: 200)
     environment.console.out("The channels are the 'alerts =' line of \(file).\n")
-    return outcomes.allSatisfy(\.succeeded) ? .ok : .unavailable
+    return outcomes.allSatisfy(\.succeeded) && refusals.isEmpty ? .ok : .unavailable
   }
 }

@@ -35,8 +35,8 @@ struct HooksCommand: Command {
       var env = environment.variables
       env["ISLET_EVENT"] = kind.rawValue
       env["ISLET_ACTIVITY"] = id
-      if let failure = runHook(
-        hook, at: environment.clock, input: Array((json + "\n").utf8), environment: env)
+      if let failure = HookRunner.refusal(of: hook)
+        ?? runHook(hook, input: Array((json + "\n").utf8), environment: env)
       {
         HookRunner.appendLog(
           logPath, "\(LocalTime.iso(environment.now)) \(kind.rawValue) \(id): \(hook) \(failure)")
@@ -45,10 +45,9 @@ struct HooksCommand: Command {
     return .ok
   }
 
-  /// Runs one hook to its end or its time limit; what went wrong, or nil.
-  private func runHook(
-    _ hook: String, at clock: any WallClock, input: [UInt8], environment: [String: String]
-  ) -> String? {
+  /// Runs one hook to its end or its time limit; what went wrong, or nil. The limit is kept by
+  /// the monotonic clock: the environment's clock may stand still (`ISLET_NOW`).
+  private func runHook(_ hook: String, input: [UInt8], environment: [String: String]) -> String? {
     var output: [Int32] = [-1, -1]
     guard islet_pipe_cloexec(&output) == 0 else {
       return "could not start: \(String(cString: strerror(errno)))"
@@ -57,12 +56,12 @@ struct HooksCommand: Command {
     close(output[1])
     defer { close(output[0]) }
     guard let pid else { return "could not start: \(String(cString: strerror(errno)))" }
-    let deadline = clock.now() + HookRunner.timeLimit
+    let deadline = Spawner.monotonicMilliseconds() + HookRunner.timeLimit
     var captured: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     var timedOut = false
     while true {
-      let left = deadline - clock.now()
+      let left = deadline - Spawner.monotonicMilliseconds()
       if left <= 0 {
         timedOut = true
         break

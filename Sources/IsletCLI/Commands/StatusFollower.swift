@@ -137,28 +137,38 @@ final class StatusFollower {
       pollfd(fd: clicks == nil ? -1 : 0, events: Int16(POLLIN), revents: 0),
       pollfd(fd: configuration?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
     ]
+    // The line is drawn again only when what it shows may have changed: the store read anew,
+    // or the instant time changes it (`shownUntil`). Any other wake (a write to another file
+    // in the folder, a reader closing the store) leaves it be: a format that shows
+    // milliseconds (JSON) would print a new line for each.
+    var fresh = true
+    var shownUntil: Instant?
     // A bar runs this for days: what start-up alone ran need not stay resident.
     islet_release_startup_memory()
     while true {
       let now = environment.now
-      let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-      let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
-      if let start = goals.startOfDay(now), counted.map({ $0.pending != pending || now >= $0.until }) ?? true
-      {
-        tallies = try environment.goalTallies(store: store, pending: pending)
-        counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
+      if fresh || shownUntil.map({ now >= $0 }) == true {
+        let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+        let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
+        if let start = goals.startOfDay(now),
+          counted.map({ $0.pending != pending || now >= $0.until }) ?? true
+        {
+          tallies = try environment.goalTallies(store: store, pending: pending)
+          counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
+        }
+        try emit(try render(LiveSet(live: live, now: now, policy: policy, goals: tallies)))
+        // Time has caused what no writer recorded (its watcher killed, say): one is started, as
+        // any reader would.
+        if !pending.isEmpty && pending != unrecorded {
+          DeadlineWatcherLauncher.ensure(
+            storePath: store.path, live: stored, environment: environment.variables)
+        }
+        unrecorded = pending
+        fresh = false
+        shownUntil = [Self.nextChange(live, at: now, policy: policy), counted?.until].compactMap { $0 }.min()
       }
-      try emit(try render(LiveSet(live: live, now: now, policy: policy, goals: tallies)))
-      // Time has caused what no writer recorded (its watcher killed, say): one is started, as
-      // any reader would.
-      if !pending.isEmpty && pending != unrecorded {
-        DeadlineWatcherLauncher.ensure(
-          storePath: store.path, live: stored, environment: environment.variables)
-      }
-      unrecorded = pending
 
-      let wake = [Self.nextChange(live, at: now, policy: policy), recheck?.at, counted?.until]
-        .compactMap { $0 }.min()
+      let wake = [shownUntil, recheck?.at].compactMap { $0 }.min()
       let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
       for index in fds.indices { fds[index].revents = 0 }
       _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
@@ -185,6 +195,7 @@ final class StatusFollower {
       if newest != seq {
         seq = newest
         stored = try store.liveActivities()
+        fresh = true
         counted = nil
         recheck = nil
         DeadlineWatcherLauncher.ensure(

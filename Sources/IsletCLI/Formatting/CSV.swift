@@ -1,9 +1,10 @@
 import IsletCore
 
 /// RFC 4180: quoted when it holds a comma, quote or line break. A leading `=+-@` is prefixed
-/// with `'` so a spreadsheet does not run it as a formula.
+/// with `'` so a spreadsheet does not run it as a formula. What `UserText` refuses (an old
+/// store may hold it) is escaped, as every output shows it: a CSV is printed to terminals too.
 func csvField(_ field: String) -> String {
-  var value = field
+  var value = printable(field, limit: UserText.Bounds.path.characters)
   if let first = value.first, "=+-@".contains(first) { value = "'" + value }
   guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
   return "\"" + value.replacingAll("\"", with: "\"\"") + "\""

@@ -33,7 +33,8 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     let deadline = nextDeadline(live) != nil
     // Only an activity that is over can have an alert awaiting an answer.
     guard deadline || live.contains(where: { $0.state.phase == .finished }) else { return }
-    guard let lock = WatcherLock(storePath: path) else { return }
+    // A sealed copy has no writer to record anything, and its folder is left as it is.
+    guard !SQLiteActivityStore.isSealed(path), let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
     // Else a watcher that was killed left an alert of a live activity to follow.

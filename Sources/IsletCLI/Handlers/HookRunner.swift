@@ -71,6 +71,45 @@ public struct HookRunner: PostCommitHandler {
 }
 
 extension HookRunner {
+  /// Why the hook at `path` is not run, or nil. As ssh and git refuse such files: a hook
+  /// another user owns, or that others can write, would run as you whatever they put in it;
+  /// so would one in a folder others can write (or own), where they can put another in its
+  /// place. Root's files and folders are trusted, as the system's are.
+  static func refusal(of path: String) -> String? {
+    var info = stat()
+    // A hook that has gone since is said by its run.
+    guard stat(path, &info) == 0 else { return nil }
+    if let problem = unsafety(of: info, path: path, named: "it") { return "is not run: " + problem }
+    let folder = StoreLocation.parent(of: path)
+    let real = (try? StoreLocation.canonical(path)).map(StoreLocation.parent(of:))
+    for folder in [folder] + (real.map { $0 == folder ? [] : [$0] } ?? []) {
+      guard stat(folder, &info) == 0 else { continue }
+      if let problem = unsafety(of: info, path: folder, named: "its folder \(printable(folder, limit: 200))")
+      {
+        return "is not run: " + problem
+      }
+    }
+    return nil
+  }
+
+  /// What makes a file or folder unsafe to run a hook from, said of `named`; nil when none.
+  private static func unsafety(of info: stat, path: String, named: String) -> String? {
+    if info.st_uid != geteuid() && info.st_uid != 0 {
+      return "\(named) belongs to another user (uid \(info.st_uid)); it would run as you"
+    }
+    let writable = info.st_mode & 0o022
+    guard writable != 0 else { return nil }
+    let who = writable & 0o002 != 0 ? "every user" : "its group"
+    let mode = String(info.st_mode & 0o7777, radix: 8)
+    return
+      "\(who) can write \(named) (mode \(mode)); make it yours alone: chmod go-w \(printable(path, limit: 200))"
+  }
+
+  /// The hooks present in `folder`: the events with an executable of their name, in order.
+  static func present(in folder: String) -> [EventKind] {
+    EventKind.allCases.filter { access(folder + "/" + $0.rawValue, X_OK) == 0 }
+  }
+
   /// Appends one line to hooks.log; if it cannot (its folders were taken away since the
   /// command checked them), the line is lost: a detached process's stderr goes nowhere.
   static func appendLog(_ path: String, _ line: String) {

@@ -7,7 +7,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   case usage = 64
   /// A damaged store or theme file.
   case dataError = 65
-  /// An alert channel could not deliver (`islet alert test`; sysexits' EX_UNAVAILABLE).
+  /// An alert channel could not deliver, or a hook is not run (`islet alert test`; sysexits'
+  /// EX_UNAVAILABLE).
   case unavailable = 69
   /// An error islet has no message for: a bug (sysexits' EX_SOFTWARE).
   case internalError = 70
@@ -34,7 +35,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case .refused: return "an intent refused, or nothing to act on"
     case .usage: return "bad usage or input"
     case .dataError: return "a damaged store or theme file"
-    case .unavailable: return "an alert channel could not deliver (alert test)"
+    case .unavailable: return "an alert channel could not deliver, or a hook is not run (alert test)"
     case .internalError: return "a bug in islet (please report it)"
     case .ioError: return "the store cannot be read or written"
     case .tryAgain: return "another islet changed the store at the same moment; try again"

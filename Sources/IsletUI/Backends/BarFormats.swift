@@ -174,7 +174,7 @@ struct BarIsland {
 
   /// `⏱ Workout`, or a plan's `🍅 Focus 2/4`.
   var title: String {
-    var parts = [look.icon, activity.segment?.label ?? look.name]
+    var parts = [look.icon, look.heading]
     if let round = look.shortRound { parts.append(round) }
     return parts.joined(separator: " ")
   }
@@ -224,12 +224,13 @@ struct BarIsland {
     let place = facts.place + (facts.goal.map { [$0] } ?? [])
     if !place.isEmpty { lines.append(place.joined(separator: dot)) }
     var footer = look.startedFact.map { [$0] } ?? []
-    if let id = activity.attributes.recordID { footer.append("ID \(id)") }
-    if let owner = activity.attributes.owner { footer.append(owner) }
-    if let category = activity.state.category { footer.append(category) }
+    let label = { (text: String) in printable(text, limit: UserText.Bounds.label.characters) }
+    if let id = activity.attributes.recordID { footer.append("ID \(label(id))") }
+    if let owner = activity.attributes.owner { footer.append(label(owner)) }
+    if let category = activity.state.category { footer.append(label(category)) }
     lines.append(footer.joined(separator: dot))
     if let next {
-      lines.append("Next: \(next.icon) \(next.activity.segment?.label ?? next.name) \(next.time)")
+      lines.append("Next: \(next.icon) \(next.heading) \(next.time)")
     }
     return lines
   }

@@ -42,7 +42,7 @@ public enum Compact {
     let mark = self.mark(look)
     let round = look.shortRound
     // A plan's segment goes where the name goes.
-    let title = look.activity.segment?.label ?? look.name
+    let title = look.heading
     for variant in variants where !variant.round || round != nil {
       let time = variant.longTime ? look.time : look.shortTime
       let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0

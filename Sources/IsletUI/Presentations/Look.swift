@@ -44,7 +44,13 @@ public struct Look: Sendable {
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
   /// The activity's icon, or its plan's segment's.
   public var icon: String { theme.icon(activity.icon, ascii: ascii) }
-  public var name: String { activity.name }
+  /// The name as shown: what `UserText` refuses (an old store may hold it) escaped, so that
+  /// every output, a bar's too, prints it as text.
+  public var name: String { printableName(activity.name) }
+  /// What stands for the activity: a plan's segment's label, else its name, escaped likewise.
+  public var heading: String {
+    activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) } ?? name
+  }
 
   /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
   public var shortTime: String {
@@ -154,9 +160,11 @@ public struct Look: Sendable {
     return "\(label) \(g.separator) \(word)"
   }
 
-  /// A plan's segment as said after the name; nil for a single timer.
+  /// A plan's segment as said after the name (escaped as the name is); nil for a single timer.
   var segmentLabel: String? {
-    activity.segment.map { $0.kind.label($0.label, after: activity.name) }
+    activity.segment.map {
+      printable($0.kind.label($0.label, after: activity.name), limit: UserText.Bounds.label.characters)
+    }
   }
 
   /// The header's text in at most `room` cells: "Pomodoro · Focus · Paused". A plan's name

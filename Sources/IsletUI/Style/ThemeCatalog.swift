@@ -105,19 +105,13 @@ public struct ThemeCatalog: Sendable {
   }
 
   static func loadFile(_ path: String, name: String) -> Result<Theme, Failure> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(.unreadable(path: path, detail: String(cString: strerror(errno)))) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 8192)
     // Reading stops just past the largest theme `Theme.parse` accepts, which then says so.
-    while bytes.count <= Theme.maximumFileBytes {
-      let count = read(fd, &chunk, chunk.count)
-      if count < 0 { return .failure(.unreadable(path: path, detail: String(cString: strerror(errno)))) }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
+    switch UserFile.read(path, upTo: Theme.maximumFileBytes) {
+    case .success(let bytes?):
+      return Theme.parse(bytes, name: name).mapError { .broken(path: path, key: $0.key, message: $0.message) }
+    case .success(nil): return .failure(.unreadable(path: path, detail: String(cString: strerror(ENOENT))))
+    case .failure(let failure): return .failure(.unreadable(path: path, detail: failure.detail))
     }
-    return Theme.parse(bytes, name: name).mapError { .broken(path: path, key: $0.key, message: $0.message) }
   }
 
   static func stem(_ path: String) -> String {
