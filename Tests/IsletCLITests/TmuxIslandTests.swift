@@ -45,7 +45,7 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Focus") })
     let before = tmux.outer.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
     for (key, phase) in [
-      ("p", Phase.paused), ("p", .active), ("r", .idle), ("p", .active), ("d", .completed),
+      ("p", Phase.paused), ("p", .active), ("r", .idle), ("p", .active), ("c", .completed),
     ] {
       #expect(tmux.isletKey(key), "prefix T \(key): the client entered the islet table")
       #expect(
@@ -86,8 +86,8 @@ import Testing
       ("5m Tea", "islet: '5m Tea' is not a duration; use 90s, 25m"),
       ("ten minutes", "islet: 'ten minutes' is not a duration"),
     ] {
-      #expect(tmux.isletKey("t"))
-      #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
+      #expect(tmux.isletKey("n"))
+      #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (25m or 50m/10m):") })
       tmux.outer.send("-l", typed)
       tmux.outer.send("Enter")
       #expect(
@@ -97,7 +97,7 @@ import Testing
     }
     #expect(live().isEmpty, "nothing was started")
     // A refused name keeps its # as typed in the message.
-    #expect(tmux.isletKey("n"))
+    #expect(tmux.isletKey("u"))
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Rename the timer:") })
     tmux.outer.send("-l", "#{host} #(id)")
     tmux.outer.send("Enter")
@@ -107,8 +107,8 @@ import Testing
   @Test func aNumberAloneAtThePromptStartsAndSaysItIsSeconds() throws {
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("USER-RIGHT") })
-    #expect(tmux.isletKey("t"))
-    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (e.g. 25m):") })
+    #expect(tmux.isletKey("n"))
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Countdown (25m or 50m/10m):") })
     tmux.outer.send("-l", "10")
     tmux.outer.send("Enter")
     let hint = "islet: 10 is read as seconds; write 10m for minutes"
@@ -170,7 +170,7 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     tmux.click(x: tmux.statusLine.count - 3, button: 2, release: false)
     let entries = [
-      "Pause (p)", "+5 min (+)", "Done (d)", "Reset (r)", "End (x)", "New countdown… (t)", "Expand (e)",
+      "Pause (p)", "+5 min (+)", "Done (c)", "Reset (r)", "End (x)", "New countdown… (n)", "Expand (e)",
     ]
     // Tea's entry shows its time when the menu opened, which a slow start moves on.
     let teaEntry = { (screen: String) in
@@ -181,8 +181,8 @@ import Testing
       "\(tmux.outer.text)")
     #expect(
       !tmux.outer.text.contains("Snooze"), "a running countdown has nothing to snooze: \(tmux.outer.text)")
-    // Its keys are the island's: d completes.
-    tmux.outer.send("d")
+    // Its keys are the island's: c completes.
+    tmux.outer.send("c")
     #expect(eventually { self.phase(of: id) == .completed })
     #expect(self.phase(of: tea) == .active, "the other activity was left alone")
   }
@@ -194,10 +194,10 @@ import Testing
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     tmux.click(x: tmux.statusLine.count - 3, button: 2)
-    #expect(tmux.outer.waitFor { menu($0).contains("Done (d)") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { menu($0).contains("Done (c)") }, "\(tmux.outer.text)")
     #expect(tmux.chooseWithMouse("Done"))
     #expect(eventually { self.phase(of: workout) == .completed }, "the click on Done did nothing")
-    #expect(tmux.outer.waitFor { !$0.contains("Done (d)") }, "the menu stayed open: \(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { !$0.contains("Done (c)") }, "the menu stayed open: \(tmux.outer.text)")
   }
 
   /// Another activity's entry opens its menu, which takes the mouse too.
@@ -207,7 +207,7 @@ import Testing
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
     tmux.click(x: tmux.statusLine.count - 3, button: 2)
-    #expect(tmux.outer.waitFor { menu($0).contains("Done (d)") }, "\(tmux.outer.text)")
+    #expect(tmux.outer.waitFor { menu($0).contains("Done (c)") }, "\(tmux.outer.text)")
     #expect(tmux.chooseWithMouse("⏱ Tea "), "no entry for Tea: \(tmux.outer.text)")
     #expect(
       tmux.outer.waitFor { menu($0).contains("⏱ Workout ") && menu($0).contains("Pause (p)") },

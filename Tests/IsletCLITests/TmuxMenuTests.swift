@@ -30,7 +30,7 @@ import Testing
     #expect(menu.title == "⏱ Tea  24:00")
     #expect(
       shown(menu) == [
-        "Pause (p)", "+5 min (+)", "Done (d)", "Reset (r)", "End (x)", "-", "New countdown… (t)",
+        "Pause (p)", "+5 min (+)", "Done (c)", "Reset (r)", "End (x)", "-", "New countdown… (n)",
         "Start pomodoro (P)", "Expand (e)",
       ])
     let pause = menu.entries[0]!.command
@@ -43,23 +43,23 @@ import Testing
     let ready = try! TimerEngine.reduce(tea, .reset, at: start + 1000, source: .cli).get().activity
     #expect(shown(menu([paused])).prefix(2) == ["Resume (p)", "+5 min (+)"])
     #expect(
-      shown(menu([ready])).prefix(5) == ["Start (p)", "+5 min (+)", "Done (d)", "End (x)", "-"],
+      shown(menu([ready])).prefix(5) == ["Start (p)", "+5 min (+)", "Done (c)", "End (x)", "-"],
       "nothing to reset when ready")
     // Over: no pause, and snooze in place of +5 min.
     #expect(
-      shown(menu([tea], at: 6 * 60_000)).prefix(4) == ["Snooze (s)", "Done (d)", "Reset (r)", "End (x)"])
+      shown(menu([tea], at: 6 * 60_000)).prefix(4) == ["Snooze (+)", "Done (c)", "Reset (r)", "End (x)"])
     let plan = try! Plan.parse(name: "pomodoro", definition: "Focus 25m, Break 5m").get()
     let request = StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan))
     let run = try! TimerEngine.reduce(nil, .start(request), at: start, source: .cli).get().activity
     #expect(
-      shown(menu([run])).prefix(3) == ["Pause (p)", "Skip (S)", "Done (d)"], "a plan skips, never adds")
+      shown(menu([run])).prefix(3) == ["Pause (p)", "Skip (s)", "Done (c)"], "a plan skips, never adds")
     let stopwatch = try! TimerEngine.reduce(
       nil, .start(StartRequest(id: "sw01", name: "Run")), at: start, source: .cli
     ).get().activity
     #expect(
-      shown(menu([stopwatch])).prefix(3) == ["Pause (p)", "Lap (l)", "Done (d)"], "a running stopwatch laps")
+      shown(menu([stopwatch])).prefix(3) == ["Pause (p)", "Lap (l)", "Done (c)"], "a running stopwatch laps")
     let resting = try! TimerEngine.reduce(stopwatch, .pause, at: start + 1000, source: .cli).get().activity
-    #expect(shown(menu([resting])).prefix(2) == ["Resume (p)", "Done (d)"], "no lap while paused")
+    #expect(shown(menu([resting])).prefix(2) == ["Resume (p)", "Done (c)"], "no lap while paused")
   }
 
   @Test func theOtherLiveActivitiesOpenTheirOwnMenu() {
@@ -89,7 +89,7 @@ import Testing
   @Test func withNothingLiveItOffersANewTimer() {
     let menu = menu([])
     #expect(menu.title == "Islet")
-    #expect(shown(menu) == ["New countdown… (t)", "Start pomodoro (P)"])
+    #expect(shown(menu) == ["New countdown… (n)", "Start pomodoro (P)"])
     #expect(menu.arguments.prefix(7) == ["-O", "-x", "R", "-y", "S", "-T", "#[align=centre]Islet"])
   }
 

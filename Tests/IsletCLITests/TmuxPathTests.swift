@@ -58,8 +58,8 @@ import Testing
     // t: command-prompt, then set-buffer and run-shell.
     outer.send("C-b", "T")
     #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
-    outer.send("t")
-    #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+    outer.send("n")
+    #expect(outer.waitFor { $0.contains("Countdown (25m or 50m/10m):") })
     outer.send("-l", "5m")
     outer.send("Enter")
     #expect(eventually { liveActivities().contains { $0.state.duration == 5 * 60_000 } }, "\(outer.text)")

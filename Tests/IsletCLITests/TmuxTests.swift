@@ -4,6 +4,7 @@ import Testing
 @testable import IsletCLI
 @testable import IsletCore
 @testable import IsletStore
+@testable import IsletUI
 
 @Suite struct TmuxSnippetTests {
   let islet = Sandbox()
@@ -30,7 +31,7 @@ import Testing
       })
     #expect(lines.contains("bind-key -T islet F5 run-shell -b '\(say) toggle'"))
     #expect(lines.contains("bind-key -T islet r run-shell -b '\(say) reset'"))
-    #expect(lines.contains("bind-key -T islet s run-shell -b '\(say) snooze'"))
+    #expect(lines.contains("bind-key -T islet + run-shell -b '\(say) snooze'"))
     #expect(
       lines.contains("bind-key -T islet o split-window -d -v -l 1 '\"$ISLET_BIN\" --presentation compact'"))
     // The menu's command is left in @islet-menu by islet and run by the binding itself.
@@ -95,7 +96,7 @@ import Testing
     let keys = [
       "# Plans: start the configured one (plan = pomodoro), and skip to its next segment.",
       "bind-key -T islet P run-shell -b '\(say) start --plan pomodoro'",
-      "bind-key -T islet S run-shell -b '\(say) skip'",
+      "bind-key -T islet s run-shell -b '\(say) skip'",
     ]
     let lines = islet("tmux").stdout.split(separator: "\n").map(String.init)
     #expect(keys.allSatisfy(lines.contains), "\(lines)")
@@ -153,7 +154,7 @@ import Testing
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("[0]") })
     #expect(tmux.isletKey("P"))
     #expect(eventually { self.live().map { "\($0.name) \($0.segment?.label ?? "-")" } == ["Deep Deep work"] })
-    #expect(tmux.isletKey("S"))
+    #expect(tmux.isletKey("s"))
     #expect(eventually { self.live().first?.state.progress?.part == .rest })
     #expect(live().first?.state.progress?.worked == 0, "a skipped work segment is not counted")
   }
@@ -185,13 +186,13 @@ import Testing
     let outer = tmux.outer
     #expect(outer.waitFor { _ in tmux.statusLine.contains("Focus") })
     let name = "Deep \"work\" $(touch \(marker)) #(id) 'q' `id` $HOME ; ~"
-    #expect(tmux.isletKey("n"))
+    #expect(tmux.isletKey("u"))
     #expect(outer.waitFor { $0.contains("Rename the timer:") })
     outer.send("-l", name)
     outer.send("Enter")
     #expect(eventually { self.name(of: id) == name })
-    #expect(tmux.isletKey("t"))
-    #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+    #expect(tmux.isletKey("n"))
+    #expect(outer.waitFor { $0.contains("Countdown (25m or 50m/10m):") })
     outer.send("-l", "10m")
     outer.send("Enter")
     #expect(eventually { self.liveCount() == 2 })
@@ -204,8 +205,8 @@ import Testing
     let tmux = try IslandTmux(islet)
     let outer = tmux.outer
     for (typed, count) in [("1 hour 30 min", 1), ("50m / 10m", 2)] {
-      #expect(tmux.isletKey("t"))
-      #expect(outer.waitFor { $0.contains("Countdown (e.g. 25m):") })
+      #expect(tmux.isletKey("n"))
+      #expect(outer.waitFor { $0.contains("Countdown (25m or 50m/10m):") })
       outer.send("-l", typed)
       outer.send("Enter")
       #expect(eventually { self.liveCount() == count }, "\(typed)")
@@ -262,5 +263,92 @@ import Testing
       #expect(!TmuxStatusJob.mayWait(after: tick, at: tick + 1000), "phase \(phase)")
     }
     #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_995)))
+  }
+}
+
+/// The README's key tables, held to the declarations: the view's keys (`KeyBindings`) and
+/// tmux's (`TmuxCommand.Keys`), so that neither drifts from what the code binds.
+@Suite struct KeyTableTests {
+  /// The backticked names of the first column of the README table under `header`, a row each.
+  func readmeRows(under header: String) throws -> [(keys: [String], rest: String)] {
+    let readme = try String(contentsOfFile: checkout + "/README.md", encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let start = try #require(lines.firstIndex(of: header), "the README has no table \(header)")
+    return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { row in
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      let names = cells[0].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      return (names, cells.dropFirst().joined(separator: "|"))
+    }
+  }
+
+  func key(named name: String) -> Key? {
+    switch name {
+    case "space": return .character(" ")
+    case "Enter": return .enter
+    case "Esc": return .escape
+    case "Tab": return .tab
+    case "Shift-Tab": return .backTab
+    case "↓": return .down
+    case "↑": return .up
+    default: return name.count == 1 ? .character(name.first!) : nil
+    }
+  }
+
+  @Test func theViewsKeyTableNamesWhatTheViewBinds() throws {
+    let rows = try readmeRows(under: "| key | does |")
+    let named = rows.flatMap(\.keys)
+    for name in named {
+      let bound = try #require(key(named: name), "the README names a key '\(name)' the view has no name for")
+      #expect(
+        KeyBindings.action(of: bound) != nil,
+        "the README says `\(name)` does something; the view binds nothing to it")
+    }
+    let documented = Set(
+      named.compactMap { key(named: $0) }.compactMap { KeyBindings.action(of: $0) }.map { "\($0)" })
+    for binding in KeyBindings.table {
+      #expect(
+        documented.contains("\(binding.action)"),
+        "the README's key table leaves out \(binding.names) (\(binding.action))")
+    }
+  }
+
+  @Test func tmuxsKeyTableIsTheSnippetsAndFollowsTheView() throws {
+    let rows = try readmeRows(under: "| key after `prefix T` | does | option |")
+    let keys = TmuxCommand.Keys()
+    let documented = Dictionary(
+      uniqueKeysWithValues: rows.map { row in
+        // The option is the last cell's.
+        (
+          row.rest.split(separator: "|").last.map {
+            String($0).replacingAll("`", with: "").trimmingCharacters(in: .whitespaces)
+          }
+            ?? "", row.keys.first ?? ""
+        )
+      })
+    for (option, path) in TmuxCommand.keyOptions {
+      #expect(
+        documented["--" + option] == keys[keyPath: path],
+        "--\(option): the README says \(documented["--" + option] ?? "nothing"), the snippet binds \(keys[keyPath: path])"
+      )
+    }
+    #expect(
+      documented.count == TmuxCommand.keyOptions.count,
+      "the README's tmux table has rows no option sets: \(documented)")
+    // Where the view has the action, tmux takes the view's letter.
+    #expect(keys.complete == "c" && keys.skip == "s" && keys.snooze == "+" && keys.start == "n")
+    for (letter, action) in [
+      (keys.toggle, KeyAction.toggle), (keys.reset, .reset), (keys.complete, .complete),
+      (keys.end, .end), (keys.snooze, .more), (keys.skip, .skip), (keys.start, .new),
+    ] {
+      #expect(
+        KeyBindings.action(of: .character(Character(letter))) == action,
+        "\(letter) does another thing in the view")
+    }
+    for letter in [keys.plan, keys.pane, keys.rename, keys.menu] {
+      #expect(
+        KeyBindings.action(of: .character(Character(letter))) == nil,
+        "tmux's \(letter) is the view's too, for another thing")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletUI
 
 /// `islet tmux`: a commented snippet for `~/.tmux.conf` that names this binary by its path.
 ///
@@ -33,20 +34,25 @@ struct TmuxCommand: Command {
         """,
       options: [
         OptionSpec(name: "table-key", value: "K", help: "after the prefix, enters Islet's keys (default T)"),
-        OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default p)"),
-        OptionSpec(name: "reset-key", value: "K", help: "reset (default r)"),
-        OptionSpec(name: "complete-key", value: "K", help: "complete (default d)"),
-        OptionSpec(name: "end-key", value: "K", help: "end (default x)"),
-        OptionSpec(name: "snooze-key", value: "K", help: "snooze a finished countdown (default s)"),
-        OptionSpec(name: "skip-key", value: "K", help: "skip a plan's segment (default S)"),
+        OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default \(Keys().toggle))"),
+        OptionSpec(name: "reset-key", value: "K", help: "reset (default \(Keys().reset))"),
+        OptionSpec(name: "complete-key", value: "K", help: "complete (default \(Keys().complete))"),
+        OptionSpec(name: "end-key", value: "K", help: "end (default \(Keys().end))"),
         OptionSpec(
-          name: "plan-key", value: "K", help: "start the plan the configuration names (default P)"),
-        OptionSpec(name: "pane-key", value: "K", help: "open a one-row pane with the island (default o)"),
+          name: "snooze-key", value: "K", help: "snooze a finished countdown (default \(Keys().snooze))"),
+        OptionSpec(name: "skip-key", value: "K", help: "skip a plan's segment (default \(Keys().skip))"),
         OptionSpec(
-          name: "start-key", value: "K", help: "prompt for a duration and start a countdown (default t)"),
+          name: "plan-key", value: "K",
+          help: "start the plan the configuration names (default \(Keys().plan))"),
         OptionSpec(
-          name: "rename-key", value: "K", help: "prompt for a new name for the current timer (default n)"),
-        OptionSpec(name: "menu-key", value: "K", help: "open the island's menu (default m)"),
+          name: "pane-key", value: "K", help: "open a one-row pane with the island (default \(Keys().pane))"),
+        OptionSpec(
+          name: "start-key", value: "K",
+          help: "prompt for a duration and start a countdown (default \(Keys().start))"),
+        OptionSpec(
+          name: "rename-key", value: "K",
+          help: "prompt for a new name for the current timer (default \(Keys().rename))"),
+        OptionSpec(name: "menu-key", value: "K", help: "open the island's menu (default \(Keys().menu))"),
         OptionSpec(
           name: "tmux-version", value: "V", help: "make the snippet for this tmux (default: tmux -V)"),
       ],
@@ -54,18 +60,29 @@ struct TmuxCommand: Command {
   ]
 
   /// The keys bound in the `islet` key table, each one key name as tmux writes them.
+  /// The table's keys: the view's letters where the view has the action (`KeyBindings`), so
+  /// a letter does the same in both; the rest are tmux's own and taken by none of the view's.
   struct Keys {
-    var toggle = "p"
-    var reset = "r"
-    var complete = "d"
-    var end = "x"
-    var snooze = "s"
-    var skip = "S"
+    var toggle = KeyBindings.letter(for: .toggle)
+    var reset = KeyBindings.letter(for: .reset)
+    var complete = KeyBindings.letter(for: .complete)
+    var end = KeyBindings.letter(for: .end)
+    var snooze = KeyBindings.letter(for: .more)
+    var skip = KeyBindings.letter(for: .skip)
+    var start = KeyBindings.letter(for: .new)
     var plan = "P"
     var pane = "o"
-    var start = "t"
-    var rename = "n"
+    var rename = "u"
     var menu = "m"
+  }
+
+  /// Each key's option, and the key it sets.
+  static var keyOptions: [(String, WritableKeyPath<Keys, String>)] {
+    [
+      ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
+      ("snooze-key", \.snooze), ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane),
+      ("start-key", \.start), ("rename-key", \.rename), ("menu-key", \.menu),
+    ]
   }
 
   /// The key after the prefix that enters the `islet` table: tmux 3.3 binds neither `T` nor
@@ -77,13 +94,8 @@ struct TmuxCommand: Command {
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     var keys = Keys()
-    let options: [(String, WritableKeyPath<Keys, String>)] = [
-      ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
-      ("snooze-key", \.snooze), ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane),
-      ("start-key", \.start), ("rename-key", \.rename), ("menu-key", \.menu),
-    ]
     var bound: [String: String] = [:]
-    for (option, path) in options {
+    for (option, path) in Self.keyOptions {
       let key = try Self.key(parsed.value(option) ?? keys[keyPath: path], option: option)
       // A second binding of a key in the table would silently replace the first.
       if let other = bound[key] {

@@ -136,9 +136,9 @@ struct TmuxMenu {
       }
       entries.append(nil)
     }
-    entries.append(Entry(label: "New countdown…", key: "t", command: TmuxSnippet.countdownPrompt))
+    entries.append(Entry(label: "New countdown…", key: KeyBindings.letter(for: .new), command: TmuxSnippet.countdownPrompt))
     entries.append(Entry(label: "Start \(plan)", key: "P", command: Self.runs("start --plan \(plan)")))
-    if subject != nil { entries.append(Entry(label: "Expand", key: "e", command: TmuxSnippet.popup)) }
+    if subject != nil { entries.append(Entry(label: "Expand", key: KeyBindings.letter(for: .expand), command: TmuxSnippet.popup)) }
     return entries
   }
 
@@ -148,25 +148,27 @@ struct TmuxMenu {
     let intent = { (label: String, key: String, arguments: String) in
       Entry(label: label, key: key, command: Self.runs("\(arguments) \(id)"))
     }
+    // The view's letters, so that a letter does the same in the menu as in the view.
+    let (toggle, more) = (KeyBindings.letter(for: .toggle), KeyBindings.letter(for: .more))
     var entries: [Entry] = []
     switch look.phase {
-    case .active: entries.append(intent("Pause", "p", "toggle"))
-    case .paused: entries.append(intent("Resume", "p", "toggle"))
-    case .idle: entries.append(intent("Start", "p", "toggle"))
-    case .finished where look.activity.isPlan: entries.append(intent("Go on", "p", "toggle"))
+    case .active: entries.append(intent("Pause", toggle, "toggle"))
+    case .paused: entries.append(intent("Resume", toggle, "toggle"))
+    case .idle: entries.append(intent("Start", toggle, "toggle"))
+    case .finished where look.activity.isPlan: entries.append(intent("Go on", toggle, "toggle"))
     default: break
     }
     if look.activity.isCountdown && !look.activity.isPlan {
       entries.append(
-        look.phase == .finished ? intent("Snooze", "s", "snooze") : intent("+5 min", "+", "adjust +5m"))
+        look.phase == .finished ? intent("Snooze", more, "snooze") : intent("+5 min", more, "adjust +5m"))
     }
-    if look.activity.isPlan { entries.append(intent("Skip", "S", "skip")) }
+    if look.activity.isPlan { entries.append(intent("Skip", KeyBindings.letter(for: .skip), "skip")) }
     if !look.activity.isCountdown && !look.activity.isPlan && look.phase == .active {
-      entries.append(intent("Lap", "l", "lap"))
+      entries.append(intent("Lap", KeyBindings.letter(for: .lap), "lap"))
     }
-    entries.append(intent("Done", "d", "complete"))
-    if look.phase != .idle { entries.append(intent("Reset", "r", "reset")) }
-    entries.append(intent("End", "x", "end"))
+    entries.append(intent("Done", KeyBindings.letter(for: .complete), "complete"))
+    if look.phase != .idle { entries.append(intent("Reset", KeyBindings.letter(for: .reset), "reset")) }
+    entries.append(intent("End", KeyBindings.letter(for: .end), "end"))
     return entries
   }
 

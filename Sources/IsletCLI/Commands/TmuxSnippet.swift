@@ -115,7 +115,7 @@ struct TmuxSnippet {
     return "command-prompt -p \"\(label)\" \"\(TmuxCommand.tmuxDoubleQuoted(action))\""
   }
 
-  static var countdownPrompt: String { prompt("Countdown (e.g. 25m):", "start") }
+  static var countdownPrompt: String { prompt("Countdown (25m or 50m/10m):", "start") }
 
   /// The expanded island, live, in a popup over the pane (q closes it).
   static var popup: String { "display-popup -E -w 64 -h 11 '\(run) --presentation expanded'" }

@@ -106,40 +106,42 @@ public struct DeviceState: Equatable, Sendable {
       self.overlay = .confirm(sent, activityID: selected.id, name: selected.name)
       return []
     }
-    // Keys for the selected activity, with none selected.
-    switch key {
-    case .character(" "), .character("p"):
+    switch KeyBindings.action(of: key) {
+    case .toggle:
       return intent(.toggle)
-    case .character("s"), .character("r"), .character("x"), .character("l"), .character("c"),
-      .character("+"), .character("="), .character("-"), .character("_"):
-      return nothingLive(now)
-    case .enter:
+    case .complete:
       guard selected != nil else { return nothingLive(now) }
       return intent(.complete)
-    case .character("e"):
+    // Keys for the selected activity, with none selected.
+    case .skip, .lap, .reset, .end, .more, .less:
+      return nothingLive(now)
+    case .expand:
       expanded.toggle()
       return []
-    case .tab, .backTab, .down, .up, .character("j"), .character("k"):
+    case .next, .previous:
       // Tab and Shift-Tab go round; the arrows and j/k stop at the ends, as in a list.
       guard !live.isEmpty else { return [] }
       let index = live.firstIndex { $0.id == selected?.id } ?? 0
-      let forward = key == .tab || key == .down || key == .character("j")
-      let step = forward ? 1 : -1
+      let step = KeyBindings.action(of: key) == .next ? 1 : -1
       let next =
         key == .tab || key == .backTab
         ? (index + step + live.count) % live.count : min(max(index + step, 0), live.count - 1)
       selectedID = live[next].id
       return []
-    case .character("n"):
+    case .new:
       self.overlay = .name("")
       return []
-    case .character("t"):
+    case .theme:
       return [.nextTheme]
-    case .character("?"), .character("h"):
+    case .help:
       self.overlay = .help
       return []
-    case .character("q"), .character("Q"), .escape:
+    case .quit:
       return [.quit]
+    case nil:
+      break
+    }
+    switch key {
     case .click(let x, let y):
       guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
       if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
@@ -267,21 +269,8 @@ public struct DeviceState: Equatable, Sendable {
     ofKey key: Character, for selected: Activity, at now: Instant, policy: TimePolicy,
     snooze: Milliseconds = AlertPolicy().snooze
   ) -> Intent? {
-    switch key {
-    case " ", "p": return .toggle
-    case "s": return .skip
-    case "l": return .lap
-    case "r": return .reset
-    case "x": return .end
-    case "c": return .complete
-    case "+", "=":
-      // Time's up: more time is a snooze, from now (a plan's waiting segment goes on with space).
-      if !selected.isPlan && selected.phase(at: now, policy: policy) == .finished {
-        return .snooze(for: snooze)
-      }
-      return .adjust(by: 60_000)
-    case "-", "_": return .adjust(by: -60_000)
-    default: return nil
+    KeyBindings.action(of: .character(key)).flatMap {
+      KeyBindings.intent(of: $0, for: selected, at: now, policy: policy, snooze: snooze)
     }
   }
 

@@ -187,16 +187,21 @@ public enum DeviceView {
   enum HintNeed { case nothing, live, intent(Character) }
 
   /// The hints after space's, in the order shown, each with its rank (the lower, the longer it
-  /// stays when the row is short) and what it needs to act on.
-  static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = [
-    ("s skip", 2, .intent("s")), ("l lap", 3, .intent("l")), ("r reset", 4, .intent("r")),
-    ("c done", 3, .intent("c")), ("x end", 5, .intent("x")),
-    ("e expand", 7, .live), ("tab next", 6, .live), ("n new", 2, .nothing), (minuteHint, 8, .intent("+")),
-    ("t theme", 9, .nothing), ("? help", 1, .nothing), ("q quit", 0, .nothing),
-  ]
+  /// stays when the row is short) and what it needs to act on: the key table's hints.
+  static let otherHints: [(text: String, rank: Int, needs: HintNeed)] = KeyBindings.table.compactMap {
+    binding in
+    guard let hint = binding.hint else { return nil }
+    let needs: HintNeed
+    switch binding.action {
+    case .expand, .next, .previous: needs = .live
+    case .new, .theme, .help, .quit: needs = .nothing
+    default: needs = binding.character.map { .intent($0) } ?? .live
+    }
+    return (hint.text, hint.rank, needs)
+  }
 
   /// What `+` and `-` do, and what `+` does once a countdown's time is up.
-  static let minuteHint = "+/- 1 min"
+  static let minuteHint = KeyBindings.table.first { $0.action == .more }!.hint!.text
   static let snoozeHint = "+ snooze"
 
   /// What the hints are offered for: whether something is live, which hints' intents the
@@ -328,16 +333,14 @@ public enum DeviceView {
     var lines: [String]
     switch overlay {
     case .help:
-      let (down, up) = frame.ascii ? ("Down", "Up") : ("↓", "↑")
-      let keys = [
-        ("space, p", "start, pause or resume; a waiting plan goes on"), ("s", "skip a plan's segment"),
-        ("l", "mark a lap on a stopwatch"),
-        ("r", "reset (asks first)"), ("x", "end (asks first)"), ("c, Enter", "complete"),
-        ("e", "expand the island"), ("Tab, \(down), j", "next activity"),
-        ("Shift-Tab, \(up), k", "previous activity"), ("n", "new activity, or a plan"),
-        ("+ / -", "a minute more or less; once time's up, + snoozes"), ("t", "next theme"),
-        ("?", "this help"), ("q, Esc", "quit (timers keep running)"),
-      ]
+      let keys = KeyBindings.table.compactMap { binding in
+        binding.help.map { help in
+          (
+            frame.ascii
+              ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help
+          )
+        }
+      }
       let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
       lines =
         ["Keys", ""]
