@@ -136,9 +136,14 @@ struct TmuxMenu {
       }
       entries.append(nil)
     }
-    entries.append(Entry(label: "New countdown…", key: KeyBindings.letter(for: .new), command: TmuxSnippet.countdownPrompt))
+    entries.append(
+      Entry(label: "New countdown…", key: KeyBindings.letter(for: .new), command: TmuxSnippet.countdownPrompt)
+    )
     entries.append(Entry(label: "Start \(plan)", key: "P", command: Self.runs("start --plan \(plan)")))
-    if subject != nil { entries.append(Entry(label: "Expand", key: KeyBindings.letter(for: .expand), command: TmuxSnippet.popup)) }
+    if subject != nil {
+      entries.append(
+        Entry(label: "Expand", key: KeyBindings.letter(for: .expand), command: TmuxSnippet.popup))
+    }
     return entries
   }
 
