@@ -72,12 +72,19 @@ struct DesktopBarTests {
         "click \(count) on the other block: it saw \(lines(log).count) (\(lines(log)))")
     }
     #expect(lines(log) == Array(repeating: "1", count: 5))
-    #expect(eventually { !blockRunning() })
-    try x.click(island.center)
-    #expect(eventually { (try? phases()) == ["Tom & <Jerry>": .paused] }, "\((try? phases()) ?? [:])")
-    #expect(eventually { !blockRunning() })
-    try x.click(island.center)
-    #expect(eventually { (try? phases()) == ["Tom & <Jerry>": .active] }, "\((try? phases()) ?? [:])")
+    // i3blocks 1.4 drops a click that comes while the block runs, which it does each second
+    // (interval=1), so one may fall between our look and the click: clicked again, as a user
+    // would, but never while an earlier click could still be on its way.
+    func click(until phase: Phase) throws -> Bool {
+      for _ in 0..<3 {
+        _ = eventually { !blockRunning() }
+        try x.click(island.center)
+        if eventually(within: 3, { (try? phases()) == ["Tom & <Jerry>": phase] }) { return true }
+      }
+      return false
+    }
+    #expect(try click(until: .paused), "\((try? phases()) ?? [:])")
+    #expect(try click(until: .active), "\((try? phases()) ?? [:])")
     let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { reader.close() }
     #expect(try reader.history().map(\.source) == [.cli, .mouse, .mouse])
