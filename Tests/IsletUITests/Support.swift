@@ -46,7 +46,43 @@ func look(_ activity: Activity, at now: Instant, ascii: Bool = false, theme: The
   Look(activity: activity, now: now, theme: theme, ascii: ascii, utcOffset: 0)
 }
 
-/// Rows framed with `|` at both ends, so trailing blanks and widths show in a snapshot.
+/// Rows framed with `|` at both ends, so trailing blanks and widths show in a snapshot; under
+/// them, after `roles:`, the same rows as each cell's role (`roleMark`), so that a snapshot
+/// holds the colors too and a cell drawn in the wrong role fails it. A blank in the text's
+/// role, which shows the terminal's own background, is left blank.
 func framed(_ canvas: Canvas) -> String {
-  canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n")
+  let text = canvas.lines.map { "|" + $0 + "|" }
+  let roles = (0..<canvas.height).map { y in
+    "|"
+      + String(
+        (0..<canvas.width).map { x in
+          let cell = canvas[x, y]
+          return cell.glyph.isSpace && cell.role == .text ? " " : roleMark(cell.role)
+        }) + "|"
+  }
+  return (text + ["roles:"] + roles).joined(separator: "\n")
+}
+
+/// A role as one character in a snapshot: blank for the background, a letter or a sign for
+/// the rest.
+func roleMark(_ role: Role) -> Character {
+  switch role {
+  case .background: return " "
+  case .island: return "I"
+  case .islandEdge: return "E"
+  case .text: return "t"
+  case .secondary: return "s"
+  case .timer: return "T"
+  case .keyline: return "k"
+  case .accent: return "a"
+  case .buttonPause: return "P"
+  case .buttonResume: return "R"
+  case .buttonComplete: return "C"
+  case .buttonReset: return "X"
+  case .progress: return "="
+  case .progressTrack: return "-"
+  case .pulse: return "p"
+  case .stale: return "d"
+  case .alert: return "!"
+  }
 }
