@@ -150,11 +150,11 @@ public struct CommandLineInterface {
     }
     let parsed = try parse(rest, options: spec?.options ?? DeviceCommand.options, command: spec?.name)
     let options = try GlobalOptions(parsed)
-    if parsed.has("help") {
+    if parsed.has(.help) {
       console.out(spec?.helpText ?? topHelp(aloneOptions: DeviceCommand.options))
       return .ok
     }
-    if parsed.has("version") {
+    if parsed.has(.version) {
       console.out("islet \(Self.version)\n")
       return .ok
     }

@@ -361,12 +361,12 @@ struct GlobalOptions {
 
   /// `--db ''` would quietly mean the default store: refused instead.
   init(_ parsed: ParsedArguments) throws {
-    if parsed.value("db") == "" {
+    if parsed.value(.db) == "" {
       throw UsageError(message: "--db is empty; give the store's file path", command: parsed.command)
     }
-    store = parsed.value("db")
-    theme = parsed.value("theme")
-    ascii = parsed.has("ascii")
-    noColor = parsed.has("no-color")
+    store = parsed.value(.db)
+    theme = parsed.value(.theme)
+    ascii = parsed.has(.ascii)
+    noColor = parsed.has(.noColor)
   }
 }

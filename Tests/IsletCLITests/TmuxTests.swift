@@ -326,7 +326,8 @@ import Testing
             ?? "", row.keys.first ?? ""
         )
       })
-    for (option, path) in TmuxCommand.keyOptions {
+    for (declared, path) in TmuxCommand.keyOptions {
+      let option = declared.name
       #expect(
         documented["--" + option] == keys[keyPath: path],
         "--\(option): the README says \(documented["--" + option] ?? "nothing"), the snippet binds \(keys[keyPath: path])"

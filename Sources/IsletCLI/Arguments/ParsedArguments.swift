@@ -8,8 +8,8 @@ struct ParsedArguments {
   var flags: Set<String> = []
   var operands: [String] = []
 
-  func value(_ name: String) -> String? { values[name] }
-  func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+  func value(_ option: Option) -> String? { values[option.name] }
+  func has(_ option: Option) -> Bool { flags.contains(option.name) || values[option.name] != nil }
 }
 
 /// One option a command accepts.
@@ -23,6 +23,16 @@ struct OptionSpec {
   /// The values the completions offer, when its placeholder does not list them (`ValueSet`).
   var values: ValueSet? = nil
 
+  init(
+    _ option: Option, value: String? = nil, help: String, short: Character? = nil, values: ValueSet? = nil
+  ) {
+    name = option.name
+    self.value = value
+    self.help = help
+    self.short = short
+    self.values = values
+  }
+
   /// `--name N`, or `-h, --help`, as help shows it.
   var label: String {
     (short.map { "-\($0), " } ?? "") + "--\(name)" + (value.map { " \($0)" } ?? "")
@@ -32,15 +42,15 @@ struct OptionSpec {
 /// The global options every command accepts.
 let globalOptions: [OptionSpec] = [
   OptionSpec(
-    name: "db", value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)",
+    .db, value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)",
     values: .files),
   OptionSpec(
-    name: "theme", value: "NAME|FILE", help: "the colors and icons (islet themes lists them)",
+    .theme, value: "NAME|FILE", help: "the colors and icons (islet themes lists them)",
     values: .dynamic(.themes)),
-  OptionSpec(name: "ascii", value: nil, help: "ASCII glyphs only"),
-  OptionSpec(name: "no-color", value: nil, help: "no colors (also when NO_COLOR is set)"),
-  OptionSpec(name: "help", value: nil, help: "show this help", short: "h"),
-  OptionSpec(name: "version", value: nil, help: "show the version", short: "v"),
+  OptionSpec(.ascii, value: nil, help: "ASCII glyphs only"),
+  OptionSpec(.noColor, value: nil, help: "no colors (also when NO_COLOR is set)"),
+  OptionSpec(.help, value: nil, help: "show this help", short: "h"),
+  OptionSpec(.version, value: nil, help: "show the version", short: "v"),
 ]
 
 /// Conventional parsing: `--name VALUE`, `--name=VALUE`, a flag's one letter (`-h`), `--` ends

@@ -21,9 +21,9 @@ extension ParsedArguments {
   }
 
   /// A user's text option (name, category, owner, reference): printable, one line, bounded.
-  func label(_ option: String) throws -> String? {
+  func label(_ option: Option) throws -> String? {
     guard let text = value(option) else { return nil }
-    return try Self.label(text, option: option, command: command)
+    return try Self.label(text, option: option.name, command: command)
   }
 
   /// `text` given for `--option`, checked by `UserText`: a name's bounds for `name`, a label's
@@ -40,7 +40,7 @@ extension ParsedArguments {
 
   /// `--icon I`: an icon's name, lowercased; whether the theme has it is `Environment.checkIcon`'s.
   func icon() throws -> String? {
-    guard let icon = value("icon") else { return nil }
+    guard let icon = value(.icon) else { return nil }
     guard Plan.isIconName(icon) else {
       throw UsageError(
         message:
@@ -52,15 +52,15 @@ extension ParsedArguments {
 
   /// `--json` or `--csv` (never both), else the listing for people.
   func listingFormat() throws -> ListingFormat {
-    if has("json") && has("csv") {
+    if has(.json) && has(.csv) {
       throw UsageError(message: "choose one of --json and --csv", command: command)
     }
-    return has("json") ? .json : has("csv") ? .csv : .people
+    return has(.json) ? .json : has(.csv) ? .csv : .people
   }
 
   /// `--relevance R`: a finite number, at most a million either way.
   func relevance() throws -> Double? {
-    guard let text = value("relevance") else { return nil }
+    guard let text = value(.relevance) else { return nil }
     guard let value = Double(text), value.isFinite, abs(value) <= 1_000_000 else {
       throw UsageError(
         message: "--relevance '\(printable(text))' is not a number; use a number such as 0, 1 or 2.5",
@@ -74,20 +74,21 @@ extension ParsedArguments {
   /// `--since DATE` and `--until DATE` (`log`, `report`): the start of what `--since` names and
   /// the end of what `--until` names, so that `--since last-week --until last-week` is that week.
   func dateRange(now: Instant, zone: LocalZone = .current) throws -> (since: Instant?, until: Instant?) {
-    func word(_ option: String) throws -> (start: Instant, end: Instant)? {
+    func word(_ option: Option) throws -> (start: Instant, end: Instant)? {
       guard let text = value(option) else { return nil }
       guard let stretch = DateWord.parse(text, now: now, zone: zone) else {
         throw UsageError(
-          message: "--\(option) '\(printable(text))' is not a date; use \(DateWord.forms)", command: command)
+          message: "--\(option.name) '\(printable(text))' is not a date; use \(DateWord.forms)",
+          command: command)
       }
       return stretch
     }
-    let since = try word("since")?.start
-    let until = try word("until")?.end
+    let since = try word(.since)?.start
+    let until = try word(.until)?.end
     if let since, let until, until <= since {
       throw UsageError(
         message:
-          "--until '\(printable(value("until") ?? ""))' is not after --since '\(printable(value("since") ?? ""))'; "
+          "--until '\(printable(value(.until) ?? ""))' is not after --since '\(printable(value(.since) ?? ""))'; "
           + "give an end after the start",
         command: command)
     }
@@ -116,7 +117,7 @@ extension ParsedArguments {
   func sessionFilter(now: Instant) throws -> SessionFilter {
     let (since, until) = try dateRange(now: now)
     return SessionFilter(
-      since: since, until: until, name: value("name")?.lowercased(), category: value("category")?.lowercased()
+      since: since, until: until, name: value(.name)?.lowercased(), category: value(.category)?.lowercased()
     )
   }
 }

@@ -25,7 +25,7 @@ struct BarCommand: Command {
         """,
       options: [
         OptionSpec(
-          name: "for", value: "VERSION",
+          .forDuration, value: "VERSION",
           help: "the i3blocks version the block is for (default 1.4: runs on every one)")
       ],
       maxOperands: 1, globals: ["theme"])
@@ -50,7 +50,7 @@ struct BarCommand: Command {
 
   /// `--for VERSION`: i3blocks only; from 1.5 on it writes a persistent block's clicks to it.
   private static func persistent(_ parsed: ParsedArguments, bar: BarFormat) throws -> Bool {
-    guard let text = parsed.value("for") else { return false }
+    guard let text = parsed.value(.forDuration) else { return false }
     guard bar == .i3blocks else { throw UsageError(message: "--for is for i3blocks", command: "bar") }
     let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
     guard parts.count == 2, let major = parts[0], let minor = parts[1], major >= 0, minor >= 0 else {

@@ -11,7 +11,7 @@ import IsletUI
 /// struct ListCommand: Command {
 ///   static let specs = [CommandSpec(name: "list", …)]
 ///   let all: Bool
-///   init(_ parsed: ParsedArguments, at now: Instant) { all = parsed.has("all") }
+///   init(_ parsed: ParsedArguments, at now: Instant) { all = parsed.has(.all) }
 ///   func run(in environment: Environment) throws -> ExitStatus { … }
 /// }
 /// ```
@@ -36,7 +36,7 @@ func commandType(named word: String) -> (any Command.Type)? {
 extension ParsedArguments {
   /// `--presentation P`: one of the Live Activity presentations, for `status` and the view.
   func presentation() throws -> Presentation? {
-    guard let name = value("presentation") else { return nil }
+    guard let name = value(.presentation) else { return nil }
     guard let presentation = Presentation(rawValue: name) else {
       throw UsageError(
         message:

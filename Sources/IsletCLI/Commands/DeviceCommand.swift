@@ -22,7 +22,7 @@ struct DeviceCommand: Command {
   /// The options of `islet` alone, as the top help shows them.
   static let options = [
     OptionSpec(
-      name: "presentation", value: "P",
+      .presentation, value: "P",
       help: "fill the terminal with one presentation: " + Presentation.names.joined(separator: ", "),
       values: .words(Presentation.names))
   ]

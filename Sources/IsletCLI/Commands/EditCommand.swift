@@ -24,11 +24,11 @@ struct EditCommand: Command {
           islet edit 42 --start 8:50 --yes
         """,
       options: [
-        OptionSpec(name: "name", value: "N", help: "the session's new name"),
-        OptionSpec(name: "category", value: "C", help: "its new category; '' clears it"),
-        OptionSpec(name: "start", value: "TIME", help: "when it started: HH:MM or YYYY-MM-DD HH:MM"),
-        OptionSpec(name: "end", value: "TIME", help: "when it ended: HH:MM or YYYY-MM-DD HH:MM"),
-        OptionSpec(name: "yes", value: nil, help: "do not ask first"),
+        OptionSpec(.name, value: "N", help: "the session's new name"),
+        OptionSpec(.category, value: "C", help: "its new category; '' clears it"),
+        OptionSpec(.start, value: "TIME", help: "when it started: HH:MM or YYYY-MM-DD HH:MM"),
+        OptionSpec(.end, value: "TIME", help: "when it ended: HH:MM or YYYY-MM-DD HH:MM"),
+        OptionSpec(.yes, value: nil, help: "do not ask first"),
       ],
       maxOperands: 1)
   ]
@@ -60,15 +60,15 @@ struct EditCommand: Command {
         message: "edit needs a SESSION: an id from the ID column of islet log", command: "edit")
     }
     id = try Corrections.sessionID(operand, command: "edit")
-    name = try parsed.label("name")
-    if let text = parsed.value("category") {
-      category = text.isEmpty ? "" : try parsed.label("category")
+    name = try parsed.label(.name)
+    if let text = parsed.value(.category) {
+      category = text.isEmpty ? "" : try parsed.label(.category)
     } else {
       category = nil
     }
-    start = try parsed.value("start").map { try Self.time($0, option: "start") }
-    end = try parsed.value("end").map { try Self.time($0, option: "end") }
-    yes = parsed.has("yes")
+    start = try parsed.value(.start).map { try Self.time($0, option: "start") }
+    end = try parsed.value(.end).map { try Self.time($0, option: "end") }
+    yes = parsed.has(.yes)
     if name == nil && category == nil && start == nil && end == nil {
       throw UsageError(message: "edit needs --name, --category, --start or --end", command: "edit")
     }

@@ -24,8 +24,8 @@ struct ForgetCommand: Command {
           islet forget --before 2026-01-01 --yes
         """,
       options: [
-        OptionSpec(name: "before", value: "DATE", help: "every activity that ended before DATE"),
-        OptionSpec(name: "yes", value: nil, help: "do not ask first"),
+        OptionSpec(.before, value: "DATE", help: "every activity that ended before DATE"),
+        OptionSpec(.yes, value: nil, help: "do not ask first"),
       ],
       maxOperands: 1)
   ]
@@ -39,8 +39,8 @@ struct ForgetCommand: Command {
   let yes: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    yes = parsed.has("yes")
-    if let text = parsed.value("before") {
+    yes = parsed.has(.yes)
+    if let text = parsed.value(.before) {
       guard parsed.operands.isEmpty else {
         throw UsageError(message: "give a SESSION or --before DATE, not both", command: "forget")
       }

@@ -22,8 +22,8 @@ struct LapsCommand: Command {
           islet laps --csv > laps.csv
         """,
       options: [
-        OptionSpec(name: "json", value: nil, help: "print JSON"),
-        OptionSpec(name: "csv", value: nil, help: "print CSV, one lap a row"),
+        OptionSpec(.json, value: nil, help: "print JSON"),
+        OptionSpec(.csv, value: nil, help: "print CSV, one lap a row"),
       ],
       maxOperands: 1)
   ]

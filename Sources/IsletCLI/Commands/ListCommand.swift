@@ -8,8 +8,8 @@ struct ListCommand: Command {
       name: "list", operands: "", brief: "the live activities (--all: every one)",
       summary: "List the live activities, the current one marked with *.",
       options: [
-        OptionSpec(name: "all", value: nil, help: "include completed, ended and expired ones"),
-        OptionSpec(name: "json", value: nil, help: "print JSON (an array)"),
+        OptionSpec(.all, value: nil, help: "include completed, ended and expired ones"),
+        OptionSpec(.json, value: nil, help: "print JSON (an array)"),
       ],
       maxOperands: 0)
   ]
@@ -18,8 +18,8 @@ struct ListCommand: Command {
   let json: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    all = parsed.has("all")
-    json = parsed.has("json")
+    all = parsed.has(.all)
+    json = parsed.has(.json)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

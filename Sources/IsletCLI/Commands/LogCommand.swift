@@ -20,12 +20,12 @@ struct LogCommand: Command {
         per day and week.
         """,
       options: [
-        OptionSpec(name: "since", value: "DATE", help: "only sessions started from the start of DATE on"),
-        OptionSpec(name: "until", value: "DATE", help: "only sessions started before the end of DATE"),
-        OptionSpec(name: "name", value: "N", help: "only sessions of this name (any case)"),
-        OptionSpec(name: "category", value: "C", help: "only sessions in this category (any case)"),
-        OptionSpec(name: "json", value: nil, help: "print JSON"),
-        OptionSpec(name: "csv", value: nil, help: "print CSV, one session a row"),
+        OptionSpec(.since, value: "DATE", help: "only sessions started from the start of DATE on"),
+        OptionSpec(.until, value: "DATE", help: "only sessions started before the end of DATE"),
+        OptionSpec(.name, value: "N", help: "only sessions of this name (any case)"),
+        OptionSpec(.category, value: "C", help: "only sessions in this category (any case)"),
+        OptionSpec(.json, value: nil, help: "print JSON"),
+        OptionSpec(.csv, value: nil, help: "print CSV, one session a row"),
       ],
       maxOperands: 0)
   ]

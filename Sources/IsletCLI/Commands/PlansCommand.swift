@@ -18,14 +18,14 @@ struct PlansCommand: Command {
         of each segment cued, 0 off). A plan named as a preset takes its place, and
         'plan = deep' makes it the one the tmux key starts.
         """,
-      options: [OptionSpec(name: "json", value: nil, help: "print JSON (an array)")],
+      options: [OptionSpec(.json, value: nil, help: "print JSON (an array)")],
       maxOperands: 0)
   ]
 
   let json: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    json = parsed.has("json")
+    json = parsed.has(.json)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

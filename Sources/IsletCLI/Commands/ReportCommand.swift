@@ -27,13 +27,13 @@ struct ReportCommand: Command {
         """,
       options: [
         OptionSpec(
-          name: "since", value: "DATE", help: "from the start of DATE (default: 6 days before today)"),
-        OptionSpec(name: "until", value: "DATE", help: "to the end of DATE (default: now)"),
-        OptionSpec(name: "by", value: "name|category", help: "stack and total by name (default) or category"),
-        OptionSpec(name: "name", value: "N", help: "only time under this name (any case)"),
-        OptionSpec(name: "category", value: "C", help: "only time in this category (any case)"),
-        OptionSpec(name: "json", value: nil, help: "print JSON"),
-        OptionSpec(name: "csv", value: nil, help: "print CSV: a row per day, week and total of each group"),
+          .since, value: "DATE", help: "from the start of DATE (default: 6 days before today)"),
+        OptionSpec(.until, value: "DATE", help: "to the end of DATE (default: now)"),
+        OptionSpec(.by, value: "name|category", help: "stack and total by name (default) or category"),
+        OptionSpec(.name, value: "N", help: "only time under this name (any case)"),
+        OptionSpec(.category, value: "C", help: "only time in this category (any case)"),
+        OptionSpec(.json, value: nil, help: "print JSON"),
+        OptionSpec(.csv, value: nil, help: "print CSV: a row per day, week and total of each group"),
       ],
       maxOperands: 0, globals: ["theme", "ascii", "no-color"])
   ]
@@ -45,7 +45,7 @@ struct ReportCommand: Command {
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     output = try parsed.listingFormat()
     filter = try parsed.sessionFilter(now: now)
-    if let by = parsed.value("by") {
+    if let by = parsed.value(.by) {
       guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
         throw UsageError(
           message: "--by '\(printable(by))' is not a grouping; use name or category", command: "report")

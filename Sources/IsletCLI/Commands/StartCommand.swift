@@ -46,37 +46,37 @@ struct StartCommand: Command {
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
       options: [
-        OptionSpec(name: "until", value: "HH:MM", help: "count down to a time of day"),
+        OptionSpec(.until, value: "HH:MM", help: "count down to a time of day"),
         OptionSpec(
-          name: "plan", value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)",
+          .plan, value: "NAME", help: "start a plan: pomodoro, tabata, … (islet plans)",
           values: .dynamic(.plans)),
-        OptionSpec(name: "rounds", value: "N", help: "a plan's rounds, 1 to 99"),
+        OptionSpec(.rounds, value: "N", help: "a plan's rounds, 1 to 99"),
         OptionSpec(
-          name: "advance", value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work",
+          .advance, value: "WHEN", help: "when a plan goes on by itself: auto, ask, breaks or work",
           values: .words(AdvancePolicy.allCases.map(\.rawValue))),
-        OptionSpec(name: "auto", value: nil, help: "the same as --advance auto"),
-        OptionSpec(name: "ask", value: nil, help: "the same as --advance ask"),
-        OptionSpec(name: "long-break", value: "DURATION", help: "a plan's long break"),
-        OptionSpec(name: "cue", value: "N", help: "cue a plan's segments' last N seconds, 0 to 60 (0 off)"),
+        OptionSpec(.auto, value: nil, help: "the same as --advance auto"),
+        OptionSpec(.ask, value: nil, help: "the same as --advance ask"),
+        OptionSpec(.longBreak, value: "DURATION", help: "a plan's long break"),
+        OptionSpec(.cue, value: "N", help: "cue a plan's segments' last N seconds, 0 to 60 (0 off)"),
         OptionSpec(
-          name: "name", value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
+          .name, value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
         OptionSpec(
-          name: "icon", value: "I",
+          .icon, value: "I",
           help: "timer, run, focus, book, coffee, code, … (default from the configuration)",
           values: .dynamic(.icons)),
-        OptionSpec(name: "id", value: "REF", help: "your own reference, shown as \"ID REF\""),
-        OptionSpec(name: "owner", value: "U", help: "who it belongs to"),
-        OptionSpec(name: "category", value: "C", help: "a category, changeable later"),
+        OptionSpec(.id, value: "REF", help: "your own reference, shown as \"ID REF\""),
+        OptionSpec(.owner, value: "U", help: "who it belongs to"),
+        OptionSpec(.category, value: "C", help: "a category, changeable later"),
         OptionSpec(
-          name: "relevance", value: "R", help: "a number; the higher, the sooner it is the current activity"),
+          .relevance, value: "R", help: "a number; the higher, the sooner it is the current activity"),
         OptionSpec(
-          name: "stale-after", value: "DURATION",
+          .staleAfter, value: "DURATION",
           help: "dim a finished countdown after this long (default 5m)"),
-        OptionSpec(name: "paused", value: nil, help: "create it ready (idle) instead of running"),
-        OptionSpec(name: "ago", value: "DURATION", help: "started this long ago (at most 24 hours)"),
-        OptionSpec(name: "at", value: "HH:MM", help: "started at this time today, already past"),
+        OptionSpec(.paused, value: nil, help: "create it ready (idle) instead of running"),
+        OptionSpec(.ago, value: "DURATION", help: "started this long ago (at most 24 hours)"),
+        OptionSpec(.at, value: "HH:MM", help: "started at this time today, already past"),
         OptionSpec(
-          name: "from-tmux-buffer", value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
+          .fromTmuxBuffer, value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ],
       // One duration's words (1 hour 30 minutes 15 seconds), or a work and a break.
       maxOperands: 8)
@@ -133,18 +133,18 @@ struct StartCommand: Command {
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     length = try Self.length(parsed, at: now)
     icon = try parsed.icon()
-    recordID = try parsed.label("id")
-    owner = try parsed.label("owner")
-    staleAfter = try parsed.value("stale-after").map { try parsed.duration($0, option: "stale-after") }
-    name = try parsed.label("name")
-    category = try parsed.label("category")
+    recordID = try parsed.label(.id)
+    owner = try parsed.label(.owner)
+    staleAfter = try parsed.value(.staleAfter).map { try parsed.duration($0, option: "stale-after") }
+    name = try parsed.label(.name)
+    category = try parsed.label(.category)
     relevance = try parsed.relevance() ?? 0
-    paused = parsed.has("paused")
+    paused = parsed.has(.paused)
     startedAt = try Self.startedAt(parsed, at: now)
     if startedAt != nil {
-      let option = parsed.has("ago") ? "--ago" : "--at"
+      let option = parsed.has(.ago) ? "--ago" : "--at"
       if paused { throw Self.usage("\(option) starts it running; it does not go with --paused") }
-      if parsed.has("until") {
+      if parsed.has(.until) {
         throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
       }
     }
@@ -161,15 +161,15 @@ struct StartCommand: Command {
 
   /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
   private static func startedAt(_ parsed: ParsedArguments, at now: Instant) throws -> Instant? {
-    if parsed.has("ago") && parsed.has("at") { throw usage("give --ago or --at, not both") }
-    if let text = parsed.value("ago") {
+    if parsed.has(.ago) && parsed.has(.at) { throw usage("give --ago or --at, not both") }
+    if let text = parsed.value(.ago) {
       let ago = try parsed.duration(text, option: "ago")
       guard ago <= furthestBack else {
         throw usage("--ago '\(printable(text, limit: 20))' is more than 24 hours back; give 24h or less")
       }
       return now - ago
     }
-    guard let text = parsed.value("at") else { return nil }
+    guard let text = parsed.value(.at) else { return nil }
     guard let time = TimeOfDay(text) else {
       throw usage("--at '\(printable(text))' is not a time of day; use \(TimeOfDay.acceptedForms)")
     }
@@ -182,11 +182,11 @@ struct StartCommand: Command {
 
   private static func length(_ parsed: ParsedArguments, at now: Instant) throws -> Length {
     let changes = try planChanges(parsed)
-    let until = parsed.value("until")
-    let buffer = parsed.value("from-tmux-buffer")
+    let until = parsed.value(.until)
+    let buffer = parsed.value(.fromTmuxBuffer)
     let operands = parsed.operands
     let option = changes.given.first.map { "--" + $0 }
-    if let name = parsed.value("plan") {
+    if let name = parsed.value(.plan) {
       guard !name.isEmpty else { throw usage("--plan is empty; give a plan's name (islet plans lists them)") }
       if until != nil { throw usage("give --plan or --until, not both") }
       if buffer != nil { throw usage("give --plan or --from-tmux-buffer, not both") }
@@ -230,8 +230,9 @@ struct StartCommand: Command {
   /// `--rounds`, `--advance` (or `--auto`, `--ask`), `--long-break` and `--cue`, converted.
   private static func planChanges(_ parsed: ParsedArguments) throws -> PlanChanges {
     var changes = PlanChanges()
-    changes.given = ["rounds", "advance", "auto", "ask", "long-break", "cue"].filter { parsed.has($0) }
-    if let text = parsed.value("rounds") {
+    changes.given = [Option.rounds, .advance, .auto, .ask, .longBreak, .cue].filter { parsed.has($0) }.map(
+      \.name)
+    if let text = parsed.value(.rounds) {
       guard text.allSatisfy(\.isASCIIDigit), let rounds = Int(text), (1...Plan.maximumRounds).contains(rounds)
       else {
         throw usage(
@@ -244,17 +245,17 @@ struct StartCommand: Command {
     if policies.count > 1 {
       throw usage("give one of --advance, --auto and --ask")
     }
-    if let text = parsed.value("advance") {
+    if let text = parsed.value(.advance) {
       guard let policy = AdvancePolicy(rawValue: text.lowercased()) else {
         throw usage(
           "--advance '\(printable(text, limit: 20))' is not a policy; use auto, ask, breaks or work")
       }
       changes.advance = policy
     }
-    if parsed.has("auto") { changes.advance = .auto }
-    if parsed.has("ask") { changes.advance = .ask }
-    changes.longBreak = try parsed.value("long-break").map { try parsed.duration($0, option: "long-break") }
-    if let text = parsed.value("cue") {
+    if parsed.has(.auto) { changes.advance = .auto }
+    if parsed.has(.ask) { changes.advance = .ask }
+    changes.longBreak = try parsed.value(.longBreak).map { try parsed.duration($0, option: "long-break") }
+    if let text = parsed.value(.cue) {
       let cue = text.lowercased() == "off" ? 0 : text.allSatisfy(\.isASCIIDigit) ? Int(text) : nil
       guard let cue, (0...Plan.maximumCue).contains(cue) else {
         throw usage(

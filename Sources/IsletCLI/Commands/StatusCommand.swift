@@ -40,25 +40,25 @@ struct StatusCommand: Command {
         """,
       options: [
         OptionSpec(
-          name: "presentation", value: "minimal|compact|expanded|lockscreen",
+          .presentation, value: "minimal|compact|expanded|lockscreen",
           help: "one of the Live Activity presentations"),
         OptionSpec(
-          name: "format", value: "plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs",
+          .format, value: "plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs",
           help: "the output (default plain); the bars' formats are described by islet bar"),
         OptionSpec(
-          name: "width", value: "N",
+          .width, value: "N",
           help: "N cells to draw in: a bar's island fills them, a --presentation is centered in them"),
         OptionSpec(
-          name: "template", value: "T",
+          .template, value: "T",
           help: "a custom line from " + TemplateField.listed),
-        OptionSpec(name: "follow", value: nil, help: "keep printing: a new line each time it changes"),
+        OptionSpec(.follow, value: nil, help: "keep printing: a new line each time it changes"),
         OptionSpec(
-          name: "read-clicks", value: nil,
+          .readClicks, value: nil,
           help: "with --follow and i3blocks: read the bar's clicks from stdin (i3blocks 1.5 and later)"),
         OptionSpec(
-          name: "click", value: "BUTTON",
+          .click, value: "BUTTON",
           help: "a bar's click first, as i3blocks gives it: 1 toggles, 2 resets, 3 completes, empty none"),
-        OptionSpec(name: "part", value: "island|pill|bubble", help: "with waybar: a part of the island"),
+        OptionSpec(.part, value: "island|pill|bubble", help: "with waybar: a part of the island"),
       ],
       maxOperands: 1, globals: ["theme", "ascii", "no-color"])
   ]
@@ -93,7 +93,7 @@ struct StatusCommand: Command {
   let part: BarPart
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    let text = parsed.value("format") ?? "plain"
+    let text = parsed.value(.format) ?? "plain"
     guard let format = Format(rawValue: text) else {
       throw UsageError(
         message:
@@ -113,13 +113,13 @@ struct StatusCommand: Command {
     self.format = format
     self.presentation = presentation
     target = parsed.operands.first
-    follow = parsed.has("follow")
-    readClicks = parsed.has("read-clicks")
+    follow = parsed.has(.follow)
+    readClicks = parsed.has(.readClicks)
     if readClicks && !(follow && format.bar?.stdinClicks == .whenAsked) {
       throw UsageError(message: "--read-clicks is for --follow --format i3blocks", command: "status")
     }
     click = try Self.click(parsed, format: format, follow: follow)
-    let partText = parsed.value("part") ?? BarPart.island.rawValue
+    let partText = parsed.value(.part) ?? BarPart.island.rawValue
     guard let part = BarPart(rawValue: partText) else {
       throw UsageError(
         message:
@@ -135,7 +135,7 @@ struct StatusCommand: Command {
   /// `--click BUTTON`: one line of a bar's format, not followed; an empty or other button is
   /// no click, as i3blocks runs a block without one.
   private static func click(_ parsed: ParsedArguments, format: Format, follow: Bool) throws -> Intent?? {
-    guard let text = parsed.value("click") else { return nil }
+    guard let text = parsed.value(.click) else { return nil }
     if format.bar == nil || follow {
       throw UsageError(
         message: "--click is for one line of a bar's --format, not --follow", command: "status")
@@ -144,7 +144,7 @@ struct StatusCommand: Command {
   }
 
   private static func width(_ parsed: ParsedArguments) throws -> Int? {
-    guard let text = parsed.value("width") else { return nil }
+    guard let text = parsed.value(.width) else { return nil }
     guard let value = Int(text), (1...1000).contains(value) else {
       throw UsageError(
         message: "--width '\(printable(text))' is not a width; use a number of cells from 1 to 1000",
@@ -154,7 +154,7 @@ struct StatusCommand: Command {
   }
 
   private static func template(_ parsed: ParsedArguments) throws -> String? {
-    guard let template = parsed.value("template") else { return nil }
+    guard let template = parsed.value(.template) else { return nil }
     if let problem = UserText.problem(with: template, bounds: .template) {
       throw UsageError(
         message: "--template '\(printable(template, limit: 40))' \(problem.message)", command: "status")

@@ -20,7 +20,7 @@ struct ThemesCommand: Command {
         """,
       options: [
         OptionSpec(
-          name: "export", value: "NAME", help: "print theme NAME in the theme file format",
+          .export, value: "NAME", help: "print theme NAME in the theme file format",
           values: .dynamic(.themes))
       ],
       maxOperands: 0)
@@ -30,7 +30,7 @@ struct ThemesCommand: Command {
   let export: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    export = parsed.value("export")
+    export = parsed.value(.export)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

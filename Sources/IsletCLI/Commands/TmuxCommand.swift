@@ -33,28 +33,28 @@ struct TmuxCommand: Command {
           islet tmux --table-key F5 >> ~/.tmux.conf
         """,
       options: [
-        OptionSpec(name: "table-key", value: "K", help: "after the prefix, enters Islet's keys (default T)"),
-        OptionSpec(name: "toggle-key", value: "K", help: "start, pause or resume (default \(Keys().toggle))"),
-        OptionSpec(name: "reset-key", value: "K", help: "reset (default \(Keys().reset))"),
-        OptionSpec(name: "complete-key", value: "K", help: "complete (default \(Keys().complete))"),
-        OptionSpec(name: "end-key", value: "K", help: "end (default \(Keys().end))"),
+        OptionSpec(.tableKey, value: "K", help: "after the prefix, enters Islet's keys (default T)"),
+        OptionSpec(.toggleKey, value: "K", help: "start, pause or resume (default \(Keys().toggle))"),
+        OptionSpec(.resetKey, value: "K", help: "reset (default \(Keys().reset))"),
+        OptionSpec(.completeKey, value: "K", help: "complete (default \(Keys().complete))"),
+        OptionSpec(.endKey, value: "K", help: "end (default \(Keys().end))"),
         OptionSpec(
-          name: "snooze-key", value: "K", help: "snooze a finished countdown (default \(Keys().snooze))"),
-        OptionSpec(name: "skip-key", value: "K", help: "skip a plan's segment (default \(Keys().skip))"),
+          .snoozeKey, value: "K", help: "snooze a finished countdown (default \(Keys().snooze))"),
+        OptionSpec(.skipKey, value: "K", help: "skip a plan's segment (default \(Keys().skip))"),
         OptionSpec(
-          name: "plan-key", value: "K",
+          .planKey, value: "K",
           help: "start the plan the configuration names (default \(Keys().plan))"),
         OptionSpec(
-          name: "pane-key", value: "K", help: "open a one-row pane with the island (default \(Keys().pane))"),
+          .paneKey, value: "K", help: "open a one-row pane with the island (default \(Keys().pane))"),
         OptionSpec(
-          name: "start-key", value: "K",
+          .startKey, value: "K",
           help: "prompt for a duration and start a countdown (default \(Keys().start))"),
         OptionSpec(
-          name: "rename-key", value: "K",
+          .renameKey, value: "K",
           help: "prompt for a new name for the current timer (default \(Keys().rename))"),
-        OptionSpec(name: "menu-key", value: "K", help: "open the island's menu (default \(Keys().menu))"),
+        OptionSpec(.menuKey, value: "K", help: "open the island's menu (default \(Keys().menu))"),
         OptionSpec(
-          name: "tmux-version", value: "V", help: "make the snippet for this tmux (default: tmux -V)"),
+          .tmuxVersion, value: "V", help: "make the snippet for this tmux (default: tmux -V)"),
       ],
       maxOperands: 0)
   ]
@@ -77,11 +77,11 @@ struct TmuxCommand: Command {
   }
 
   /// Each key's option, and the key it sets.
-  static var keyOptions: [(String, WritableKeyPath<Keys, String>)] {
+  static var keyOptions: [(Option, WritableKeyPath<Keys, String>)] {
     [
-      ("toggle-key", \.toggle), ("reset-key", \.reset), ("complete-key", \.complete), ("end-key", \.end),
-      ("snooze-key", \.snooze), ("skip-key", \.skip), ("plan-key", \.plan), ("pane-key", \.pane),
-      ("start-key", \.start), ("rename-key", \.rename), ("menu-key", \.menu),
+      (.toggleKey, \.toggle), (.resetKey, \.reset), (.completeKey, \.complete), (.endKey, \.end),
+      (.snoozeKey, \.snooze), (.skipKey, \.skip), (.planKey, \.plan), (.paneKey, \.pane),
+      (.startKey, \.start), (.renameKey, \.rename), (.menuKey, \.menu),
     ]
   }
 
@@ -95,8 +95,9 @@ struct TmuxCommand: Command {
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     var keys = Keys()
     var bound: [String: String] = [:]
-    for (option, path) in Self.keyOptions {
-      let key = try Self.key(parsed.value(option) ?? keys[keyPath: path], option: option)
+    for (declared, path) in Self.keyOptions {
+      let option = declared.name
+      let key = try Self.key(parsed.value(declared) ?? keys[keyPath: path], option: option)
       // A second binding of a key in the table would silently replace the first.
       if let other = bound[key] {
         throw UsageError(
@@ -107,8 +108,8 @@ struct TmuxCommand: Command {
       keys[keyPath: path] = key
     }
     self.keys = keys
-    tableKey = try Self.key(parsed.value("table-key") ?? "T", option: "table-key")
-    version = parsed.value("tmux-version")
+    tableKey = try Self.key(parsed.value(.tableKey) ?? "T", option: "table-key")
+    version = parsed.value(.tmuxVersion)
     if let version, TmuxVersion(version) == nil {
       throw UsageError(
         message: "--tmux-version '\(printable(version))' is not a tmux version; use one such as 3.3a or 3.4",

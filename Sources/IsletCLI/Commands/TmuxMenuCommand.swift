@@ -20,9 +20,9 @@ struct TmuxMenuCommand: Command {
       name: "__tmux-menu", operands: "CLIENT [ID]", brief: "the island's tmux menu",
       summary: "Show the island's menu on a tmux client; the snippet's keys run it.",
       options: [
-        OptionSpec(name: "keyboard", help: "opened from a key: centred, not by the status line"),
-        OptionSpec(name: "into", value: "OPTION", help: "set this tmux option to the menu's command instead"),
-        OptionSpec(name: "mouse", help: "the tmux has display-menu -M (3.5 and later): give it"),
+        OptionSpec(.keyboard, help: "opened from a key: centred, not by the status line"),
+        OptionSpec(.into, value: "OPTION", help: "set this tmux option to the menu's command instead"),
+        OptionSpec(.mouse, help: "the tmux has display-menu -M (3.5 and later): give it"),
       ],
       maxOperands: 2)
   ]
@@ -36,9 +36,9 @@ struct TmuxMenuCommand: Command {
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     client = parsed.operands.first
     activityID = parsed.operands.dropFirst().first
-    keyboard = parsed.has("keyboard")
-    option = parsed.value("into")
-    mouse = parsed.has("mouse")
+    keyboard = parsed.has(.keyboard)
+    option = parsed.value(.into)
+    mouse = parsed.has(.mouse)
     if let option, !TmuxMenu.isUserOption(option) {
       throw UsageError(
         message: "--into takes a tmux user option such as @islet-menu, not '\(printable(option, limit: 40))'",

@@ -10,13 +10,13 @@ struct UpdateCommand: Command {
         "Change an activity's name, category, relevance or icon (an empty category clears it; a plan's segments keep their own icons).",
       details: activityOperandHelp,
       options: [
-        OptionSpec(name: "name", value: "N", help: "the new name"),
-        OptionSpec(name: "category", value: "C", help: "the new category; '' clears it"),
-        OptionSpec(name: "relevance", value: "R", help: "the new relevance (a number)"),
+        OptionSpec(.name, value: "N", help: "the new name"),
+        OptionSpec(.category, value: "C", help: "the new category; '' clears it"),
+        OptionSpec(.relevance, value: "R", help: "the new relevance (a number)"),
         OptionSpec(
-          name: "icon", value: "I", help: "the new icon (islet icons lists them)", values: .dynamic(.icons)),
+          .icon, value: "I", help: "the new icon (islet icons lists them)", values: .dynamic(.icons)),
         OptionSpec(
-          name: "from-tmux-buffer", value: "B",
+          .fromTmuxBuffer, value: "B",
           help: "take the new name from tmux buffer B (for key bindings)"),
       ],
       maxOperands: 1)
@@ -30,13 +30,13 @@ struct UpdateCommand: Command {
   let target: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    nameBuffer = parsed.value("from-tmux-buffer")
+    nameBuffer = parsed.value(.fromTmuxBuffer)
     var category: String?
-    if let text = parsed.value("category") {
-      category = text.isEmpty ? "" : try parsed.label("category")
+    if let text = parsed.value(.category) {
+      category = text.isEmpty ? "" : try parsed.label(.category)
     }
     change = ActivityUpdate(
-      name: nameBuffer == nil ? try parsed.label("name") : nil, category: category,
+      name: nameBuffer == nil ? try parsed.label(.name) : nil, category: category,
       relevance: try parsed.relevance(), icon: try parsed.icon())
     guard !change.isEmpty || nameBuffer != nil else {
       throw UsageError(message: "update needs --name, --category, --relevance or --icon", command: "update")

@@ -25,7 +25,7 @@ struct WaitCommand: Command {
         (exit 1); a segment that ends, is skipped or reset, or waits to go on, does not end the wait:
           islet start --plan pomodoro && islet wait && notify-send "Pomodoro done"
         """,
-      options: [OptionSpec(name: "timeout", value: "DURATION", help: "give up after this long (exit 124)")],
+      options: [OptionSpec(.timeout, value: "DURATION", help: "give up after this long (exit 124)")],
       maxOperands: 1)
   ]
 
@@ -35,7 +35,7 @@ struct WaitCommand: Command {
   let target: String?
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    giveUpAt = try parsed.value("timeout").map { now + (try parsed.duration($0, option: "timeout")) }
+    giveUpAt = try parsed.value(.timeout).map { now + (try parsed.duration($0, option: "timeout")) }
     target = parsed.operands.first
   }
 
