@@ -11,6 +11,24 @@ import Testing
 
   let say = ##"sh -c "$ISLET_RUN" islet "#{client_name}""##
 
+  /// docs/TMUX.md shows the snippet as it is printed (for a binary in ~/.local/bin).
+  @Test func theDocumentedSnippetIsWhatIsPrinted() throws {
+    let run = islet("tmux", "--tmux-version", "3.3a")
+    let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      .filter { !$0.hasPrefix("# Warning: this is a debug build") }
+      .map {
+        $0.hasPrefix("set-environment -g ISLET_BIN ")
+          ? #"set-environment -g ISLET_BIN "/home/ada/.local/bin/islet""# : $0
+      }
+    let page = try String(contentsOfFile: checkout + "/docs/TMUX.md", encoding: .utf8)
+    let block = try #require(
+      page.components(separatedBy: "```\n").dropFirst().first, "docs/TMUX.md has no snippet")
+    #expect(
+      block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        == printed.dropLast(printed.last == "" ? 1 : 0) + [""],
+      "docs/TMUX.md differs from what islet tmux prints; print it again into the page")
+  }
+
   @Test func theSnippetBindsTheKeysInTheIsletTableAndTheSegment() {
     let run = islet("tmux", "--toggle-key", "F5", "--tmux-version", "3.3a")
     #expect(run.status == 0)
