@@ -77,6 +77,8 @@ final class DesktopNotifier {
 
   /// No call waits longer than this for the bus or the server.
   static let timeout: Int32 = 2000
+  /// How long a notification's answer is waited for, while nothing waits on it.
+  static let notifyTimeout: Int64 = 25_000
   static let name = "org.freedesktop.Notifications"
   static let path = "/org/freedesktop/Notifications"
 
@@ -474,7 +476,11 @@ final class DesktopNotifier {
     var serial: UInt32 = 0
     guard dbus_connection_send(connection, message, &serial) != 0 else { return }
     _ = pump(connection)
-    waiting[serial] = Waiting(purpose: purpose, until: Self.monotonicMilliseconds() + Int64(Self.timeout))
+    // Nothing waits on a notification's answer, so a slow server (a loaded machine) is given
+    // libdbus's own 25 s: given up on sooner, the notification it shows late would be one
+    // nobody follows, and with no repeat to come the alert would be lost.
+    let within = if case .notify = purpose { Self.notifyTimeout } else { Int64(Self.timeout) }
+    waiting[serial] = Waiting(purpose: purpose, until: Self.monotonicMilliseconds() + within)
   }
 
   private func failed(_ reason: String) -> Result<Arguments, Failure> {
