@@ -135,7 +135,7 @@ import Testing
     let folder = islet.folder.file("my bin's")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let binary = folder + "/islet"
-    try FileManager.default.copyItem(atPath: Binary.path, toPath: binary)
+    try placeBinary(at: binary)
     let snippet = try Binary.run(["bar", "i3bar"], environment: islet.environment, executable: binary)
     let line = try #require(snippet.stdout.split(separator: "\n").first { $0.contains("status_command") })
     for (parser, command) in [("i3", Self.i3Argument(line)), ("sway", Self.swayArguments(line))] {

@@ -96,7 +96,7 @@ struct DesktopBarTests {
   @Test func i3barRunsTheStatusCommandFromAPathWithASpace() throws {
     let folder = islet.folder.file("my bin's")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: Binary.path, toPath: folder + "/islet")
+    try placeBinary(at: folder + "/islet")
     let snippet = try Binary.run(
       ["bar", "i3bar"], environment: islet.environment, executable: folder + "/islet")
     let command = try #require(snippet.stdout.split(separator: "\n").first { $0.contains("status_command") })

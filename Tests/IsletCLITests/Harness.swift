@@ -159,3 +159,10 @@ func processes(where matches: (_ arguments: [String], _ environment: [String]) -
     return matches(words("cmdline"), words("environ"))
   }.sorted()
 }
+
+/// The built binary at `path` too, as a user's install would put it. A hard link where it can
+/// be: a copy is a file open for writing, which a child another test forks meanwhile holds
+/// until it execs, so running the copy could fail with "Text file busy".
+func placeBinary(at path: String) throws {
+  if link(Binary.path, path) != 0 { try FileManager.default.copyItem(atPath: Binary.path, toPath: path) }
+}

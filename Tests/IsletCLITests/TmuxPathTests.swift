@@ -16,7 +16,7 @@ import Testing
     let folder = islet.folder.file(#"o'brien "q" $HOME #S \b ;x (p)"#)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let copy = folder + "/islet"
-    if link(Binary.path, copy) != 0 { try FileManager.default.copyItem(atPath: Binary.path, toPath: copy) }
+    try placeBinary(at: copy)
     return copy
   }
 
