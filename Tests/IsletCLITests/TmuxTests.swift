@@ -23,7 +23,8 @@ import Testing
     let page = try String(contentsOfFile: checkout + "/docs/TMUX.md", encoding: .utf8)
     // The snippet is the first block under its heading: the page shows other blocks before it.
     let section = try #require(
-      page.components(separatedBy: "\n## The snippet\n").dropFirst().first, "docs/TMUX.md has no '## The snippet'")
+      page.components(separatedBy: "\n## The snippet\n").dropFirst().first,
+      "docs/TMUX.md has no '## The snippet'")
     let block = try #require(
       section.components(separatedBy: "```\n").dropFirst().first, "docs/TMUX.md has no snippet")
     #expect(
