@@ -224,3 +224,19 @@ enum ManualLinks {
       "docs/COMMANDS.md lists \(documented); islet exits with \(ExitStatus.allCases.map(\.rawValue))")
   }
 }
+
+/// docs/CONFIGURATION.md's table of keys, held to the keys the configuration takes.
+@Suite struct ManualConfigurationTests {
+  @Test func theKeysTableListsEveryKeyInOrder() throws {
+    let page = try String(contentsOfFile: checkout + "/docs/CONFIGURATION.md", encoding: .utf8)
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let header = "| key | value | what it sets |"
+    let start = try #require(lines.firstIndex(of: header), "docs/CONFIGURATION.md has no table \(header)")
+    let keys = lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map {
+      $0.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? $0
+    }
+    #expect(
+      keys == Configuration.keys,
+      "docs/CONFIGURATION.md lists \(keys); the configuration takes \(Configuration.keys)")
+  }
+}
