@@ -28,6 +28,15 @@ import Testing
     #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
   }
 
+  @Test func everyPageOfDocsIsLinkedFromTheREADME() throws {
+    let readme = try String(contentsOfFile: checkout + "/README.md", encoding: .utf8)
+    let linked = Set(
+      ManualLinks.links(in: readme).map { $0.split(separator: "#").first.map(String.init) ?? $0 })
+    for page in try Self.pages().dropFirst() {
+      #expect(linked.contains(page), "the README links nowhere to \(page)")
+    }
+  }
+
   /// The checker itself finds a missing file, a missing heading, and nothing in code.
   @Test func theCheckerNamesWhatIsBroken() {
     let files = ["docs/A.md": "# A\n\n## Two words\n", "docs/b.png": ""]
