@@ -71,9 +71,21 @@ let package = Package(
     ),
     .testTarget(
       name: "IsletCursesTests", dependencies: ["IsletCurses", "IsletUI", "CNcursesw", "IsletTestSupport"]),
+    .target(
+      name: "IsletCLITestSupport",
+      dependencies: ["IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport"],
+      path: "Tests/IsletCLITestSupport", exclude: ["Support"]),
+    // In-process: the command line on a hand-moved clock, nothing spawned (`swift test --skip IsletEndToEndTests`).
     .testTarget(
       name: "IsletCLITests",
-      dependencies: ["IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport"],
-      exclude: ["Support"]),
+      dependencies: [
+        "IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport", "IsletCLITestSupport",
+      ]),
+    // The built binary, real tmux servers, session buses and bars (`swift test --filter IsletEndToEndTests`).
+    .testTarget(
+      name: "IsletEndToEndTests",
+      dependencies: [
+        "IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport", "IsletCLITestSupport",
+      ]),
   ]
 )

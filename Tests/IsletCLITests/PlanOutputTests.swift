@@ -1,3 +1,4 @@
+import IsletCLITestSupport
 import IsletRuntime
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import IsletCLITestSupport
 import IsletRuntime
 import IsletTestSupport
 import Testing
