@@ -15,12 +15,14 @@ import IsletUI
 /// notification server's answers are read as they come, tmux and the sound run in children
 /// bounded in time (`children`), so the deadlines the watcher records are never late for them.
 final class AlertDesk {
-  /// An alert given and still followed.
-  struct Given {
+  /// What the desk shows for an activity: the alert last given (its buttons) and its
+  /// notification once the server has numbered it, until withdrawn.
+  struct Shown {
     var alert: Alert
     var event: Event
-    var repeats: Int
     var notification: UInt32?
+    /// When it was last given.
+    var at: Instant
   }
 
   /// What one channel did with an alert, as `islet alert test` prints it.
@@ -61,7 +63,13 @@ final class AlertDesk {
 
   let storePath: String
   let environment: [String: String]
-  private(set) var given: [String: Given] = [:]
+  /// Which alerts are followed, their repeats, what to give and withdraw: the rules the view
+  /// follows too. An alert older than the hold is history: a watcher started late says nothing.
+  private(set) var tracker = AlertTracker(policy: AlertPolicy(), looked: true, sayableFor: holdAfterLastAlert)
+  /// What each activity's channels show, withdrawn when its activity is acted on.
+  private(set) var shown: [String: Shown] = [:]
+  /// The live activities at the last look.
+  private var live: [Activity] = []
   private(set) var lastAlertAt: Instant?
   /// Its children: the sound, the delivery to each tmux server.
   let children = BoundedChildren()
@@ -75,8 +83,6 @@ final class AlertDesk {
   /// Notifications a killed watcher left open, numbered by this server: kept once this
   /// connection finds the same server there.
   private var adoptedFrom: String?
-  /// When each activity's alert was last given.
-  private var givenAt: [String: Instant] = [:]
 
   /// Alerts in ASCII when the locale is not UTF-8.
   private let ascii: Bool
@@ -87,84 +93,73 @@ final class AlertDesk {
     ascii = !Glyphs.wantUnicode(ascii: false, environment: environment)
   }
 
-  /// Takes the events recorded since the last look (by anyone): alerts for those that alert,
-  /// and withdraws the alerts whose activity was acted on since. `find` gives an activity
-  /// that is no longer live (a plan just completed).
+  /// Takes the events recorded since the last look (by anyone): gives the alerts the tracker
+  /// asks for (new ones, and repeats due), and withdraws those whose activity was acted on
+  /// since. `find` gives an activity that is no longer live (a plan just completed).
   func take(
     _ events: [Event], live: [Activity], at now: Instant, configuration: Configuration,
     find: (String) -> Activity?
   ) {
-    let alerting = AlertPolicy.latest(events)
-    for (activityID, entry) in given {
-      let activity = live.first { $0.id == activityID }
-      // Any intent acknowledges it; one that waits also ends when its wait does (time went on).
-      let over =
-        AlertPolicy.acknowledges(events, entry.event)
-        || entry.alert.awaitsAcknowledgment
-          && !(activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false)
-      if over && !alerting.contains(where: { $0.event.activityID == activityID }) { withdraw(activityID) }
-    }
-    for (event, segmentsEnded) in alerting {
-      // Acted on in the same breath (a key in the view at the deadline): nothing to say.
-      if AlertPolicy.acknowledges(events, event) { continue }
-      // An alert older than the watcher's hold is history: a watcher started late says nothing.
-      if now - event.at > Self.holdAfterLastAlert { continue }
-      guard let activity = live.first(where: { $0.id == event.activityID }) ?? find(event.activityID),
-        let alert = Alert(
-          for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii,
-          segmentsEnded: segmentsEnded)
-      else { continue }
-      let previous = given[event.activityID]?.notification
-      // Followed (repeated, withdrawn) only where a channel took it.
-      guard give(alert, first: true, configuration: configuration) else {
-        withdraw(event.activityID)
-        continue
+    self.live = live
+    tracker.policy = configuration.alerts
+    for action in tracker.update(events: events, live: live, now: now) {
+      switch action {
+      case .withdraw(let activityID):
+        withdraw(activityID)
+      case .give(let event, let segmentsEnded):
+        give(event, segmentsEnded: segmentsEnded, at: now, configuration: configuration, find: find)
+      case .again(let event):
+        guard let activity = live.first(where: { $0.id == event.activityID }),
+          let alert = Alert(
+            for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
+        else { continue }
+        shown[event.activityID]?.alert = alert
+        shown[event.activityID]?.at = now
+        _ = post(alert, first: false, configuration: configuration)
+        lastAlertAt = now
       }
-      // Repeats count from the event, as the view counts them: those a late watcher missed are
-      // not given in a burst.
-      given[event.activityID] = Given(
-        alert: alert, event: event, repeats: configuration.alerts.repeatsDue(since: event.at, at: now),
-        notification: previous)
-      givenAt[event.activityID] = now
-      lastAlertAt = now
     }
   }
 
-  /// Gives again the alerts nobody has acted on whose repeat is due.
-  func repeatDue(live: [Activity], at now: Instant, configuration: Configuration) {
-    let policy = configuration.alerts
-    for (activityID, entry) in given where entry.alert.awaitsAcknowledgment {
-      let due = policy.repeatsDue(since: entry.event.at, at: now)
-      guard due > entry.repeats, let activity = live.first(where: { $0.id == activityID }),
-        AlertPolicy.awaits(activity, since: entry.event),
-        let alert = Alert(
-          for: entry.event, activity: activity, at: now, policy: policy,
-          ascii: ascii)
-      else { continue }
-      given[activityID]?.repeats = due
-      given[activityID]?.alert = alert
-      _ = give(alert, first: false, configuration: configuration)
-      givenAt[activityID] = now
-      lastAlertAt = now
+  /// Gives the alert for `event` through the channels, in place of what its activity shows.
+  private func give(
+    _ event: Event, segmentsEnded: Int, at now: Instant, configuration: Configuration,
+    find: (String) -> Activity?
+  ) {
+    let activityID = event.activityID
+    guard let activity = live.first(where: { $0.id == activityID }) ?? find(activityID),
+      let alert = Alert(
+        for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii,
+        segmentsEnded: segmentsEnded)
+    else {
+      tracker.followed[activityID] = nil
+      return
     }
+    // Followed (repeated, withdrawn) only where a channel took it.
+    guard post(alert, first: true, configuration: configuration) else {
+      withdraw(activityID)
+      tracker.followed[activityID] = nil
+      return
+    }
+    shown[activityID] = Shown(
+      alert: alert, event: event, notification: shown[activityID]?.notification, at: now)
+    lastAlertAt = now
   }
 
   /// The next instant the desk must wake at: a repeat, the end of its hold, a child over its
   /// time, a call to the notification server given up on, its connection's next turn.
   func nextWake(at now: Instant, configuration: Configuration) -> Instant? {
-    let repeats = given.values.filter(\.alert.awaitsAcknowledgment).compactMap {
-      configuration.alerts.nextRepeat(since: $0.event.at, given: $0.repeats)
-    }
+    let repeats = tracker.nextWake(live: live)
     let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
     let unanswered = desktop?.nextTimeout.map { now + max(0, $0 - Spawner.monotonicMilliseconds()) }
     // What has come is read at once; what is still to be written, in a moment.
     let desktopTurn = desktop.map { $0.hasQueued ? now : $0.isWriting ? now + 10 : nil } ?? nil
-    return (repeats + [hold, children.nextDeadline(at: now), unanswered, desktopTurn].compactMap { $0 }).min()
+    return [repeats, hold, children.nextDeadline(at: now), unanswered, desktopTurn].compactMap { $0 }.min()
   }
 
   /// Whether a notification of ours is still open: its buttons are ours to serve, and it is
   /// ours to withdraw.
-  var isHolding: Bool { given.values.contains { $0.notification != nil } }
+  var isHolding: Bool { shown.values.contains { $0.notification != nil } }
 
   /// An hour after the last alert, the notifications are no longer served: they are withdrawn.
   func endHold(at now: Instant) {
@@ -189,8 +184,8 @@ final class AlertDesk {
         adoptedFrom = nil
       case .shown(let activityID, let id):
         sending.remove(activityID)
-        if given[activityID] != nil {
-          given[activityID]?.notification = id
+        if shown[activityID] != nil {
+          shown[activityID]?.notification = id
         } else {
           // Withdrawn while it was on its way.
           desktop.postClose(id)
@@ -201,15 +196,15 @@ final class AlertDesk {
         // Its notifications went with it; the next alert connects afresh.
         dropDesktop()
       case .actionInvoked(let id, let key):
-        guard let (activityID, entry) = given.first(where: { $0.value.notification == id }),
+        guard let (activityID, entry) = shown.first(where: { $0.value.notification == id }),
           let action = entry.alert.actions.first(where: { $0.key == key })
         else { continue }
         // One press a notification: a second (a double click) would skip two segments.
-        given[activityID]?.notification = nil
+        shown[activityID]?.notification = nil
         presses.append(Press(activityID: activityID, intents: action.intents, notification: id))
       case .closed(let id, _):
-        for (activityID, entry) in given where entry.notification == id {
-          given[activityID]?.notification = nil
+        for (activityID, entry) in shown where entry.notification == id {
+          shown[activityID]?.notification = nil
         }
       case .disconnected:
         dropDesktop()
@@ -220,7 +215,7 @@ final class AlertDesk {
   }
 
   private func forgetNotifications() {
-    for activityID in Array(given.keys) { given[activityID]?.notification = nil }
+    for activityID in Array(shown.keys) { shown[activityID]?.notification = nil }
   }
 
   private func dropDesktop() {
@@ -239,7 +234,9 @@ final class AlertDesk {
   /// Withdraws every notification of its own, as the watcher goes: nobody would serve their
   /// buttons or withdraw them later.
   func withdrawAll() {
-    for activityID in Array(given.keys) { withdraw(activityID) }
+    for activityID in Set(shown.keys).union(unsent.keys) { withdraw(activityID) }
+    // Nothing is followed once nothing of it is shown: a new watcher has nothing to carry on.
+    tracker.followed = [:]
     // A notification still on its way is closed once its id comes, within the server's time.
     let end = Spawner.monotonicMilliseconds() + Milliseconds(DesktopNotifier.timeout)
     while let desktop, !sending.isEmpty, case let left = end - Spawner.monotonicMilliseconds(), left > 0 {
@@ -252,15 +249,14 @@ final class AlertDesk {
 
   private func withdraw(_ activityID: String) {
     // An id a killed watcher left is closed only once its server is known to be the same one.
-    if let id = given[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
-    given[activityID] = nil
-    givenAt[activityID] = nil
+    if let id = shown[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
+    shown[activityID] = nil
     unsent[activityID] = nil
   }
 
   /// Gives `alert` through every configured channel without waiting on any; whether one took
   /// it (a notification is on its way, a tmux server is tried, the sound plays).
-  private func give(_ alert: Alert, first: Bool, configuration: Configuration) -> Bool {
+  private func post(_ alert: Alert, first: Bool, configuration: Configuration) -> Bool {
     let channels = configuration.alerts.channels
     var taken = false
     if channels.contains(.desktop), openDesktop() {
@@ -300,7 +296,7 @@ final class AlertDesk {
   private func sendDesktop() {
     guard let desktop, desktopReady else { return }
     for (activityID, alert) in unsent where !sending.contains(activityID) {
-      desktop.post(alert, replacing: given[activityID]?.notification, tag: activityID)
+      desktop.post(alert, replacing: shown[activityID]?.notification, tag: activityID)
       sending.insert(activityID)
       unsent[activityID] = nil
     }
@@ -309,16 +305,17 @@ final class AlertDesk {
   /// The alerts followed, for the next watcher: those with a repeat to come or a
   /// notification open.
   func followed(configuration: Configuration) -> [Followed] {
-    given.filter { _, entry in
-      entry.notification != nil
-        || entry.alert.awaitsAcknowledgment
-          && configuration.alerts.nextRepeat(since: entry.event.at, given: entry.repeats) != nil
-    }.map { activityID, entry in
-      Followed(
-        activityID: activityID, seq: entry.event.seq ?? 0, repeats: entry.repeats,
-        notification: entry.notification,
-        server: entry.notification == nil ? nil : desktop?.owner ?? adoptedFrom,
-        at: givenAt[activityID] ?? entry.event.at)
+    Set(shown.keys).union(tracker.followed.keys).compactMap { activityID in
+      let entry = tracker.followed[activityID]
+      let notification = shown[activityID]?.notification
+      guard let event = shown[activityID]?.event ?? entry?.event,
+        notification != nil || tracker.hasRepeatLeft(activityID, live: live)
+      else { return nil }
+      return Followed(
+        activityID: activityID, seq: event.seq ?? 0,
+        repeats: entry?.event == event ? entry?.repeats ?? 0 : configuration.alerts.repeatCount,
+        notification: notification, server: notification == nil ? nil : desktop?.owner ?? adoptedFrom,
+        at: shown[activityID]?.at ?? event.at)
     }.sorted { $0.activityID < $1.activityID }
   }
 
@@ -328,13 +325,14 @@ final class AlertDesk {
   func resume(
     _ alerted: [(Followed, Event)], at now: Instant, configuration: Configuration, find: (String) -> Activity?
   ) {
+    tracker.policy = configuration.alerts
     for (followed, event) in alerted {
       guard let activity = find(followed.activityID),
         let alert = Alert(for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
       else { continue }
-      given[followed.activityID] = Given(
-        alert: alert, event: event, repeats: followed.repeats, notification: followed.notification)
-      givenAt[followed.activityID] = followed.at
+      tracker.followed[followed.activityID] = AlertTracker.Followed(event: event, repeats: followed.repeats)
+      shown[followed.activityID] = Shown(
+        alert: alert, event: event, notification: followed.notification, at: followed.at)
       lastAlertAt = max(lastAlertAt ?? followed.at, followed.at)
       if let server = followed.server, followed.notification != nil {
         adoptedFrom = server
@@ -348,61 +346,9 @@ final class AlertDesk {
   func deliver(_ alert: Alert, configuration: Configuration) -> [Outcome] {
     let channels = configuration.alerts.channels
     var outcomes: [Outcome] = []
-    if channels.contains(.desktop) {
-      switch DesktopNotifier.connect(environment: environment) {
-      case .success(let desktop):
-        let notification = desktop.notify(alert, replacing: nil)
-        outcomes.append(
-          Outcome(
-            channel: .desktop,
-            result: notification != nil
-              ? .success(
-                "sent to \(desktop.server)\(desktop.capabilities.contains("actions") ? ", with buttons" : ", which shows no buttons")"
-              )
-              : .failure(
-                ChannelProblem(
-                  "\(desktop.server) did not take the notification"
-                    + (desktop.lastFailure.map { ": \($0.reason)" } ?? "")))))
-      case .failure(let failure):
-        outcomes.append(Outcome(channel: .desktop, result: .failure(ChannelProblem(failure.reason))))
-      }
-    }
-    let bell = channels.contains(.bell)
-    if channels.contains(.tmux) || bell || channels.contains(.popup) {
-      let popup = channels.contains(.popup) ? popupRequest(for: alert) : nil
-      let deliveries = TmuxAlerts.deliver(
-        alert, storePath: storePath, message: channels.contains(.tmux), bell: bell, popup: popup,
-        environment: environment)
-      let problem = deliveries.compactMap(\.problem).first.map { ChannelProblem($0) }
-      func result(_ count: (TmuxAlerts.Delivery) -> Int, _ what: String) -> Result<String, ChannelProblem> {
-        let reached = deliveries.reduce(0) { $0 + count($1) }
-        if deliveries.isEmpty {
-          return .failure(ChannelProblem("no tmux server recorded yet: run an islet command inside tmux"))
-        }
-        guard reached > 0 else {
-          return .failure(problem ?? ChannelProblem("no client attached to the recorded tmux servers"))
-        }
-        return .success(
-          "\(what) on \(reached) client\(reached == 1 ? "" : "s") of \(deliveries.count) tmux server\(deliveries.count == 1 ? "" : "s")"
-        )
-      }
-      if channels.contains(.tmux) {
-        outcomes.append(Outcome(channel: .tmux, result: result(\.clients, "the message")))
-      }
-      if channels.contains(.popup) {
-        let shown: Result<String, ChannelProblem>
-        if alert.activityID.isEmpty {
-          // A sample has no timer to draw: the clients that would show one are what is checked.
-          shown = result(\.clients, "a timer's popup can open").map { $0 + " (a test has no timer to show)" }
-        } else if popup == nil {
-          shown = .failure(
-            ChannelProblem("the popup cannot be started: the timer is gone, or islet's path is not UTF-8"))
-        } else {
-          shown = result(\.popups.count, "the popup")
-        }
-        outcomes.append(Outcome(channel: .popup, result: shown))
-      }
-      if bell { outcomes.append(Outcome(channel: .bell, result: result(\.rung, "the bell"))) }
+    if channels.contains(.desktop) { outcomes.append(desktopOutcome(alert)) }
+    if channels.contains(.tmux) || channels.contains(.bell) || channels.contains(.popup) {
+      outcomes += tmuxOutcomes(alert, channels: channels)
     }
     if channels.contains(.sound) {
       outcomes.append(
@@ -411,6 +357,66 @@ final class AlertDesk {
           result: Sound.play(command: configuration.alerts.sound, environment: environment).map(\.description)
         ))
     }
+    return outcomes
+  }
+
+  /// The notification sent and waited on: which server took it, with buttons or not.
+  private func desktopOutcome(_ alert: Alert) -> Outcome {
+    switch DesktopNotifier.connect(environment: environment) {
+    case .success(let desktop):
+      guard desktop.notify(alert, replacing: nil) != nil else {
+        return Outcome(
+          channel: .desktop,
+          result: .failure(
+            ChannelProblem(
+              "\(desktop.server) did not take the notification"
+                + (desktop.lastFailure.map { ": \($0.reason)" } ?? ""))))
+      }
+      let buttons = desktop.capabilities.contains("actions") ? ", with buttons" : ", which shows no buttons"
+      return Outcome(channel: .desktop, result: .success("sent to \(desktop.server)\(buttons)"))
+    case .failure(let failure):
+      return Outcome(channel: .desktop, result: .failure(ChannelProblem(failure.reason)))
+    }
+  }
+
+  /// The message, the popup and the bell delivered to each recorded tmux server, waited on.
+  private func tmuxOutcomes(_ alert: Alert, channels: Set<AlertChannel>) -> [Outcome] {
+    let bell = channels.contains(.bell)
+    let popup = channels.contains(.popup) ? popupRequest(for: alert) : nil
+    let deliveries = TmuxAlerts.deliver(
+      alert, storePath: storePath, message: channels.contains(.tmux), bell: bell, popup: popup,
+      environment: environment)
+    let problem = deliveries.compactMap(\.problem).first.map { ChannelProblem($0) }
+    func result(_ count: (TmuxAlerts.Delivery) -> Int, _ what: String) -> Result<String, ChannelProblem> {
+      let reached = deliveries.reduce(0) { $0 + count($1) }
+      if deliveries.isEmpty {
+        return .failure(ChannelProblem("no tmux server recorded yet: run an islet command inside tmux"))
+      }
+      guard reached > 0 else {
+        return .failure(problem ?? ChannelProblem("no client attached to the recorded tmux servers"))
+      }
+      return .success(
+        "\(what) on \(reached) client\(reached == 1 ? "" : "s") of \(deliveries.count) tmux server\(deliveries.count == 1 ? "" : "s")"
+      )
+    }
+    var outcomes: [Outcome] = []
+    if channels.contains(.tmux) {
+      outcomes.append(Outcome(channel: .tmux, result: result(\.clients, "the message")))
+    }
+    if channels.contains(.popup) {
+      let shown: Result<String, ChannelProblem>
+      if alert.activityID.isEmpty {
+        // A sample has no timer to draw: the clients that would show one are what is checked.
+        shown = result(\.clients, "a timer's popup can open").map { $0 + " (a test has no timer to show)" }
+      } else if popup == nil {
+        shown = .failure(
+          ChannelProblem("the popup cannot be started: the timer is gone, or islet's path is not UTF-8"))
+      } else {
+        shown = result(\.popups.count, "the popup")
+      }
+      outcomes.append(Outcome(channel: .popup, result: shown))
+    }
+    if bell { outcomes.append(Outcome(channel: .bell, result: result(\.rung, "the bell"))) }
     return outcomes
   }
 

@@ -91,7 +91,6 @@ struct WatchCommand: Command {
       desk.take(recorded, live: settled.live, at: now, configuration: configuration) {
         try? store.activity(id: $0)
       }
-      desk.repeatDue(live: settled.live, at: now, configuration: configuration)
       desk.endHold(at: now)
       desk.children.enforce()
       var pressed = false
