@@ -1,5 +1,4 @@
 import IsletCore
-import IsletRuntime
 import IsletStore
 
 #if canImport(Glibc)
@@ -20,7 +19,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   /// The earliest `finished` still to record: a countdown's or a segment's end, which may
   /// already have passed. An expiry waits for the next command, which records it: a watcher
   /// for every stopwatch left running would sleep for hours.
-  static func nextDeadline(_ live: [Activity]) -> Instant? {
+  package static func nextDeadline(_ live: [Activity]) -> Instant? {
     live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
   }
 
@@ -28,7 +27,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   /// activity's alert is still followed (its watcher was killed), and no watcher holds the
   /// store's lock. Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
-  static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
+  package static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
     let deadline = nextDeadline(live) != nil
@@ -49,26 +48,26 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
 }
 
 /// The `flock` beside the store that keeps its deadline watcher single.
-final class WatcherLock {
-  let fd: Int32
+package final class WatcherLock {
+  package let fd: Int32
 
-  init?(storePath: String) {
+  package init?(storePath: String) {
     fd = open(storePath + ".watch", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd < 0 { return nil }
   }
 
   deinit { close(fd) }
 
-  func tryAcquire() -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
-  func release() { flock(fd, LOCK_UN) }
+  package func tryAcquire() -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
+  package func release() { flock(fd, LOCK_UN) }
 
   /// The last event the watcher has alerted for, kept in the lock file so that the next
   /// watcher neither misses nor repeats an alert; nil when none was kept.
-  var alerted: Int64? { Int64(lines().first ?? "") }
+  package var alerted: Int64? { Int64(lines().first ?? "") }
 
   /// The alerts the watcher follows (repeats to give, notifications open), kept after
   /// `alerted` a line each, so that the watcher that takes over from one killed carries on.
-  var followed: [AlertDesk.Followed] {
+  package var followed: [AlertDesk.Followed] {
     lines().dropFirst().compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard fields.count == 6, let seq = Int64(fields[1]), let repeats = Int(fields[2]),
@@ -81,7 +80,7 @@ final class WatcherLock {
   }
 
   /// Keeps `alerted` and `followed` for the next watcher.
-  func record(alerted: Int64, followed: [AlertDesk.Followed]) {
+  package func record(alerted: Int64, followed: [AlertDesk.Followed]) {
     let lines =
       ["\(alerted)"]
       + followed.map { entry in

@@ -1,5 +1,4 @@
 import IsletCore
-import IsletRuntime
 import IsletStore
 import IsletUI
 
@@ -14,23 +13,23 @@ import IsletUI
 /// notification of its own outlives the watcher. Nothing here waits on a channel: the
 /// notification server's answers are read as they come, tmux and the sound run in children
 /// bounded in time (`children`), so the deadlines the watcher records are never late for them.
-final class AlertDesk {
+package final class AlertDesk {
   /// What the desk shows for an activity: the alert last given (its buttons) and its
   /// notification once the server has numbered it, until withdrawn.
-  struct Shown {
-    var alert: Alert
-    var event: Event
-    var notification: UInt32?
+  package struct Shown {
+    package var alert: Alert
+    package var event: Event
+    package var notification: UInt32?
     /// When it was last given.
-    var at: Instant
+    package var at: Instant
   }
 
   /// What one channel did with an alert, as `islet alert test` prints it.
-  struct Outcome: Equatable {
-    var channel: AlertChannel
-    var result: Result<String, ChannelProblem>
+  package struct Outcome: Equatable {
+    package var channel: AlertChannel
+    package var result: Result<String, ChannelProblem>
 
-    var succeeded: Bool {
+    package var succeeded: Bool {
       if case .success = result { return true }
       return false
     }
@@ -38,41 +37,42 @@ final class AlertDesk {
 
   /// An alert followed, as the lock file keeps it for the next watcher (`WatcherLock.followed`):
   /// one that is killed leaves its repeats and its open notification to the next.
-  struct Followed: Equatable {
-    var activityID: String
+  package struct Followed: Equatable {
+    package var activityID: String
     /// The event alerted for.
-    var seq: Int64
-    var repeats: Int
-    var notification: UInt32?
+    package var seq: Int64
+    package var repeats: Int
+    package var notification: UInt32?
     /// The notification server's unique name on the bus, which numbered it.
-    var server: String?
+    package var server: String?
     /// When it was last given.
-    var at: Instant
+    package var at: Instant
   }
 
   /// A notification's button pressed: the intents it sends, and the notification to close once
   /// they are applied (a server may leave it open: dunst's menu does).
-  struct Press {
-    var activityID: String
-    var intents: [Intent]
-    var notification: UInt32
+  package struct Press {
+    package var activityID: String
+    package var intents: [Intent]
+    package var notification: UInt32
   }
 
   /// How long after its last alert the watcher stays for its open notifications.
-  static let holdAfterLastAlert: Milliseconds = 3_600_000
+  package static let holdAfterLastAlert: Milliseconds = 3_600_000
 
-  let storePath: String
-  let environment: [String: String]
+  package let storePath: String
+  package let environment: [String: String]
   /// Which alerts are followed, their repeats, what to give and withdraw: the rules the view
   /// follows too. An alert older than the hold is history: a watcher started late says nothing.
-  private(set) var tracker = AlertTracker(policy: AlertPolicy(), looked: true, sayableFor: holdAfterLastAlert)
+  package private(set) var tracker = AlertTracker(
+    policy: AlertPolicy(), looked: true, sayableFor: holdAfterLastAlert)
   /// What each activity's channels show, withdrawn when its activity is acted on.
-  private(set) var shown: [String: Shown] = [:]
+  package private(set) var shown: [String: Shown] = [:]
   /// The live activities at the last look.
   private var live: [Activity] = []
-  private(set) var lastAlertAt: Instant?
+  package private(set) var lastAlertAt: Instant?
   /// Its children: the sound, the delivery to each tmux server.
-  let children = BoundedChildren()
+  package let children = BoundedChildren()
   /// The notification server's connection, once `ready` (it said what it can do).
   private var desktop: DesktopNotifier?
   private var desktopReady = false
@@ -87,7 +87,7 @@ final class AlertDesk {
   /// Alerts in ASCII when the locale is not UTF-8.
   private let ascii: Bool
 
-  init(storePath: String, environment: [String: String]) {
+  package init(storePath: String, environment: [String: String]) {
     self.storePath = storePath
     self.environment = environment
     ascii = !Glyphs.wantUnicode(ascii: false, environment: environment)
@@ -96,7 +96,7 @@ final class AlertDesk {
   /// Takes the events recorded since the last look (by anyone): gives the alerts the tracker
   /// asks for (new ones, and repeats due), and withdraws those whose activity was acted on
   /// since. `find` gives an activity that is no longer live (a plan just completed).
-  func take(
+  package func take(
     _ events: [Event], live: [Activity], at now: Instant, configuration: Configuration,
     find: (String) -> Activity?
   ) {
@@ -148,7 +148,7 @@ final class AlertDesk {
 
   /// The next instant the desk must wake at: a repeat, the end of its hold, a child over its
   /// time, a call to the notification server given up on, its connection's next turn.
-  func nextWake(at now: Instant, configuration: Configuration) -> Instant? {
+  package func nextWake(at now: Instant, configuration: Configuration) -> Instant? {
     let repeats = tracker.nextWake(live: live)
     let hold = isHolding ? lastAlertAt.map { $0 + Self.holdAfterLastAlert } : nil
     let unanswered = desktop?.nextTimeout.map { now + max(0, $0 - Spawner.monotonicMilliseconds()) }
@@ -159,20 +159,20 @@ final class AlertDesk {
 
   /// Whether a notification of ours is still open: its buttons are ours to serve, and it is
   /// ours to withdraw.
-  var isHolding: Bool { shown.values.contains { $0.notification != nil } }
+  package var isHolding: Bool { shown.values.contains { $0.notification != nil } }
 
   /// An hour after the last alert, the notifications are no longer served: they are withdrawn.
-  func endHold(at now: Instant) {
+  package func endHold(at now: Instant) {
     guard let last = lastAlertAt, now >= last + Self.holdAfterLastAlert else { return }
     withdrawAll()
   }
 
   /// The descriptor that is readable when the notification server has something to say.
-  var descriptors: [Int32] { desktop.map { [$0.fileDescriptor] } ?? [] }
+  package var descriptors: [Int32] { desktop.map { [$0.fileDescriptor] } ?? [] }
 
   /// The buttons pressed since the last look, as intents for their activities; `answered`
   /// closes each once its intents are applied.
-  func pressed() -> [Press] {
+  package func pressed() -> [Press] {
     guard let desktop else { return [] }
     var presses: [Press] = []
     for signal in desktop.signals() {
@@ -229,11 +229,11 @@ final class AlertDesk {
 
   /// Closes the notification whose button was pressed: xfce4-notifyd closes it on a click, but
   /// dunst leaves it open when the button is chosen from its menu.
-  func answered(_ press: Press) { desktop?.postClose(press.notification) }
+  package func answered(_ press: Press) { desktop?.postClose(press.notification) }
 
   /// Withdraws every notification of its own, as the watcher goes: nobody would serve their
   /// buttons or withdraw them later.
-  func withdrawAll() {
+  package func withdrawAll() {
     for activityID in Set(shown.keys).union(unsent.keys) { withdraw(activityID) }
     // Nothing is followed once nothing of it is shown: a new watcher has nothing to carry on.
     tracker.followed = [:]
@@ -304,7 +304,7 @@ final class AlertDesk {
 
   /// The alerts followed, for the next watcher: those with a repeat to come or a
   /// notification open.
-  func followed(configuration: Configuration) -> [Followed] {
+  package func followed(configuration: Configuration) -> [Followed] {
     Set(shown.keys).union(tracker.followed.keys).compactMap { activityID in
       let entry = tracker.followed[activityID]
       let notification = shown[activityID]?.notification
@@ -322,7 +322,7 @@ final class AlertDesk {
   /// Takes on the alerts a watcher that was killed followed (`alerted`, with the events they
   /// were given for): their repeats go on, and their open notifications are served once this
   /// connection finds the server that numbered them.
-  func resume(
+  package func resume(
     _ alerted: [(Followed, Event)], at now: Instant, configuration: Configuration, find: (String) -> Activity?
   ) {
     tracker.policy = configuration.alerts
@@ -343,7 +343,7 @@ final class AlertDesk {
 
   /// Gives `alert` through every configured channel, waiting (each for a bounded time) to say
   /// what each did: `islet alert test`.
-  func deliver(_ alert: Alert, configuration: Configuration) -> [Outcome] {
+  package func deliver(_ alert: Alert, configuration: Configuration) -> [Outcome] {
     let channels = configuration.alerts.channels
     var outcomes: [Outcome] = []
     if channels.contains(.desktop) { outcomes.append(desktopOutcome(alert)) }
