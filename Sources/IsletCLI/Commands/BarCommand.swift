@@ -28,7 +28,7 @@ struct BarCommand: Command {
           .forDuration, value: "VERSION",
           help: "the i3blocks version the block is for (default 1.4: runs on every one)")
       ],
-      maxOperands: 1, globals: ["theme"])
+      maxOperands: 1, globals: [.theme])
   ]
 
   let bar: BarFormat
