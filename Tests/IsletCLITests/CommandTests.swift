@@ -1,3 +1,4 @@
+import IsletRuntime
 import IsletUI
 import Testing
 

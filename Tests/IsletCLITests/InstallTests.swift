@@ -1,4 +1,5 @@
 import Foundation
+import IsletRuntime
 import Testing
 
 @testable import IsletCLI
@@ -182,5 +183,20 @@ let installedFiles = [
         == "islet: this is not Debian or Ubuntu (no dpkg or apt-get); install these packages, by your system's names for them, then run this again: pkg-config libncurses-dev libsqlite3-dev libdbus-1-dev\n"
     )
     #expect(try packages("everything").status == 64)
+  }
+
+  /// `make test` runs the suite under `Tests/leftovers`: a process the suite starts and leaves
+  /// running, however detached, fails the run by its command line; a clean run keeps its status.
+  @Test func aProcessLeftBehindFailsTheRunNamingIt() throws {
+    let leftovers = checkout + "/Tests/leftovers"
+    let environment = islet.environment.merging(["LEFTOVERS_GRACE": "1"]) { $1 }
+    let orphan = try Binary.run(
+      ["sh", "-c", "setsid sleep 120 >/dev/null 2>&1 & exit 0"], environment: environment,
+      executable: leftovers)
+    #expect(orphan.status == 1)
+    #expect(orphan.stderr.contains("left 1 process(es) behind"), "\(orphan.stderr)")
+    #expect(orphan.stderr.contains(": sleep 120\n"), "\(orphan.stderr)")
+    let clean = try Binary.run(["sh", "-c", "exit 3"], environment: environment, executable: leftovers)
+    #expect(clean == Run(status: 3, stdout: "", stderr: ""))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IsletCLI
+import IsletRuntime
 import Testing
 
 @testable import IsletCore

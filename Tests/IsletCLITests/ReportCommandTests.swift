@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `islet log` and `islet report` through the built binary, held to README.md's "History and
-/// reports". Each command runs on a clock fixed by ISLET_NOW, in UTC, piped (so the chart has
-/// its plain glyphs) and COLUMNS wide. The week is the README's: Monday 23 to Sunday 29 Nov 2026.
+/// `islet log` and `islet report` through the built binary, held to the README's "History and
+/// reports" and docs/HISTORY.md. Each command runs on a clock fixed by ISLET_NOW, in UTC, piped (so
+/// the chart has its plain glyphs) and COLUMNS wide. The week is the manual's: Monday 23 to Sunday
+/// 29 Nov 2026.
 @Suite struct ReportCommandTests {
   let islet = Sandbox()
 
@@ -36,7 +37,7 @@ import Testing
     return formatter
   }()
 
-  /// The README's day: Emails (admin) from 9:00, paused 10 minutes, renamed to Code review and
+  /// docs/HISTORY.md's day: Emails (admin) from 9:00, paused 10 minutes, renamed to Code review and
   /// moved to work at 9:50, paused 15 minutes, completed at 13:09: 40:00 and 3:04:00.
   func renamedDay() throws {
     try step("2026-11-27 09:00", "start", "--name", "Emails", "--category", "admin")
@@ -296,7 +297,13 @@ import Testing
       """
     let run = try at("2026-11-29 20:00", "report", "--since", "this-week")
     #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
-    #expect(run.stdout == expected, "the chart differs from the README's:\n\(run.stdout)")
+    #expect(run.stdout == expected, "the chart differs from the one expected:\n\(run.stdout)")
+    // The README shows this chart as it is printed, after its command.
+    let readme = try String(contentsOfFile: checkout + "/README.md", encoding: .utf8)
+    let shown = try #require(
+      readme.components(separatedBy: "$ islet report --since this-week\n").dropFirst().first?
+        .components(separatedBy: "```").first, "the README shows no islet report --since this-week")
+    #expect(shown == run.stdout, "the README's chart differs from what islet report prints:\n\(run.stdout)")
     #expect(try at("2026-11-29 20:00", "report").stdout == run.stdout, "without --since: the last seven days")
     let byCategory = try at("2026-11-29 20:00", "report", "--since", "this-week", "--by", "category").stdout
     #expect(byCategory.hasPrefix("Islet report · 23 Nov – 29 Nov 2026 · by category\n"), "\(byCategory)")

@@ -1,3 +1,4 @@
+import IsletRuntime
 import Testing
 
 @testable import IsletCLI

@@ -1,4 +1,5 @@
 import Foundation
+import IsletRuntime
 import Testing
 
 @testable import IsletCLI

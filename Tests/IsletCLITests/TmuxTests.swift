@@ -1,4 +1,5 @@
 import Foundation
+import IsletRuntime
 import Testing
 
 @testable import IsletCLI
@@ -21,8 +22,12 @@ import Testing
           ? #"set-environment -g ISLET_BIN "/home/ada/.local/bin/islet""# : $0
       }
     let page = try String(contentsOfFile: checkout + "/docs/TMUX.md", encoding: .utf8)
+    // The snippet is the first block under its heading: the page shows other blocks before it.
+    let section = try #require(
+      page.components(separatedBy: "\n## The snippet\n").dropFirst().first,
+      "docs/TMUX.md has no '## The snippet'")
     let block = try #require(
-      page.components(separatedBy: "```\n").dropFirst().first, "docs/TMUX.md has no snippet")
+      section.components(separatedBy: "```\n").dropFirst().first, "docs/TMUX.md has no snippet")
     #expect(
       block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         == printed.dropLast(printed.last == "" ? 1 : 0) + [""],

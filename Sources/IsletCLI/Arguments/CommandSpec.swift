@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// A command's name, usage, help and options, declared once by its type (`Command.specs`):
 /// parsing, the usage line, `--help`, the top help and the suggestions are made from it.

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// A command's options and operands, parsed by its `CommandSpec`.
 struct ParsedArguments {

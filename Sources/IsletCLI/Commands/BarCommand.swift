@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet bar NAME`: a configuration snippet for a desktop bar that runs

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet report`: time per day and per week, by name or by category, drawn as a chart (or

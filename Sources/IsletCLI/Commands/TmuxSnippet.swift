@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The tmux commands of `islet tmux`'s snippet after `ISLET_BIN` is set: the island, the
 /// `islet` key table, the mouse keys and the menu. Every line can be sourced again: options are
 /// set, not appended, and a key is bound to the same command again.

@@ -2,19 +2,24 @@ import IsletCore
 import IsletUI
 
 /// The glyphs plain output uses, Unicode or ASCII (`--ascii`, or a locale that is not UTF-8).
-struct Glyphs {
-  var unicode: Bool
+package struct Glyphs {
+  package var unicode: Bool
 
   /// Where the icons come from.
-  var theme: Theme
+  package var theme: Theme
 
-  func icon(_ name: String) -> String { theme.icon(name, ascii: !unicode) }
+  package init(unicode: Bool, theme: Theme) {
+    self.unicode = unicode
+    self.theme = theme
+  }
+
+  package func icon(_ name: String) -> String { theme.icon(name, ascii: !unicode) }
 
   /// What ends a cut text, as the presentations cut theirs.
-  var ellipsis: String { unicode ? "…" : "~" }
+  package var ellipsis: String { unicode ? "…" : "~" }
 
   /// The mark after the time: what state the timer is in.
-  func mark(for phase: Phase) -> String {
+  package func mark(for phase: Phase) -> String {
     switch phase {
     case .idle: return unicode ? "◦ ready" : "ready"
     case .active: return unicode ? "●" : ">"
@@ -26,7 +31,7 @@ struct Glyphs {
     }
   }
 
-  func event(_ kind: EventKind) -> String {
+  package func event(_ kind: EventKind) -> String {
     switch kind {
     case .started, .resumed: return unicode ? "▶" : ">"
     case .paused: return unicode ? "⏸" : "||"
@@ -49,11 +54,11 @@ struct Glyphs {
     }
   }
 
-  var dash: String { unicode ? "—" : "-" }
-  var separator: String { unicode ? "·" : "-" }
+  package var dash: String { unicode ? "—" : "-" }
+  package var separator: String { unicode ? "·" : "-" }
 
   /// UTF-8 unless told otherwise or the locale says another codeset.
-  static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {
+  package static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {
     if ascii { return false }
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
       guard let locale = environment[name], !locale.isEmpty else { continue }

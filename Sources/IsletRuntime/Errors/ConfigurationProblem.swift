@@ -2,18 +2,18 @@ import IsletCore
 
 /// A configuration file that cannot be used: its path, the line (nil for the whole file) and
 /// why, with the exit status it gives (64, or the theme file's own).
-struct ConfigurationProblem: UserFacingError, Equatable {
-  var path: String
-  var line: Int?
-  var reason: String
-  var exitStatus: ExitStatus = .usage
+package struct ConfigurationProblem: UserFacingError, Equatable {
+  package var path: String
+  package var line: Int?
+  package var reason: String
+  package var exitStatus: ExitStatus = .usage
 
   /// `/home/ada/.config/islet/config:3: unknown theme 'ocean' (themes: …)`
-  var message: String { (line.map { "\(path):\($0):" } ?? path) + " " + reason }
+  package var message: String { (line.map { "\(path):\($0):" } ?? path) + " " + reason }
 
   /// The reason for a status line, which shows it in place of the island:
   /// `islet: config:3 unknown theme 'ocean'`, up to the first list of what would be right.
-  var short: String {
+  package var short: String {
     var reason = Substring(reason)
     let characters = Array(reason)
     if let at = characters.indices.dropLast().first(where: {
@@ -26,5 +26,5 @@ struct ConfigurationProblem: UserFacingError, Equatable {
   }
 
   /// Room for the reason in a status line beside the rest of it.
-  static let shortLimit = 60
+  package static let shortLimit = 60
 }

@@ -7,21 +7,21 @@ import IsletCore
 
 extension Spawner {
   /// What a program did, run to its end within a time limit.
-  struct Finished {
+  package struct Finished {
     /// Its exit status; nil when it was killed (it ran over, or a signal ended it).
-    var status: Int32?
+    package var status: Int32?
     /// Its stdout and stderr together, at most 64 KiB.
-    var output: [UInt8]
+    package var output: [UInt8]
 
     /// The first line it printed, for saying why it failed.
-    var firstLine: String {
+    package var firstLine: String {
       String(decoding: output.prefix { $0 != UInt8(ascii: "\n") }.prefix(200), as: UTF8.self)
     }
   }
 
   /// Runs a program for at most `limit`, killing it when it runs over (a tmux server that is
   /// stopped never answers), and always waits for it; nil when it cannot be started.
-  static func run(_ arguments: [String], environment: [String: String], within limit: Milliseconds)
+  package static func run(_ arguments: [String], environment: [String: String], within limit: Milliseconds)
     -> Finished?
   {
     var pipeFDs: [Int32] = [-1, -1]
@@ -58,7 +58,7 @@ extension Spawner {
     return Finished(status: exited ? (status >> 8) & 0xFF : nil, output: bytes)
   }
 
-  static func monotonicMilliseconds() -> Milliseconds {
+  package static func monotonicMilliseconds() -> Milliseconds {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Milliseconds(now.tv_sec) * 1000 + Milliseconds(now.tv_nsec / 1_000_000)

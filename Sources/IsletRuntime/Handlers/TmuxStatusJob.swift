@@ -8,10 +8,10 @@ import IsletCore
 /// and restart it), so that is what a line that comes too soon does: one tmux command, only
 /// then (a tick a second after the last needs none, unless tmux may have read the last one
 /// late, in the next second).
-final class TmuxStatusJob {
+package final class TmuxStatusJob {
   /// tmux reads a line a moment after it is printed: a line this close to a new second may be
   /// read in it.
-  static let readingTime: Milliseconds = 10
+  package static let readingTime: Milliseconds = 10
 
   private let tmux: String
   private let socket: String
@@ -22,7 +22,7 @@ final class TmuxStatusJob {
   private var last: Instant
 
   /// Nil outside tmux (no `TMUX`, as tmux gives its jobs) or without a tmux to run.
-  init?(environment: [String: String], startedAt: Instant) {
+  package init?(environment: [String: String], startedAt: Instant) {
     guard let socket = TmuxRecorder.socket(from: environment), let tmux = TmuxRecorder.tmuxPath(environment)
     else { return nil }
     self.tmux = tmux
@@ -32,7 +32,7 @@ final class TmuxStatusJob {
   }
 
   /// After a line is printed at `now`.
-  func printed(at now: Instant) {
+  package func printed(at now: Instant) {
     defer { last = now }
     guard Self.mayWait(after: last, at: now) else { return }
     _ = Spawner.run(
@@ -43,7 +43,7 @@ final class TmuxStatusJob {
 
   /// Whether tmux may read a line printed at `now` in the same second as the one printed at
   /// `last` (which it may have read up to `readingTime` later), and so not redraw for it.
-  static func mayWait(after last: Instant, at now: Instant) -> Bool {
+  package static func mayWait(after last: Instant, at now: Instant) -> Bool {
     (last.milliseconds + readingTime).floorDivided(by: 1000) >= now.milliseconds.floorDivided(by: 1000)
   }
 }

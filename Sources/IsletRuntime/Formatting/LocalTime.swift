@@ -5,8 +5,8 @@ import IsletCore
 #endif
 
 /// Instants as people read them, in the local time zone.
-enum LocalTime {
-  static func parts(_ instant: Instant) -> tm {
+package enum LocalTime {
+  package static func parts(_ instant: Instant) -> tm {
     var seconds = time_t(instant.milliseconds / 1000)
     var result = tm()
     localtime_r(&seconds, &result)
@@ -16,13 +16,13 @@ enum LocalTime {
   private static func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
   /// `2026-11-30 09:05`
-  static func dateTime(_ instant: Instant) -> String {
+  package static func dateTime(_ instant: Instant) -> String {
     let t = parts(instant)
     return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday)) \(two(t.tm_hour)):\(two(t.tm_min))"
   }
 
   /// `10:52` on the day of `now`, `tomorrow 10:52` on the next, else `2026-12-04 10:52`.
-  static func clock(_ instant: Instant, from now: Instant) -> String {
+  package static func clock(_ instant: Instant, from now: Instant) -> String {
     let t = parts(instant)
     let time = "\(two(t.tm_hour)):\(two(t.tm_min))"
     let today = parts(now)
@@ -33,7 +33,7 @@ enum LocalTime {
   }
 
   /// ISO 8601 in UTC with milliseconds, for JSON and CSV: `2026-11-30T09:05:00.000Z`.
-  static func iso(_ instant: Instant) -> String {
+  package static func iso(_ instant: Instant) -> String {
     var seconds = time_t(instant.milliseconds.floorDivided(by: 1000))
     var t = tm()
     gmtime_r(&seconds, &t)

@@ -7,18 +7,18 @@ import IsletCore
 /// The sound channel: the configured command (run by `/bin/sh -c`), or the first player found
 /// of `pw-play`, `paplay` and `aplay` with a sound of the freedesktop sound theme (a WAV for
 /// `aplay`, which reads nothing else).
-enum Sound {
+package enum Sound {
   /// What would play, or why nothing can.
-  enum Choice: Equatable {
+  package enum Choice: Equatable {
     case command(String)
     case player(String, file: String)
     case none(reason: String)
   }
 
   /// The theme's names for an alarm, best first.
-  static let names = ["alarm-clock-elapsed", "complete", "bell", "message"]
+  package static let names = ["alarm-clock-elapsed", "complete", "bell", "message"]
 
-  static func choose(command: String?, environment: [String: String]) -> Choice {
+  package static func choose(command: String?, environment: [String: String]) -> Choice {
     if let command { return .command(command) }
     let players = [("pw-play", "oga"), ("paplay", "oga"), ("aplay", "wav")].compactMap { name, ext in
       onPath(name, environment: environment).map { ($0, ext) }
@@ -37,7 +37,7 @@ enum Sound {
 
   /// The theme's first alarm sound with extension `ext`, looked for where the XDG base
   /// directories say data lives.
-  static func soundFile(ext: String, environment: [String: String]) -> String? {
+  package static func soundFile(ext: String, environment: [String: String]) -> String? {
     let home = environment["XDG_DATA_HOME"] ?? environment["HOME"].map { $0 + "/.local/share" }
     let dirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(
       String.init)
@@ -53,19 +53,20 @@ enum Sound {
   }
 
   /// A sound started: its process (the leader of its group), and what plays.
-  struct Playing {
-    var pid: pid_t
-    var description: String
+  package struct Playing {
+    package var pid: pid_t
+    package var description: String
   }
 
   /// How long a sound may play before it is stopped (a player that never ends would stay, one
   /// for each alert): a minute, or `ISLET_SOUND_LIMIT` milliseconds.
-  static func timeLimit(_ environment: [String: String]) -> Milliseconds {
+  package static func timeLimit(_ environment: [String: String]) -> Milliseconds {
     environment["ISLET_SOUND_LIMIT"].flatMap { Milliseconds($0) }.map { max(1, $0) } ?? 60_000
   }
 
   /// Starts the sound; what plays, or why nothing does.
-  static func play(command: String?, environment: [String: String]) -> Result<Playing, ChannelProblem> {
+  package static func play(command: String?, environment: [String: String]) -> Result<Playing, ChannelProblem>
+  {
     switch choose(command: command, environment: environment) {
     case .command(let line):
       // The shell would only say so on a stderr nobody reads.
@@ -91,7 +92,7 @@ enum Sound {
 extension Sound {
   /// The words a shell runs itself, found wherever PATH is: POSIX's special built-ins and the
   /// usual others.
-  static let shellWords: Set<String> = [
+  package static let shellWords: Set<String> = [
     ":", ".", "[", "alias", "break", "cd", "command", "continue", "echo", "eval", "exec", "exit", "export",
     "false", "getopts", "hash", "kill", "printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
     "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait",
@@ -99,7 +100,7 @@ extension Sound {
 
   /// The program `line` starts when its first word is plain (no quote, variable, assignment or
   /// redirection a shell would read first); nil when only the shell can tell.
-  static func program(of line: String) -> String? {
+  package static func program(of line: String) -> String? {
     guard let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init),
       !first.contains(where: { "'\"$`\\=<>|&;(){}*?~".contains($0) })
     else { return nil }
@@ -108,14 +109,14 @@ extension Sound {
 
   /// Whether the shell would find `program`: a word of its own, a path that runs, or a program
   /// in one of PATH's folders.
-  static func isFound(_ program: String, environment: [String: String]) -> Bool {
+  package static func isFound(_ program: String, environment: [String: String]) -> Bool {
     if shellWords.contains(program) { return true }
     if program.contains("/") { return access(program, X_OK) == 0 }
     return onPath(program, environment: environment) != nil
   }
 
   /// Where `program` runs from in PATH's folders (an empty one is the current folder), or nil.
-  static func onPath(_ program: String, environment: [String: String]) -> String? {
+  package static func onPath(_ program: String, environment: [String: String]) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(
       separator: ":", omittingEmptySubsequences: false)
     return folders.map { ($0.isEmpty ? "." : String($0)) + "/" + program }.first { access($0, X_OK) == 0 }
@@ -123,7 +124,7 @@ extension Sound {
 }
 
 /// Why a channel could not deliver an alert, in a few words `islet alert test` prints.
-struct ChannelProblem: Error, Equatable {
-  var reason: String
-  init(_ reason: String) { self.reason = reason }
+package struct ChannelProblem: Error, Equatable {
+  package var reason: String
+  package init(_ reason: String) { self.reason = reason }
 }

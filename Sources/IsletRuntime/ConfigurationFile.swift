@@ -7,19 +7,19 @@ import IsletUI
 #endif
 
 /// Reads `$XDG_CONFIG_HOME/islet/config`; a missing file means the defaults.
-enum ConfigurationFile {
-  static func path(environment: [String: String]) -> String {
+package enum ConfigurationFile {
+  package static func path(environment: [String: String]) -> String {
     StoreLocation.configFolder(environment: environment) + "/config"
   }
 
-  static func load(environment: [String: String]) throws -> Configuration {
+  package static func load(environment: [String: String]) throws -> Configuration {
     try loadChecked(environment: environment).configuration
   }
 
   /// The configuration, its names checked against what there is: the theme it names (loaded
   /// by the check, and given back so it is loaded once), the icon and each plan's icons. A
   /// problem is a `ConfigurationProblem` naming the file and line.
-  static func loadChecked(environment: [String: String]) throws -> (
+  package static func loadChecked(environment: [String: String]) throws -> (
     configuration: Configuration, theme: Theme?
   ) {
     let path = path(environment: environment)
@@ -69,7 +69,7 @@ enum ConfigurationFile {
   }
 
   /// Where themes are found: the user's folder, then the ones beside the binary.
-  static func themeCatalog(environment: [String: String]) -> ThemeCatalog {
+  package static func themeCatalog(environment: [String: String]) -> ThemeCatalog {
     ThemeCatalog.standard(
       configFolder: StoreLocation.configFolder(environment: environment),
       executablePath: Spawner.executablePath)
@@ -77,7 +77,7 @@ enum ConfigurationFile {
 
   /// The whole file; nil when it does not exist. Reading stops just past the largest file
   /// `Configuration.parse` accepts, which then says it is too large.
-  static func readBytes(_ path: String) throws -> [UInt8]? {
+  package static func readBytes(_ path: String) throws -> [UInt8]? {
     switch UserFile.read(path, upTo: Configuration.maximumFileBytes) {
     case .success(let bytes): return bytes
     case .failure(let failure):
@@ -89,7 +89,7 @@ enum ConfigurationFile {
   /// Sets one key in the file, keeping every other line as it was, byte for byte: comments,
   /// a byte-order mark, the file's line endings, even lines that do not parse; and on the
   /// key's own line its indent and its comment.
-  static func save(_ key: String, _ value: String, environment: [String: String]) throws {
+  package static func save(_ key: String, _ value: String, environment: [String: String]) throws {
     let path = path(environment: environment)
     let old = try readBytes(path) ?? []
     guard old.count <= Configuration.maximumFileBytes else {

@@ -8,21 +8,23 @@ import IsletCore
 /// tmux server), each in a process group of its own: past its time limit the group is sent
 /// SIGTERM, and SIGKILL `grace` later. The watcher reaps them from its poll loop and wakes at
 /// `nextDeadline`, so none holds it and none is left behind.
-final class BoundedChildren {
+package final class BoundedChildren {
   private struct Child {
     /// When it is sent SIGTERM (nil once sent, or for a child that is only ever killed).
-    var term: Milliseconds?
-    var kill: Milliseconds
+    package var term: Milliseconds?
+    package var kill: Milliseconds
   }
 
   /// Between SIGTERM and SIGKILL, at most: a player given a moment to close its device.
-  static let grace: Milliseconds = 5000
+  package static let grace: Milliseconds = 5000
 
   private var running: [pid_t: Child] = [:]
 
+  package init() {}
+
   /// Follows `pid`, the leader of its process group, for at most `limit` from now; `terminate`
   /// false: SIGKILL at once (a child of ours that would only catch SIGTERM as we do).
-  func add(_ pid: pid_t, limit: Milliseconds, terminate: Bool = true) {
+  package func add(_ pid: pid_t, limit: Milliseconds, terminate: Bool = true) {
     let now = Spawner.monotonicMilliseconds()
     running[pid] =
       terminate
@@ -34,7 +36,7 @@ final class BoundedChildren {
   /// not (a hook's runner): none is left a zombie. Whether one of those followed ended (the
   /// next deadline may be later now).
   @discardableResult
-  func reap(_ exits: Int32) -> Bool {
+  package func reap(_ exits: Int32) -> Bool {
     let before = running.count
     var info = [UInt8](repeating: 0, count: 128)
     while exits >= 0 && read(exits, &info, info.count) > 0 {}
@@ -47,7 +49,7 @@ final class BoundedChildren {
   }
 
   /// Sends what is due to the children over their time: SIGTERM, then SIGKILL.
-  func enforce() {
+  package func enforce() {
     let now = Spawner.monotonicMilliseconds()
     for (pid, child) in running {
       if let term = child.term, term <= now {
@@ -63,7 +65,7 @@ final class BoundedChildren {
   }
 
   /// The next instant a child is due a signal, on the wall clock of `now`.
-  func nextDeadline(at now: Instant) -> Instant? {
+  package func nextDeadline(at now: Instant) -> Instant? {
     let monotonic = Spawner.monotonicMilliseconds()
     return running.values.map { $0.term ?? $0.kill }.min().map { now + max(0, $0 - monotonic) }
   }

@@ -10,14 +10,14 @@
 /// TmuxServers.record("/tmp/tmux-1000/default", storePath: path)  // after every intent
 /// let servers = TmuxServers.read(storePath: path)                 // ["/tmp/tmux-1000/default"]
 /// ```
-enum TmuxServers {
+package enum TmuxServers {
   /// Enough for every terminal one person keeps open; the oldest give way.
-  static let limit = 16
+  package static let limit = 16
 
-  static func listPath(storePath: String) -> String { storePath + ".tmux" }
+  package static func listPath(storePath: String) -> String { storePath + ".tmux" }
 
   /// The sockets recorded, oldest first.
-  static func read(storePath: String) -> [String] {
+  package static func read(storePath: String) -> [String] {
     let fd = open(listPath(storePath: storePath), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return [] }
     defer { close(fd) }
@@ -28,7 +28,7 @@ enum TmuxServers {
 
   /// Adds `socket` (the first field of `$TMUX`) unless it is listed. It runs after every
   /// intent, so a listed socket costs one small read and nothing else.
-  static func record(_ socket: String, storePath: String) {
+  package static func record(_ socket: String, storePath: String) {
     guard isRecordable(socket) else { return }
     let path = listPath(storePath: storePath)
     let quick = open(path, O_RDONLY | O_CLOEXEC)
@@ -44,7 +44,7 @@ enum TmuxServers {
   }
 
   /// Takes `sockets` off the list: servers that are gone.
-  static func forget(_ sockets: [String], storePath: String) {
+  package static func forget(_ sockets: [String], storePath: String) {
     guard !sockets.isEmpty else { return }
     update(listPath(storePath: storePath)) { listed in
       let kept = listed.filter { !sockets.contains($0) }
@@ -54,7 +54,7 @@ enum TmuxServers {
 
   /// Why no server answers at `socket` (`No such file or directory`, `Connection refused`), or
   /// nil when one does. A connect and a close: the server sees a client come and go.
-  static func unreachable(_ socket: String) -> String? {
+  package static func unreachable(_ socket: String) -> String? {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(socket.utf8)
@@ -78,7 +78,7 @@ enum TmuxServers {
   }
 
   /// A socket that `read` would give back as it is: an absolute path on one line.
-  static func isRecordable(_ socket: String) -> Bool {
+  package static func isRecordable(_ socket: String) -> Bool {
     socket.hasPrefix("/") && !socket.utf8.contains(UInt8(ascii: "\n")) && socket.utf8.count < 4096
   }
 

@@ -12,14 +12,14 @@ import IsletStore
 /// folder (its files too), not the rest of the folder (a store may live there, written each
 /// second). While the folder does not exist, the nearest folder above it is watched for the
 /// next folder on the way; a folder removed or moved away is looked for again.
-final class ConfigurationWatch {
-  let fileDescriptor: Int32
+package final class ConfigurationWatch {
+  package let fileDescriptor: Int32
   private let folder: String
   /// The watches: the configuration's folder (or the nearest above it), and its themes.
   private var watches: [Int32: String] = [:]
 
   /// Made before the configuration is read, so that a change while it is read is not missed.
-  init?(environment: [String: String]) {
+  package init?(environment: [String: String]) {
     let inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     guard inotify >= 0 else { return nil }
     fileDescriptor = inotify
@@ -32,7 +32,7 @@ final class ConfigurationWatch {
 
   /// Takes what has been noticed; true when it may change the configuration (the watches then
   /// follow what was made or removed). The next change makes the descriptor readable again.
-  func take() -> Bool {
+  package func take() -> Bool {
     var changed = false
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -59,7 +59,7 @@ final class ConfigurationWatch {
   /// stdout goes away: then how the follower ends, as it would have (Ctrl-C 130, TERM and HUP
   /// quietly). What `discarding` (a bar's clicks) brings meanwhile is read and dropped: a click
   /// on a reason means nothing. The interrupts are caught and deferred by the caller.
-  func awaitChange(discarding input: Int32 = -1) -> ExitStatus? {
+  package func awaitChange(discarding input: Int32 = -1) -> ExitStatus? {
     var fds = [
       pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0),
       pollfd(fd: input, events: Int16(POLLIN), revents: 0),

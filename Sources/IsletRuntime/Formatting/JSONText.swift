@@ -2,7 +2,7 @@ import IsletCore
 
 /// JSON for output, with keys in the order written (scripts and people read it; a fixed order
 /// keeps diffs and eyes calm).
-enum JSON {
+package enum JSON {
   case null
   case bool(Bool)
   case number(Double)
@@ -10,10 +10,10 @@ enum JSON {
   case array([JSON])
   case object([(String, JSON)])
 
-  static func string(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
-  static func number(_ value: Double?) -> JSON { value.map { .number($0) } ?? .null }
+  package static func string(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+  package static func number(_ value: Double?) -> JSON { value.map { .number($0) } ?? .null }
 
-  var text: String {
+  package var text: String {
     var out = ""
     write(to: &out)
     return out
@@ -74,7 +74,7 @@ extension JSON {
   /// A plan run's place, the same object wherever JSON shows an activity, an event or a session:
   /// `{name, segment, kind, round, rounds, next: {segment, duration}}`, the duration in seconds,
   /// `next` null after the last segment; null for a single timer.
-  static func plan(_ position: PlanPosition?) -> JSON {
+  package static func plan(_ position: PlanPosition?) -> JSON {
     guard let position else { return .null }
     let next = position.next.map { next in
       JSON.object([("segment", .string(next.segment)), ("duration", .number(Double(next.duration) / 1000))])
@@ -87,7 +87,7 @@ extension JSON {
   }
 
   /// Today's goal, `{done, target}`; null without one.
-  static func goal(_ tally: GoalTally?) -> JSON {
+  package static func goal(_ tally: GoalTally?) -> JSON {
     guard let tally else { return .null }
     return .object([("done", .number(Double(tally.done))), ("target", .number(Double(tally.target)))])
   }

@@ -13,36 +13,36 @@ import IsletUI
 /// let deliveries = TmuxAlerts.deliver(alert, storePath: path, bell: true, popup: nil, environment: env)
 /// deliveries.map(\.description)  // ["tmux /tmp/tmux-1000/default: the message on 1 client, the bell on 1"]
 /// ```
-enum TmuxAlerts {
+package enum TmuxAlerts {
   /// How long the message stays on the message line.
-  static let messageTime: Milliseconds = 5000
+  package static let messageTime: Milliseconds = 5000
   /// How long one tmux command may take; a stopped server never answers.
-  static let timeLimit: Milliseconds = 2000
+  package static let timeLimit: Milliseconds = 2000
 
   /// What one server's clients got, or why they got nothing: for `islet alert test`.
-  struct Delivery: Equatable, CustomStringConvertible {
-    var server: String
+  package struct Delivery: Equatable, CustomStringConvertible {
+    package var server: String
     /// The terminals of the clients the message was shown on.
-    var messaged: [String] = []
+    package var messaged: [String] = []
     /// The terminals of the clients a popup was opened on instead: it says what the message
     /// would, and tmux opens no popup while a message is on the message line.
-    var popups: [String] = []
+    package var popups: [String] = []
     /// How many clients the bell was rung on.
-    var rung = 0
+    package var rung = 0
     /// Why the alert did not reach the server, or not all of what was asked.
-    var problem: String?
+    package var problem: String?
     /// No server listens at the socket any more (the file is gone, or nobody answers): the
     /// socket can be forgotten.
-    var gone = false
+    package var gone = false
 
     /// How many clients it reached, by the message or the popup.
-    var clients: Int { messaged.count + popups.count }
+    package var clients: Int { messaged.count + popups.count }
 
-    mutating func note(_ failure: String) {
+    package mutating func note(_ failure: String) {
       problem = problem.map { "\($0); \(failure)" } ?? failure
     }
 
-    var description: String {
+    package var description: String {
       let text = "tmux \(printable(server, limit: 200)): "
       if gone || messaged.isEmpty && popups.isEmpty && problem != nil { return text + (problem ?? "") }
       var parts: [String] = []
@@ -57,7 +57,7 @@ enum TmuxAlerts {
 
   /// The servers recorded beside the store (`TmuxServers`), each delivered to; those gone are
   /// forgotten.
-  static func deliver(
+  package static func deliver(
     _ alert: Alert, storePath: String, message: Bool = true, bell: Bool, popup: PopupRequest?,
     environment: [String: String]
   ) -> [Delivery] {
@@ -71,7 +71,7 @@ enum TmuxAlerts {
   /// Delivers to each recorded server from a child of its own, followed by `children`, so
   /// that a server that never answers (stopped, it still accepts connections) holds neither the
   /// caller nor the other servers; whether there was a server to try.
-  static func start(
+  package static func start(
     _ alert: Alert, storePath: String, message: Bool, bell: Bool, popup: PopupRequest?,
     environment: [String: String], children: BoundedChildren
   ) -> Bool {
@@ -88,7 +88,7 @@ enum TmuxAlerts {
     return !servers.isEmpty
   }
 
-  static func deliver(
+  package static func deliver(
     _ alert: Alert, servers: [String], message shown: Bool = true, bell: Bool, popup: PopupRequest?,
     environment: [String: String]
   ) -> [Delivery] {
@@ -141,13 +141,13 @@ enum TmuxAlerts {
 
   /// An attached client as `list-clients` describes it; nil for a control-mode client, which
   /// has no screen of its own.
-  struct Client {
-    var tty: String
-    var width: Int
-    var height: Int
-    var utf8: Bool
+  package struct Client {
+    package var tty: String
+    package var width: Int
+    package var height: Int
+    package var utf8: Bool
 
-    init?(_ line: Substring) {
+    package init?(_ line: Substring) {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 5, fields[0].hasPrefix("/dev/"), fields[1] == "0",
         let width = Int(fields[2]), let height = Int(fields[3])
@@ -216,25 +216,25 @@ enum TmuxAlerts {
 
   /// An argument as tmux's command line keeps it: one that ends in `;` would end the command
   /// there, unless the `;` is escaped.
-  static func literal(_ argument: String) -> String {
+  package static func literal(_ argument: String) -> String {
     argument.hasSuffix(";") ? argument.dropLast() + "\\;" : argument
   }
 }
 
 /// The popup an alert asks for: which islet tmux runs in it, on which store, and its size.
-struct PopupRequest: Equatable {
+package struct PopupRequest: Equatable {
   /// The variables the popup is given from the alert's environment, over the tmux server's.
-  static let passed = [
+  package static let passed = [
     "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "ISLET_NOW", "TZ", "LANG", "LC_ALL", "LC_CTYPE", "NO_COLOR",
   ]
 
-  var storePath: String
+  package var storePath: String
   /// The binary's real path: tmux starts it, so /proc/self/exe would name tmux.
-  var executable: String
-  var width: Int
-  var height: Int
+  package var executable: String
+  package var width: Int
+  package var height: Int
 
-  init(storePath: String, executable: String, width: Int = AlertPopup.width, height: Int) {
+  package init(storePath: String, executable: String, width: Int = AlertPopup.width, height: Int) {
     self.storePath = storePath
     self.executable = executable
     self.width = width
@@ -243,7 +243,7 @@ struct PopupRequest: Equatable {
 
   /// The popup for `activity`, run by this islet; nil when its path is not UTF-8 (tmux cannot
   /// keep it).
-  init?(storePath: String, activity: Activity) {
+  package init?(storePath: String, activity: Activity) {
     guard let executable = Spawner.executablePath else { return nil }
     self.init(storePath: storePath, executable: executable, height: AlertPopup.height(for: activity))
   }

@@ -17,7 +17,7 @@ public struct TmuxRecorder: PostCommitHandler {
   }
 
   /// The server's socket, the first field of `$TMUX` (`/tmp/tmux-0/default,1234,0`).
-  static func socket(from environment: [String: String]) -> String? {
+  package static func socket(from environment: [String: String]) -> String? {
     guard let value = environment["TMUX"], let socket = value.split(separator: ",").first,
       socket.hasPrefix("/")
     else {
@@ -26,7 +26,7 @@ public struct TmuxRecorder: PostCommitHandler {
     return String(socket)
   }
 
-  static func tmuxPath(_ environment: [String: String]) -> String? {
+  package static func tmuxPath(_ environment: [String: String]) -> String? {
     let folders =
       (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
     return folders.map { "\($0)/tmux" }.first { access($0, X_OK) == 0 }

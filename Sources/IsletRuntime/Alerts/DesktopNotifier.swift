@@ -19,16 +19,16 @@ import IsletUI
 ///   print(failure.reason)  // "no notification server on the session bus"
 /// }
 /// ```
-final class DesktopNotifier {
+package final class DesktopNotifier {
   /// Why there is no notifier: one line, for `islet alert test`.
-  struct Failure: Error, Equatable, CustomStringConvertible {
-    var reason: String
-    var description: String { reason }
+  package struct Failure: Error, Equatable, CustomStringConvertible {
+    package var reason: String
+    package var description: String { reason }
   }
 
   /// What the server said since the last look. Only the server this connection's
   /// notifications went to is heard: another that takes the name later numbers its own from 1.
-  enum Signal: Equatable {
+  package enum Signal: Equatable {
     /// A button was pressed (the server then closes the notification).
     case actionInvoked(id: UInt32, key: String)
     /// The notification is gone: 1 expired, 2 dismissed by the user, 3 closed by a call, 4 other.
@@ -50,14 +50,14 @@ final class DesktopNotifier {
   }
 
   /// What the server can do: "actions", "body", "body-markup", …
-  private(set) var capabilities: Set<String> = []
+  package private(set) var capabilities: Set<String> = []
   /// The server's name and version: `dunst 1.9.0`.
-  private(set) var server = ""
+  package private(set) var server = ""
   /// The last call that failed, and why.
-  private(set) var lastFailure: Failure?
+  package private(set) var lastFailure: Failure?
   /// The server's unique name on the bus (`:1.42`), once it has answered: the one whose
   /// signals are heard.
-  private(set) var owner: String?
+  package private(set) var owner: String?
   private var connection: OpaquePointer?
   /// The calls `post` sent and no answer has come for yet, by serial.
   private var waiting: [UInt32: Waiting] = [:]
@@ -65,22 +65,22 @@ final class DesktopNotifier {
 
   /// What a call sent without waiting is for, and when it is given up on.
   private struct Waiting {
-    enum Purpose {
+    package enum Purpose {
       /// The bus's own: Hello, AddMatch.
       case bus
       case capabilities, information, close
       case notify(tag: String)
     }
-    var purpose: Purpose
-    var until: Int64
+    package var purpose: Purpose
+    package var until: Int64
   }
 
   /// No call waits longer than this for the bus or the server.
-  static let timeout: Int32 = 2000
+  package static let timeout: Int32 = 2000
   /// How long a notification's answer is waited for, while nothing waits on it.
-  static let notifyTimeout: Int64 = 25_000
-  static let name = "org.freedesktop.Notifications"
-  static let path = "/org/freedesktop/Notifications"
+  package static let notifyTimeout: Int64 = 25_000
+  package static let name = "org.freedesktop.Notifications"
+  package static let path = "/org/freedesktop/Notifications"
 
   private init(connection: OpaquePointer) {
     self.connection = connection
@@ -90,7 +90,7 @@ final class DesktopNotifier {
 
   /// Connects to the session bus that `environment` names and asks its notification server
   /// what it can do, waiting for the answers. Never starts a bus.
-  static func connect(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+  package static func connect(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
     let notifier: DesktopNotifier
     switch openBus(environment: environment, waiting: true) {
     case .success(let opened): notifier = opened
@@ -112,7 +112,7 @@ final class DesktopNotifier {
   /// Connects to the session bus and asks its notification server what it can do without
   /// waiting for the answers, the bus's handshake's neither: `signals()` says `ready` once they
   /// have come, or `unavailable`.
-  static func open(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
+  package static func open(environment: [String: String]) -> Result<DesktopNotifier, Failure> {
     switch openBus(environment: environment, waiting: false) {
     case .success(let notifier):
       notifier.post(.notifications, "GetCapabilities", .capabilities) { _ in }
@@ -181,7 +181,7 @@ final class DesktopNotifier {
 
   /// The bus's socket, for a poll that wakes when a signal comes; -1 once disconnected. A call
   /// may read a signal off it into the queue, so read `signals()` before each poll.
-  var fileDescriptor: Int32 {
+  package var fileDescriptor: Int32 {
     var fd: Int32 = -1
     guard let connection, dbus_connection_get_unix_fd(connection, &fd) != 0 else { return -1 }
     return fd
@@ -190,7 +190,7 @@ final class DesktopNotifier {
   /// Shows `alert` (in place of notification `replacing`, when given); the server's id for it,
   /// or nil when the server did not take it (`lastFailure` says why).
   @discardableResult
-  func notify(_ alert: Alert, replacing: UInt32?) -> UInt32? {
+  package func notify(_ alert: Alert, replacing: UInt32?) -> UInt32? {
     let reply = call(.notifications, "Notify") { notifyArguments(alert, replacing: replacing, $0) }
     guard case .success(let arguments) = reply, arguments.sender == owner else { return nil }
     return arguments.uint32()
@@ -198,18 +198,18 @@ final class DesktopNotifier {
 
   /// Sends `alert` (in place of notification `replacing`) without waiting: `signals()` says
   /// `shown` or `refused` for `tag` when the answer comes, or once `timeout` has passed.
-  func post(_ alert: Alert, replacing: UInt32?, tag: String) {
+  package func post(_ alert: Alert, replacing: UInt32?, tag: String) {
     post(.notifications, "Notify", .notify(tag: tag)) { notifyArguments(alert, replacing: replacing, $0) }
   }
 
   /// Withdraws notification `id` without waiting for the answer.
-  func postClose(_ id: UInt32) {
+  package func postClose(_ id: UInt32) {
     post(.notifications, "CloseNotification", .close) { $0.append(id) }
   }
 
   /// Writes what was posted and not yet written, for at most `timeout`: before the connection
   /// is closed.
-  func flush() {
+  package func flush() {
     guard let connection else { return }
     let end = Self.monotonicMilliseconds() + Int64(Self.timeout)
     while dbus_connection_has_messages_to_send(connection) != 0 {
@@ -221,20 +221,20 @@ final class DesktopNotifier {
   /// Whether something has come that `signals()` has not given yet: a call that reads and
   /// writes (`post`) may take the socket's data into the queue, and the poll would then sleep
   /// on it.
-  var hasQueued: Bool {
+  package var hasQueued: Bool {
     guard let connection else { return false }
     return dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
   }
 
   /// Whether calls are still to be written: during the handshake, whose turns need not come
   /// with anything to read, or to a bus that does not read them. `signals()` goes on with them.
-  var isWriting: Bool {
+  package var isWriting: Bool {
     guard let connection else { return false }
     return dbus_connection_has_messages_to_send(connection) != 0
   }
 
   /// When the oldest call posted and not answered is given up on, on the monotonic clock.
-  var nextTimeout: Int64? { waiting.values.map(\.until).min() }
+  package var nextTimeout: Int64? { waiting.values.map(\.until).min() }
 
   private func notifyArguments(_ alert: Alert, replacing: UInt32?, _ arguments: Arguments) {
     let body = capabilities.contains("body-markup") ? Self.escaped(alert.body) : alert.body
@@ -252,7 +252,7 @@ final class DesktopNotifier {
 
   /// The activity's icon as the freedesktop icon naming specification names one like it, so
   /// that every icon theme has it; a timer's alarm for the rest.
-  static func iconName(_ icon: String) -> String {
+  package static func iconName(_ icon: String) -> String {
     let names = [
       "call": "call-start", "meeting": "x-office-calendar", "music": "audio-x-generic",
       "book": "accessories-dictionary", "write": "accessories-text-editor", "code": "utilities-terminal",
@@ -262,14 +262,14 @@ final class DesktopNotifier {
   }
 
   /// Withdraws notification `id`.
-  func close(_ id: UInt32) {
+  package func close(_ id: UInt32) {
     _ = call(.notifications, "CloseNotification") { $0.append(id) }
   }
 
   /// The server's signals and answers that have arrived, without waiting, and the calls given
   /// up on. `actionInvoked` and `closed` come for every application's notifications: match the
   /// ids to the ones `notify` returned or `shown` said.
-  func signals() -> [Signal] {
+  package func signals() -> [Signal] {
     guard let connection else { return [.disconnected] }
     var found: [Signal] = []
     var open = pump(connection)
@@ -354,7 +354,7 @@ final class DesktopNotifier {
   }
 
   /// Closes the connection (a private one is never closed for us); later calls do nothing.
-  func disconnect() {
+  package func disconnect() {
     guard let connection else { return }
     dbus_connection_close(connection)
     dbus_connection_unref(connection)
@@ -365,7 +365,7 @@ final class DesktopNotifier {
 
   /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else the socket the login session
   /// keeps in `$XDG_RUNTIME_DIR`. An autolaunch address is left out: it would start a bus.
-  static func busAddress(_ environment: [String: String]) -> Result<String, Failure> {
+  package static func busAddress(_ environment: [String: String]) -> Result<String, Failure> {
     if let given = environment["DBUS_SESSION_BUS_ADDRESS"], !given.isEmpty {
       let usable = given.split(separator: ";").filter { !$0.hasPrefix("autolaunch:") }
       guard !usable.isEmpty else {
@@ -393,11 +393,11 @@ final class DesktopNotifier {
 
   /// Who a call goes to.
   private struct Destination {
-    var name: String
-    var path: String
-    var interface: String
+    package var name: String
+    package var path: String
+    package var interface: String
 
-    static let notifications = Destination(
+    package static let notifications = Destination(
       name: DesktopNotifier.name, path: DesktopNotifier.path, interface: DesktopNotifier.name)
   }
 
@@ -490,7 +490,7 @@ final class DesktopNotifier {
 
   /// The body with markup's special characters written as entities, for a server that reads
   /// it as markup.
-  static func escaped(_ text: String) -> String { Pango.escaped(text) }
+  package static func escaped(_ text: String) -> String { Pango.escaped(text) }
 }
 
 // MARK: - Message arguments
@@ -502,16 +502,16 @@ private final class Arguments {
   /// A reply this reader owns and releases.
   private let reply: OpaquePointer?
 
-  init(writing message: OpaquePointer) {
+  package init(writing message: OpaquePointer) {
     reply = nil
     sender = nil
     dbus_message_iter_init_append(message, &iterator)
   }
 
   /// Who sent the message read: a unique name (`:1.42`).
-  let sender: String?
+  package let sender: String?
 
-  init(reading message: OpaquePointer, owned: Bool = false) {
+  package init(reading message: OpaquePointer, owned: Bool = false) {
     reply = owned ? message : nil
     sender = dbus_message_get_sender(message).map { String(cString: $0) }
     dbus_message_iter_init(message, &iterator)
@@ -519,20 +519,20 @@ private final class Arguments {
 
   deinit { if let reply { dbus_message_unref(reply) } }
 
-  func append(_ value: String) { Self.append(value, to: &iterator) }
+  package func append(_ value: String) { Self.append(value, to: &iterator) }
 
-  func append(_ value: UInt32) {
+  package func append(_ value: UInt32) {
     var value = value
     dbus_message_iter_append_basic(&iterator, TypeCode.uint32, &value)
   }
 
-  func append(_ value: Int32) {
+  package func append(_ value: Int32) {
     var value = value
     dbus_message_iter_append_basic(&iterator, TypeCode.int32, &value)
   }
 
   /// An array of strings (`as`).
-  func append(_ values: [String]) {
+  package func append(_ values: [String]) {
     var array = DBusMessageIter()
     dbus_message_iter_open_container(&iterator, TypeCode.array, "s", &array)
     for value in values { Self.append(value, to: &array) }
@@ -540,7 +540,7 @@ private final class Arguments {
   }
 
   /// The hints dictionary (`a{sv}`): urgency as a byte, the desktop entry as a string.
-  func appendHints(urgency: UInt8, desktopEntry: String) {
+  package func appendHints(urgency: UInt8, desktopEntry: String) {
     var dictionary = DBusMessageIter()
     dbus_message_iter_open_container(&iterator, TypeCode.array, "{sv}", &dictionary)
     Self.entry("urgency", "y", in: &dictionary) { variant in
@@ -573,7 +573,7 @@ private final class Arguments {
   }
 
   /// The next argument as a string, or nil (and nothing read) when it is not one.
-  func string() -> String? {
+  package func string() -> String? {
     guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.string else { return nil }
     var pointer: UnsafePointer<CChar>?
     dbus_message_iter_get_basic(&iterator, &pointer)
@@ -581,7 +581,7 @@ private final class Arguments {
     return pointer.map { String(cString: $0) }
   }
 
-  func uint32() -> UInt32? {
+  package func uint32() -> UInt32? {
     guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.uint32 else { return nil }
     var value: UInt32 = 0
     dbus_message_iter_get_basic(&iterator, &value)
@@ -590,7 +590,7 @@ private final class Arguments {
   }
 
   /// The next argument as an array of strings.
-  func strings() -> [String]? {
+  package func strings() -> [String]? {
     guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.array,
       dbus_message_iter_get_element_type(&iterator) == TypeCode.string
     else { return nil }
@@ -610,13 +610,13 @@ private final class Arguments {
 
 /// D-Bus type codes (the header's macros are casts Swift does not import).
 private enum TypeCode {
-  static let byte = Int32(UInt8(ascii: "y"))
-  static let int32 = Int32(UInt8(ascii: "i"))
-  static let uint32 = Int32(UInt8(ascii: "u"))
-  static let string = Int32(UInt8(ascii: "s"))
-  static let array = Int32(UInt8(ascii: "a"))
-  static let variant = Int32(UInt8(ascii: "v"))
-  static let dictEntry = Int32(UInt8(ascii: "e"))
+  package static let byte = Int32(UInt8(ascii: "y"))
+  package static let int32 = Int32(UInt8(ascii: "i"))
+  package static let uint32 = Int32(UInt8(ascii: "u"))
+  package static let string = Int32(UInt8(ascii: "s"))
+  package static let array = Int32(UInt8(ascii: "a"))
+  package static let variant = Int32(UInt8(ascii: "v"))
+  package static let dictEntry = Int32(UInt8(ascii: "e"))
 }
 
 extension DBusError {

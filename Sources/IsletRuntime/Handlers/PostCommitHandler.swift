@@ -15,4 +15,15 @@ public struct HandlerContext {
   public var now: Instant
   /// The live activities as the commit left them, so that no handler reads them again.
   public var live: [Activity]
+
+  package init(
+    store: SQLiteActivityStore, configuration: Configuration, environment: [String: String], now: Instant,
+    live: [Activity]
+  ) {
+    self.store = store
+    self.configuration = configuration
+    self.environment = environment
+    self.now = now
+    self.live = live
+  }
 }

@@ -6,19 +6,19 @@ import CSystem
 
 /// Starts programs detached from us: no shared stdio, a session of their own, so a test runner
 /// or a shell waiting on our pipes never waits for them.
-enum Spawner {
+package enum Spawner {
   /// The running binary's path as text, or nil when it is not UTF-8 (it would name another file).
-  static var executablePath: String? {
+  package static var executablePath: String? {
     executableBytes.flatMap { String(validating: $0, as: UTF8.self) }
   }
 
   /// What background work is started as, so that it is done by this same islet wherever it is
   /// installed, whatever bytes its path holds (and even once it has been replaced on disk).
-  static let selfExecutable = "/proc/self/exe"
+  package static let selfExecutable = "/proc/self/exe"
 
   /// The running binary's path for a configuration that names it (`keeper`: tmux, a bar's
   /// configuration); refused when it is not UTF-8, which no such file can keep.
-  static func pathForConfiguration(_ keeper: String) throws -> String {
+  package static func pathForConfiguration(_ keeper: String) throws -> String {
     let bytes = executableBytes ?? Array("islet".utf8)
     guard let path = String(validating: bytes, as: UTF8.self) else {
       throw CommandFailure(
@@ -31,7 +31,7 @@ enum Spawner {
   }
 
   /// The running binary's path as the kernel gives it, which need not be UTF-8.
-  static var executableBytes: [UInt8]? {
+  package static var executableBytes: [UInt8]? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
@@ -40,7 +40,7 @@ enum Spawner {
 
   /// Starts `arguments[0]` with `input` written to its stdin; returns its pid, or nil.
   @discardableResult
-  static func spawn(
+  package static func spawn(
     _ arguments: [String], environment: [String: String], input: [UInt8]? = nil,
     outputFD: Int32 = -1, newSession: Bool = true
   ) -> pid_t? {
@@ -79,7 +79,7 @@ enum Spawner {
   /// Runs `work` in a child, the leader of a process group of its own (so that what it starts
   /// is stopped with it), which exits when `work` returns; its pid, or nil. For the watcher,
   /// which has one thread: the child shares no lock anyone holds.
-  static func fork(_ work: () -> Void) -> pid_t? {
+  package static func fork(_ work: () -> Void) -> pid_t? {
     let pid = Glibc.fork()
     if pid == 0 {
       setpgid(0, 0)
@@ -96,7 +96,7 @@ enum Spawner {
 
   /// Runs a program to its end and returns what it printed (at most 64 KiB), or nil when it
   /// failed.
-  static func output(of arguments: [String], environment: [String: String]) -> [UInt8]? {
+  package static func output(of arguments: [String], environment: [String: String]) -> [UInt8]? {
     guard let finished = run(arguments, environment: environment, within: 3_600_000), finished.status == 0
     else { return nil }
     return finished.output

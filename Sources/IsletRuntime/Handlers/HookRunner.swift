@@ -15,15 +15,15 @@ import IsletStore
 /// events says so on its own stderr, and the hooks still run.
 public struct HookRunner: PostCommitHandler {
   /// How long one hook may run before it is killed.
-  static let timeLimit: Milliseconds = 10_000
-  let warnings: (any Console)?
+  package static let timeLimit: Milliseconds = 10_000
+  package let warnings: (any Console)?
 
   /// `warnings`: where to say that hook failures cannot be logged (the command's console).
   public init(warnings: (any Console)? = nil) {
     self.warnings = warnings
   }
 
-  static func folder(_ configuration: Configuration, environment: [String: String]) -> String {
+  package static func folder(_ configuration: Configuration, environment: [String: String]) -> String {
     guard let folder = configuration.hooks else {
       return StoreLocation.configFolder(environment: environment) + "/hooks"
     }
@@ -31,7 +31,7 @@ public struct HookRunner: PostCommitHandler {
     return folder
   }
 
-  static func logPath(environment: [String: String]) -> String {
+  package static func logPath(environment: [String: String]) -> String {
     StoreLocation.stateFolder(environment: environment) + "/hooks.log"
   }
 
@@ -56,7 +56,7 @@ public struct HookRunner: PostCommitHandler {
   /// process recorded the event: who the user is, the locale and zone, where the desktop and
   /// the session bus are, and Islet's own settings. Nothing else: a terminal's `TERM` or the
   /// `TMUX` of whatever shell started the watcher would make a hook work by chance.
-  static func environment(_ variables: [String: String], storePath: String) -> [String: String] {
+  package static func environment(_ variables: [String: String], storePath: String) -> [String: String] {
     let kept: Set<String> = [
       "HOME", "USER", "LOGNAME", "SHELL", "PATH", "LANG", "LANGUAGE", "TZ", "DBUS_SESSION_BUS_ADDRESS",
       "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "NO_COLOR",
@@ -75,7 +75,7 @@ extension HookRunner {
   /// another user owns, or that others can write, would run as you whatever they put in it;
   /// so would one in a folder others can write (or own), where they can put another in its
   /// place. Root's files and folders are trusted, as the system's are.
-  static func refusal(of path: String) -> String? {
+  package static func refusal(of path: String) -> String? {
     var info = stat()
     // A hook that has gone since is said by its run.
     guard stat(path, &info) == 0 else { return nil }
@@ -106,13 +106,13 @@ extension HookRunner {
   }
 
   /// The hooks present in `folder`: the events with an executable of their name, in order.
-  static func present(in folder: String) -> [EventKind] {
+  package static func present(in folder: String) -> [EventKind] {
     EventKind.allCases.filter { access(folder + "/" + $0.rawValue, X_OK) == 0 }
   }
 
   /// Appends one line to hooks.log; if it cannot (its folders were taken away since the
   /// command checked them), the line is lost: a detached process's stderr goes nowhere.
-  static func appendLog(_ path: String, _ line: String) {
+  package static func appendLog(_ path: String, _ line: String) {
     guard prepareLog(path) == nil else { return }
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return }
@@ -122,7 +122,7 @@ extension HookRunner {
   }
 
   /// Makes hooks.log's folders; why it cannot be written, or nil.
-  static func prepareLog(_ path: String) -> String? {
+  package static func prepareLog(_ path: String) -> String? {
     do {
       try makeFolders(above: path)
     } catch {
@@ -137,7 +137,7 @@ extension HookRunner {
 /// What a hook reads on stdin: one event, with the category the activity had (null for none)
 /// and its plan's place (for a segment's end, the segment that ended), or `plan: null` for a
 /// single timer.
-func hookJSON(_ event: Event) -> JSON {
+package func hookJSON(_ event: Event) -> JSON {
   .object([
     ("event", .string(event.kind.rawValue)), ("id", .string(event.activityID)),
     ("name", .string(event.name)), ("phase", .string(event.phase.rawValue)),
