@@ -36,7 +36,7 @@ struct ReportCommand: Command {
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV: a row per day, week and total of each group"),
       ],
-      maxOperands: 0, globals: ["theme", "ascii", "no-color"])
+      maxOperands: 0, globals: [.theme, .ascii, .noColor])
   ]
 
   let output: ListingFormat

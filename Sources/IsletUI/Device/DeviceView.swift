@@ -330,42 +330,7 @@ public enum DeviceView {
     let width = canvas.width
     let height = canvas.height
     guard let overlay = frame.state.overlay else { return canvas }
-    var lines: [String]
-    switch overlay {
-    case .help:
-      let keys = KeyBindings.table.compactMap { binding in
-        binding.help.map { help in
-          (
-            frame.ascii
-              ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help
-          )
-        }
-      }
-      let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
-      lines =
-        ["Keys", ""]
-        + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
-        + ["", "Press any key"]
-    case .confirm(let intent, _, let name):
-      lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
-    case .name(let text):
-      lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
-      if let plan = frame.state.plan(named: text) {
-        // As `islet plans` shows it.
-        lines += [
-          "Enter starts the plan, Esc cancels", plan.shape(unicode: !frame.ascii), "\(plan.totalText) in all",
-        ]
-      } else {
-        lines += ["Enter to go on, Esc to cancel"]
-        let names = frame.state.plans.map(\.name)
-        if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
-      }
-    case .duration(let name, let text):
-      lines = [
-        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
-        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
-      ]
-    }
+    let lines = boxLines(overlay, frame, width: width, g)
     // Above the flash's row: what a dialog says back (a bad duration) shows beside it.
     let room = height > 2 ? layout.flashRow : height
     let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
@@ -375,25 +340,9 @@ public enum DeviceView {
       canvas.put(DisplayWidth.truncate(lines[0], to: width, ellipsis: g.ellipsis), x: 0, y: 0, role: .accent)
       return canvas
     }
-    var rect = Rect(x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
-    if case .confirm(_, let asked, _) = overlay,
-      let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect,
-      banner.width >= boxWidth + 4
-    {
-      // Across the banner it asks about, clear of its border.
-      rect = Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
-    } else {
-      // Any banner (or the clock) it would cut, it covers whole.
-      let whole = layout.banners.map(\.rect) + [layout.clockRect].compactMap { $0 }
-      var grown = true
-      while grown {
-        grown = false
-        for banner in whole where banner.intersects(rect) && !rect.covers(banner) {
-          rect = rect.union(banner)
-          grown = true
-        }
-      }
-    }
+    let centered = Rect(
+      x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    let rect = placed(centered, overlay, frame, layout)
     dim(&canvas, above: layout.footerRow ?? height)
     for row in rect.y..<rect.maxY {
       canvas.put(" ", repeated: rect.width, x: rect.x, y: row, role: .text)
@@ -408,6 +357,74 @@ public enum DeviceView {
         x: rect.x + 2 + (rect.width - boxWidth) / 2, y: top + index, role: index == 0 ? .timer : .text)
     }
     return canvas
+  }
+
+  /// What the box says, its title first, for a terminal `width` wide.
+  private static func boxLines(_ overlay: DeviceState.Overlay, _ frame: Frame, width: Int, _ g: Glyphs)
+    -> [String]
+  {
+    switch overlay {
+    case .help:
+      return helpLines(ascii: frame.ascii)
+    case .confirm(let intent, _, let name):
+      return ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
+    case .name(let text):
+      var lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
+      if let plan = frame.state.plan(named: text) {
+        // As `islet plans` shows it.
+        lines += [
+          "Enter starts the plan, Esc cancels", plan.shape(unicode: !frame.ascii), "\(plan.totalText) in all",
+        ]
+      } else {
+        lines += ["Enter to go on, Esc to cancel"]
+        let names = frame.state.plans.map(\.name)
+        if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
+      }
+      return lines
+    case .duration(let name, let text):
+      return [
+        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
+        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
+      ]
+    }
+  }
+
+  /// The help box: every key with help, in a column, then how to close it.
+  private static func helpLines(ascii: Bool) -> [String] {
+    let keys = KeyBindings.table.compactMap { binding in
+      binding.help.map { help in
+        (ascii ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help)
+      }
+    }
+    let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+    return ["Keys", ""]
+      + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
+      + ["", "Press any key"]
+  }
+
+  /// Where the box goes, from `centered`, so that no banner shows cut.
+  private static func placed(
+    _ centered: Rect, _ overlay: DeviceState.Overlay, _ frame: Frame, _ layout: Layout
+  ) -> Rect {
+    if case .confirm(_, let asked, _) = overlay,
+      let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect,
+      banner.width >= centered.width + 4
+    {
+      // Across the banner it asks about, clear of its border.
+      return Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
+    }
+    // Any banner (or the clock) it would cut, it covers whole.
+    var rect = centered
+    let whole = layout.banners.map(\.rect) + [layout.clockRect].compactMap { $0 }
+    var grown = true
+    while grown {
+      grown = false
+      for banner in whole where banner.intersects(rect) && !rect.covers(banner) {
+        rect = rect.union(banner)
+        grown = true
+      }
+    }
+    return rect
   }
 
   /// Overlays and the flash over one presentation alone in the terminal.
