@@ -30,6 +30,12 @@ public enum LockScreen {
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
+    var memo = DrawingMemo()
+    return draw(look, width: width, height: height, memo: &memo)
+  }
+
+  /// The same, keeping the outline in `memo` for the next frame.
+  static func draw(_ look: Look, width: Int, height: Int, memo: inout DrawingMemo) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
       return Expanded.draw(look, width: width, height: height)
     }
@@ -37,7 +43,7 @@ public enum LockScreen {
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: width, height: h, ascii: look.ascii)
     let g = look.g
-    lastBox.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
+    memo.box.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
       Pieces.box($0.bounds, on: &$0, role: .keyline, glyphs: g)
     }
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
@@ -130,8 +136,6 @@ public enum LockScreen {
     let height: Int
     let ascii: Bool
   }
-
-  private static let lastBox = LastDrawn<BoxKey>()
 
   /// Icon, name and phase on the left, the user's ID on the right; returns where the name
   /// starts, which the time lines up under.
