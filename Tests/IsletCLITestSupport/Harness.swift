@@ -1,9 +1,8 @@
 import Foundation
 import IsletCLI
+import IsletCore
 import IsletRuntime
 import IsletTestSupport
-
-@testable import IsletCore
 
 package let t0 = Instant(seconds: 1_764_493_500)
 
