@@ -165,3 +165,93 @@ final class RunnerHarness {
     #expect(view.screen.frames == 1)
   }
 }
+
+extension RunnerHarness {
+  /// Presses `keys` one after another, each drawn, as a terminal hands them over.
+  func press(_ runner: DeviceRunner, _ keys: Key...) throws {
+    for key in keys {
+      try runner.send(.key(key, buttons: screen.canvas?.buttons ?? []))
+      try runner.draw()
+    }
+  }
+
+  /// The screen as one text, for `contains`.
+  var text: String { screen.lines.joined(separator: "\n") }
+
+  /// A countdown of `seconds`, started from another shell.
+  func startCountdown(_ name: String, seconds: Int64) throws {
+    let attributes = IntentService.attributes(try environment.configuration, duration: seconds * 1000)
+    _ = try outside.send(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .cli)
+  }
+}
+
+/// What the tmux tests of the view check that needs no terminal, in milliseconds.
+@Suite struct DeviceRunnerBehaviourTests {
+  @Test func showsHowToStartAndThenAnActivityStartedElsewhere() throws {
+    let view = try RunnerHarness()
+    let runner = try view.open()
+    try runner.draw()
+    #expect(view.text.contains("No timers. Press n to start one."), "\(view.text)")
+    #expect(view.text.contains("space start · n new · t theme · ? help · q quit"), "only what needs no timer")
+    _ = try view.outside.send(
+      .start(StartRequest(name: "Workout", attributes: ActivityAttributes(recordID: "1823"))), to: .current,
+      source: .cli)
+    try view.hearStore(runner)
+    #expect(view.text.contains("⏱ Workout") && view.text.contains("ID 1823"), "\(view.text)")
+    #expect(view.screen.lines.first?.contains("◖ ⏱ Workout") == true, "\(view.text)")
+  }
+
+  @Test func spaceToggles() throws {
+    let view = try RunnerHarness()
+    _ = try view.outside.send(DeviceRunnerTests.tea, to: .current, source: .cli)
+    let runner = try view.open()
+    try runner.draw()
+    try view.press(runner, .character(" "))
+    #expect(view.text.contains("Tea · Paused") && view.text.contains("paused at"), "\(view.text)")
+    try view.press(runner, .character("p"))
+    #expect(view.text.contains("resumed at"), "\(view.text)")
+    #expect(try view.outside.store.liveActivities().map(\.state.phase) == [.active])
+  }
+
+  @Test func resetAndEndAskFirst() throws {
+    let view = try RunnerHarness()
+    try view.startCountdown("Workout", seconds: 1500)
+    let runner = try view.open()
+    try runner.draw()
+    try view.press(runner, .character("r"))
+    #expect(view.text.contains("Reset 'Workout'? y/n"), "\(view.text)")
+    try view.press(runner, .character("n"))
+    #expect(view.text.contains("Cancelled") && runner.shown.stored.map(\.state.phase) == [.active])
+    try view.press(runner, .character("r"), .character("y"))
+    #expect(view.text.contains("Workout · Ready"), "\(view.text)")
+    try view.press(runner, .character("x"))
+    #expect(view.text.contains("End 'Workout'? y/n"), "\(view.text)")
+    try view.press(runner, .character("y"))
+    #expect(view.text.contains("No timers."), "\(view.text)")
+    #expect(try view.outside.store.liveActivities().isEmpty)
+  }
+
+  /// A countdown's end rings once, whoever records it: here another process (the deadline
+  /// watcher, say) records it before the view's own look.
+  @Test(arguments: [false, true])
+  func aCountdownsEndRingsOnce(recordedElsewhere: Bool) throws {
+    let view = try RunnerHarness()
+    try view.startCountdown("Tea", seconds: 60)
+    let runner = try view.open()
+    try runner.draw()
+    view.clock.advance(by: 61_000)
+    if recordedElsewhere {
+      _ = try view.outside.settle()
+      try view.hearStore(runner)
+    }
+    try runner.draw()
+    #expect(view.screen.alerts == 1, "\(view.text)")
+    #expect(view.text.contains("⏰ Tea — time's up"), "\(view.text)")
+    view.clock.advance(by: 1000)
+    try runner.draw()
+    try view.hearStore(runner)
+    #expect(view.screen.alerts == 1, "rung once")
+    let finished = try view.outside.store.history().filter { $0.kind == .finished }
+    #expect(finished.count == 1)
+  }
+}
