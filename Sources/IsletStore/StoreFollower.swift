@@ -32,7 +32,7 @@ public final class StoreFollower {
   }
 
   /// The newest event known: any other newest event is news.
-  public private(set) var seq: Int64
+  public private(set) var seq: Int64 = 0
   /// The events the last look found, oldest first (those the caller recorded left out).
   public private(set) var news: [Event] = []
   /// Events this process recorded and has handed over itself: not news.
@@ -47,7 +47,7 @@ public final class StoreFollower {
   /// Confirms changes on a connection of its own, so that this process's commits are seen as
   /// anyone's (and then found not to be news). It never writes.
   private let confirmer: SQLiteActivityStore
-  private var lastVersion: Int64
+  private var lastVersion: Int64 = 0
   /// The WAL is written a moment before its commit shows in the WAL index, so a write seen
   /// without a new `data_version` is looked at again after these delays (ms), then let go.
   static let recheckDelays: [Int64] = [1, 2, 5, 10, 25, 50, 100]
@@ -65,10 +65,11 @@ public final class StoreFollower {
     identity = Self.identity(of: path) ?? (0, 0)
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = islet_timerfd_create()
-    // No IN_CLOSE_WRITE: a connection that opened the WAL to write and closes it (every
-    // command's, each reader's check) has changed nothing that IN_MODIFY did not say.
+    // IN_CLOSE_WRITE too: a writer closing the WAL comes after its commit has surely shown,
+    // which a loaded machine may delay past the last recheck after the write itself.
     let mask = UInt32(
-      IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+      IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF
+        | IN_MOVE_SELF)
     guard inotify >= 0, timer >= 0, inotify_add_watch(inotify, folder, mask) >= 0 else {
       let detail = String(cString: strerror(errno))
       if inotify >= 0 { close(inotify) }
@@ -77,6 +78,8 @@ public final class StoreFollower {
     }
     let reader = besideWriter ? try SQLiteActivityStore.openForReading(path: path) : nil
     confirmer = try reader ?? SQLiteActivityStore.openForWriting(path: path)
+    // What its own opening stirred is no news to hear; the reads that follow cover the rest.
+    _ = drain()
     lastVersion = try confirmer.dataVersion()
     seq = try confirmer.lastEventSeq()
   }
@@ -110,8 +113,11 @@ public final class StoreFollower {
     if heard {
       switch drain() {
       case .gone: return .gone
-      case .changed: recheck = recheck ?? (Self.monotonic(), 0)
-      default: break
+      // A write starts the schedule again: its commit is looked for at once, then shortly.
+      case .written: recheck = (Self.monotonic(), 0)
+      // A writer closing comes after its commit has shown: one look is enough.
+      case .closed: recheck = recheck ?? (Self.monotonic(), Self.recheckDelays.count)
+      case nil: break
       }
     }
     guard let due = recheck, due.at <= Self.monotonic() else { return nil }
@@ -182,10 +188,14 @@ public final class StoreFollower {
     }
   }
 
-  /// Reads the pending inotify events: did the store or its WAL change, or vanish?
-  private func drain() -> Wake? {
+  /// What the pending inotify events say of the store and its WAL, the most telling first.
+  private enum Heard: Comparable { case closed, written, gone }
+
+  /// Reads the pending inotify events: was the store or its WAL written, closed by a writer,
+  /// or did it vanish?
+  private func drain() -> Heard? {
     var buffer = [UInt8](repeating: 0, count: 8192)
-    var result: Wake?
+    var result: Heard?
     while true {
       let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
       if count <= 0 { break }
@@ -199,11 +209,11 @@ public final class StoreFollower {
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 { return .gone }
         guard names.contains(name) else { continue }
         if !name.hasSuffix("-wal") && mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { return .gone }
-        result = .changed
+        result = max(result ?? .closed, mask & UInt32(IN_CLOSE_WRITE) != 0 ? .closed : .written)
       }
     }
     // One look at the file says both: removed (no file), or replaced (another file).
-    if result == .changed {
+    if result != nil {
       guard let now = Self.identity(of: path), now.device == identity.device, now.inode == identity.inode
       else { return .gone }
     }
