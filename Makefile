@@ -1,5 +1,6 @@
 # make run: Islet built and started (make run ARGS='start 25m' passes it arguments).
-# make test: the formatting check, the tests, a short fuzzing run and the instruction counts.
+# make test: the formatting check, the tests (failing if they leave a process behind:
+#   Tests/leftovers), a short fuzzing run and the instruction counts.
 # Each first installs the Debian packages this machine lacks (.ci/packages), saying which.
 # make install: the release binary, its man page and its completions under PREFIX.
 #   make install PREFIX=/usr/local       DESTDIR=/tmp/stage (for packaging)
@@ -55,6 +56,6 @@ run:
 test:
 	.ci/packages test
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
-	timeout 1500 $(SWIFT) test
+	Tests/leftovers timeout 1500 $(SWIFT) test
 	timeout 600 fuzz/run 15
 	timeout 600 bench/instructions

@@ -50,11 +50,17 @@ let package = Package(
     .target(name: "IsletUI", dependencies: ["IsletCore"], swiftSettings: releaseCode),
     .target(name: "IsletCurses", dependencies: ["IsletUI", "CNcursesw"], swiftSettings: releaseCode),
     .target(
-      name: "IsletCLI",
+      name: "IsletRuntime",
       dependencies: ["IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem", "CDBus"],
       swiftSettings: releaseCode),
+    .target(
+      name: "IsletCLI",
+      dependencies: [
+        "IsletRuntime", "IsletCore", "IsletStore", "IsletUI", "IsletCurses", "CSystem", "CDBus",
+      ],
+      swiftSettings: releaseCode),
     .executableTarget(
-      name: "islet", dependencies: ["IsletCLI", "CSystem"], exclude: ["hot-code.order"],
+      name: "islet", dependencies: ["IsletCLI", "IsletRuntime", "CSystem"], exclude: ["hot-code.order"],
       swiftSettings: releaseCode,
       linkerSettings: staticRelease),
     .target(name: "IsletTestSupport", path: "Tests/IsletTestSupport"),
@@ -65,8 +71,21 @@ let package = Package(
     ),
     .testTarget(
       name: "IsletCursesTests", dependencies: ["IsletCurses", "IsletUI", "CNcursesw", "IsletTestSupport"]),
+    .target(
+      name: "IsletCLITestSupport",
+      dependencies: ["IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport"],
+      path: "Tests/IsletCLITestSupport", exclude: ["Support"]),
+    // In-process: the command line on a hand-moved clock, nothing spawned (`swift test --skip IsletEndToEndTests`).
     .testTarget(
-      name: "IsletCLITests", dependencies: ["IsletCLI", "IsletStore", "IsletCore", "IsletTestSupport"],
-      exclude: ["Support"]),
+      name: "IsletCLITests",
+      dependencies: [
+        "IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport", "IsletCLITestSupport",
+      ]),
+    // The built binary, real tmux servers, session buses and bars (`swift test --filter IsletEndToEndTests`).
+    .testTarget(
+      name: "IsletEndToEndTests",
+      dependencies: [
+        "IsletCLI", "IsletRuntime", "IsletStore", "IsletCore", "IsletTestSupport", "IsletCLITestSupport",
+      ]),
   ]
 )

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `edit` and `forget`: corrections of the history, outside the intent path (a past session

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 import IsletUI
 

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// The one path every intent takes, whatever sent it: a command, a key or a click in the view,

@@ -44,76 +44,97 @@ struct FramePrinter {
   mutating func print(
     _ canvas: Canvas, changes: [Int], afresh: Bool, theme: Theme, depth: ColorDepth, into out: inout [UInt8]
   ) {
-    // Where the terminal's cursor is, as a cell index; -1 when unknown.
-    var cursor = -1
-    // The style the terminal is in (nil: none, as every frame leaves it) and its look.
-    var printed: StyleKey?
-    var printedLook = Look(codes: [], blankShows: false)
-    var key: StyleKey?
-    var look = printedLook
-    let last = canvas.width * canvas.height - 1
-    let skipsBlanks = afresh && !codes.clear.isEmpty
-    /// Whether the cells from the cursor up to `index` can be printed again, as they are on
-    /// screen, in fewer bytes than a cursor move: a few plain cells of the style the terminal
-    /// is in, or blanks that look the same in it.
-    func bridges(to index: Int) -> Bool {
-      guard cursor >= 0, index > cursor, index - cursor <= Self.bridgeBytes,
-        cursor / canvas.width == index / canvas.width
-      else { return false }
-      var bytes = 0
-      for between in cursor..<index {
-        let cell = canvas.cells[between]
-        guard cell.glyph.width == 1, cell.glyph.withUTF8(Self.isOneScalar) else { return false }
-        bytes += cell.glyph.withUTF8 { $0.count }
-        let its = StyleKey(role: cell.role, fill: cell.fill)
-        let same =
-          its == printed
-          || (cell.glyph.isSpace && !printedLook.blankShows
-            && !self.look(its, theme: theme, depth: depth).blankShows)
-        if !same || bytes > Self.bridgeBytes { return false }
-      }
-      for between in cursor..<index { append(canvas.cells[between].glyph, to: &out) }
-      return true
-    }
-    func put(_ index: Int) {
-      let cell = canvas.cells[index]
-      var glyph = cell.glyph
-      if cell.isContinuation { return }
-      if index + Int(glyph.width) - 1 == last && !codes.bottomRightIsSafe {
-        // The bottom-right cell would scroll the screen: left unprinted, and a wide glyph
-        // reaching it leaves a blank in its first cell rather than what was there before.
-        guard glyph.width > 1 else { return }
-        glyph = .space
-      }
-      let width = Int(glyph.width)
-      let wanted = StyleKey(role: cell.role, fill: cell.fill)
-      if wanted != key {
-        key = wanted
-        look = self.look(wanted, theme: theme, depth: depth)
-      }
-      if skipsBlanks && glyph.isSpace && !look.blankShows { return }
-      if index != cursor && !bridges(to: index) {
-        codes.move(toRow: index / canvas.width, column: index % canvas.width, into: &out)
-      }
-      if wanted != printed {
-        out.append(contentsOf: look.codes)
-        (printed, printedLook) = (wanted, look)
-      }
-      append(glyph, to: &out)
-      let plain = width == 1 && glyph.withUTF8(Self.isOneScalar)
-      // After a row's last cell, a wide glyph or a cluster of several scalars (which a
-      // terminal may measure otherwise), the next cell is addressed anew.
-      cursor = plain && (index + 1) % canvas.width != 0 ? index + 1 : -1
-    }
+    var pass = Pass(canvas: canvas, theme: theme, depth: depth, skipsBlanks: afresh && !codes.clear.isEmpty)
     if afresh {
       out.append(contentsOf: codes.reset)
       out.append(contentsOf: codes.clear)
       // A terminal that cannot clear gets every cell, from the top.
-      for index in canvas.cells.indices { put(index) }
+      for index in canvas.cells.indices { put(index, &pass, into: &out) }
     } else {
-      for index in changes { put(index) }
+      for index in changes { put(index, &pass, into: &out) }
     }
-    if printed != nil { out.append(contentsOf: codes.reset) }
+    if pass.printed != nil { out.append(contentsOf: codes.reset) }
+  }
+
+  /// One `print`: the frame, and where the terminal stands as the bytes so far leave it.
+  private struct Pass {
+    let canvas: Canvas
+    let theme: Theme
+    let depth: ColorDepth
+    /// A blank that looks like a cleared cell is left unprinted (the screen was just cleared).
+    let skipsBlanks: Bool
+    /// Where the terminal's cursor is, as a cell index; -1 when unknown.
+    var cursor = -1
+    /// The style the terminal is in (nil: none, as every frame leaves it) and its look.
+    var printed: StyleKey?
+    var printedLook = Look(codes: [], blankShows: false)
+    /// The style of the last cell put, and its look.
+    var key: StyleKey?
+    var look = Look(codes: [], blankShows: false)
+
+    init(canvas: Canvas, theme: Theme, depth: ColorDepth, skipsBlanks: Bool) {
+      self.canvas = canvas
+      self.theme = theme
+      self.depth = depth
+      self.skipsBlanks = skipsBlanks
+    }
+  }
+
+  /// Prints the cell at `index`, moving the cursor and changing the style only where needed.
+  private mutating func put(_ index: Int, _ pass: inout Pass, into out: inout [UInt8]) {
+    let canvas = pass.canvas
+    let cell = canvas.cells[index]
+    var glyph = cell.glyph
+    if cell.isContinuation { return }
+    if index + Int(glyph.width) == canvas.width * canvas.height && !codes.bottomRightIsSafe {
+      // The bottom-right cell would scroll the screen: left unprinted, and a wide glyph
+      // reaching it leaves a blank in its first cell rather than what was there before.
+      guard glyph.width > 1 else { return }
+      glyph = .space
+    }
+    let width = Int(glyph.width)
+    let wanted = StyleKey(role: cell.role, fill: cell.fill)
+    if wanted != pass.key {
+      pass.key = wanted
+      pass.look = look(wanted, theme: pass.theme, depth: pass.depth)
+    }
+    if pass.skipsBlanks && glyph.isSpace && !pass.look.blankShows { return }
+    if index != pass.cursor && !bridges(pass, to: index, into: &out) {
+      codes.move(toRow: index / canvas.width, column: index % canvas.width, into: &out)
+    }
+    if wanted != pass.printed {
+      out.append(contentsOf: pass.look.codes)
+      (pass.printed, pass.printedLook) = (wanted, pass.look)
+    }
+    append(glyph, to: &out)
+    let plain = width == 1 && glyph.withUTF8(Self.isOneScalar)
+    // After a row's last cell, a wide glyph or a cluster of several scalars (which a
+    // terminal may measure otherwise), the next cell is addressed anew.
+    pass.cursor = plain && (index + 1) % canvas.width != 0 ? index + 1 : -1
+  }
+
+  /// Whether the cells from the cursor up to `index` can be printed again, as they are on
+  /// screen, in fewer bytes than a cursor move: a few plain cells of the style the terminal
+  /// is in, or blanks that look the same in it. If so, they are printed.
+  private mutating func bridges(_ pass: Pass, to index: Int, into out: inout [UInt8]) -> Bool {
+    let (canvas, cursor) = (pass.canvas, pass.cursor)
+    guard cursor >= 0, index > cursor, index - cursor <= Self.bridgeBytes,
+      cursor / canvas.width == index / canvas.width
+    else { return false }
+    var bytes = 0
+    for between in cursor..<index {
+      let cell = canvas.cells[between]
+      guard cell.glyph.width == 1, cell.glyph.withUTF8(Self.isOneScalar) else { return false }
+      bytes += cell.glyph.withUTF8 { $0.count }
+      let its = StyleKey(role: cell.role, fill: cell.fill)
+      let same =
+        its == pass.printed
+        || (cell.glyph.isSpace && !pass.printedLook.blankShows
+          && !look(its, theme: pass.theme, depth: pass.depth).blankShows)
+      if !same || bytes > Self.bridgeBytes { return false }
+    }
+    for between in cursor..<index { append(canvas.cells[between].glyph, to: &out) }
+    return true
   }
 
   /// A glyph's bytes: its UTF-8, or in the locale's charset (ASCII as it is).

@@ -1,5 +1,6 @@
 import CSystem
 import IsletCLI
+import IsletRuntime
 
 #if canImport(Glibc)
   import Glibc

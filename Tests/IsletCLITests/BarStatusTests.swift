@@ -1,4 +1,5 @@
 import Foundation
+import IsletCLITestSupport
 import Testing
 
 /// `islet status --format BAR`: one update of each bar's stream, from the store.

@@ -1,5 +1,7 @@
 import Foundation
+import IsletCLITestSupport
 import IsletCore
+import IsletRuntime
 import IsletStore
 import IsletTestSupport
 import IsletUI

@@ -1,3 +1,5 @@
+import IsletCLITestSupport
+import IsletRuntime
 import Testing
 
 @testable import IsletCLI

@@ -1,4 +1,6 @@
 import Foundation
+import IsletCLITestSupport
+import IsletRuntime
 import IsletTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import IsletCLITestSupport
 import Testing
 
 @testable import IsletStore

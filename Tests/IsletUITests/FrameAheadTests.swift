@@ -142,15 +142,20 @@ import Testing
       // A narrower banner, whose outline is kept too.
       (countdown, t0 + seconds(78), 50, false), (countdown, t0 + seconds(79), 100, false),
     ]
-    func draw(_ index: Int) -> Canvas {
+    var memo = DrawingMemo()
+    func draw(_ index: Int, memo: inout DrawingMemo) -> Canvas {
       let (activity, now, width, ascii) = cases[index]
       let frame = DeviceView.Frame(
         live: [activity], state: DeviceState(), now: now, policy: .standard, theme: ThemeCatalog.fallback,
         ascii: ascii, utcOffset: 0)
-      return DeviceView.draw(frame, width: width, height: 30)
+      return DeviceView.draw(frame, width: width, height: 30, memo: &memo)
     }
-    // Drawn afresh: with nothing kept, whatever other tests drew.
-    func afresh(_ index: Int) -> Canvas { LastDrawnSwitch.$isOff.withValue(true) { draw(index) } }
+    func draw(_ index: Int) -> Canvas { draw(index, memo: &memo) }
+    // Drawn afresh: with nothing kept.
+    func afresh(_ index: Int) -> Canvas {
+      var fresh = DrawingMemo()
+      return draw(index, memo: &fresh)
+    }
     let fresh = cases.indices.map(afresh)
     for index in cases.indices.dropFirst() {
       _ = draw(index - 1)

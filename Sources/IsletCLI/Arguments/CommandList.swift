@@ -1,3 +1,5 @@
+import IsletRuntime
+
 // The list of commands, apart from the types, so that fuzz/run can build the declarations
 // (each type's `specs`) without the rest of the command line.
 

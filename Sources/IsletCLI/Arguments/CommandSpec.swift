@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// A command's name, usage, help and options, declared once by its type (`Command.specs`):
 /// parsing, the usage line, `--help`, the top help and the suggestions are made from it.
@@ -15,7 +16,7 @@ struct CommandSpec {
   var maxOperands: Int
   /// Global options that matter to this command in particular (`--theme` to `status`): shown
   /// in its usage line and help as they are declared among the global ones.
-  var globals: [String] = []
+  var globals: [Option] = []
   /// What an operand may be, for the completions, when `operands` does not say (`ValueSet`).
   var operandValues: ValueSet? = nil
   /// Other words that run it, as other tools taught users to type them (`stop` runs
@@ -26,7 +27,9 @@ struct CommandSpec {
   var words: [String] { [name] + aliases }
 
   /// The options its usage line and help show: its own, then the globals it names.
-  var shownOptions: [OptionSpec] { options + globalOptions.filter { globals.contains($0.name) } }
+  var shownOptions: [OptionSpec] {
+    options + globalOptions.filter { option in globals.contains { $0.name == option.name } }
+  }
 
   /// `start [DURATION | --until HH:MM] [--name N] …`: the operands, then every option.
   var usage: String {
@@ -43,7 +46,8 @@ struct CommandSpec {
     var text = "Usage: islet \(usage)\n\n\(summary)\n"
     if let also = alsoRunAs { text += "\(also)\n" }
     if !details.isEmpty { text += "\n\(details)\n" }
-    let shown = shownOptions + globalOptions.filter { $0.name == "db" || $0.name == "help" }
+    let shown =
+      shownOptions + globalOptions.filter { $0.name == Option.db.name || $0.name == Option.help.name }
     return text + "\nOptions:\n" + table(shown.map { ($0.label, $0.help) })
   }
 }

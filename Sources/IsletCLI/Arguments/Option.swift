@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// An option's name, as the commands declare it (`OptionSpec(.name, …)`) and read it
 /// (`parsed.value(.name)`): a constant, so that an option read under a name no declaration
 /// uses, `--nmae` say, does not compile.

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// A command's options and operands, parsed by its `CommandSpec`.
 struct ParsedArguments {
@@ -76,51 +77,66 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
       parsed.flags.insert(flag.name)
       continue
     }
-    let looksNumeric =
-      argument.count > 1 && argument.dropFirst().first.map { $0.isNumber || $0 == "." } == true
-    guard argument.hasPrefix("-"), argument != "-", !looksNumeric else {
+    guard isOptionWord(argument) else {
       parsed.operands.append(argument)
       continue
     }
     guard argument.hasPrefix("--") else {
       throw unknownOption(argument, among: all, command: command)
     }
-    var name = String(argument.dropFirst(2))
-    var inlineValue: String?
-    if let equals = name.firstIndex(of: "=") {
-      inlineValue = String(name[name.index(after: equals)...])
-      name = String(name[..<equals])
-    }
+    let (name, inlineValue) = nameAndValue(of: argument)
     guard let spec = all.first(where: { $0.name == name }) else {
       throw unknownOption("--" + name, among: all, command: command)
     }
-    if let placeholder = spec.value {
-      let value: String
-      if let inlineValue {
-        value = inlineValue
-      } else if index < arguments.count {
-        value = arguments[index]
-        index += 1
-      } else {
-        throw UsageError(message: "--\(name) needs a value (\(placeholder))", command: command)
-      }
-      // The last would win unseen: a script's option and the user's own, say.
-      if let earlier = parsed.values[name], earlier != value {
-        throw UsageError(
-          message:
-            "--\(name) is given twice, '\(printable(earlier, limit: 40))' and '\(printable(value, limit: 40))'; give it once",
-          command: command)
-      }
-      parsed.values[name] = value
-    } else {
+    guard let placeholder = spec.value else {
       if let inlineValue {
         throw UsageError(
           message: "--\(name) takes no value, but was given '\(printable(inlineValue))'", command: command)
       }
       parsed.flags.insert(name)
+      continue
     }
+    let value: String
+    if let inlineValue {
+      value = inlineValue
+    } else if index < arguments.count {
+      value = arguments[index]
+      index += 1
+    } else {
+      throw UsageError(message: "--\(name) needs a value (\(placeholder))", command: command)
+    }
+    try parsed.setValue(value, of: name)
   }
   return parsed
+}
+
+/// Whether `argument` is meant as an option: it starts with `-`, but a lone `-` and a leading
+/// `-` or `+` before a digit are operands.
+private func isOptionWord(_ argument: String) -> Bool {
+  let looksNumeric =
+    argument.count > 1 && argument.dropFirst().first.map { $0.isNumber || $0 == "." } == true
+  return argument.hasPrefix("-") && argument != "-" && !looksNumeric
+}
+
+/// `--name=VALUE` as `name` and `VALUE`; `--name` as `name` and nil.
+private func nameAndValue(of argument: String) -> (name: String, inlineValue: String?) {
+  let name = argument.dropFirst(2)
+  guard let equals = name.firstIndex(of: "=") else { return (String(name), nil) }
+  return (String(name[..<equals]), String(name[name.index(after: equals)...]))
+}
+
+extension ParsedArguments {
+  /// Keeps an option's value, refusing another given before: the last would win unseen (a
+  /// script's option and the user's own, say).
+  fileprivate mutating func setValue(_ value: String, of name: String) throws {
+    if let earlier = values[name], earlier != value {
+      throw UsageError(
+        message:
+          "--\(name) is given twice, '\(printable(earlier, limit: 40))' and '\(printable(value, limit: 40))'; give it once",
+        command: command)
+    }
+    values[name] = value
+  }
 }
 
 /// `unknown option '--nmae'; did you mean '--name'?` among the options `command` takes (the

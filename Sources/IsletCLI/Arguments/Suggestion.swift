@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// The known word a mistyped one most likely meant, or nil when none is near enough; one rule
 /// for command words and option names alike.

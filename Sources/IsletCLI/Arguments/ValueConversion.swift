@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 // MARK: - Values converted once, when parsed
 

@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// What an option's value or a command's operand may be, as the completions offer it.
 ///
 /// A placeholder that lists lowercase words (`name|category`) is that set of words by itself;

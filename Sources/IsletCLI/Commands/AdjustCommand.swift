@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet adjust [ACTIVITY] +5m`: a countdown made longer or shorter.
 struct AdjustCommand: Command {

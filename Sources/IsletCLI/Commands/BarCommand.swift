@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet bar NAME`: a configuration snippet for a desktop bar that runs
@@ -28,7 +29,7 @@ struct BarCommand: Command {
           .forDuration, value: "VERSION",
           help: "the i3blocks version the block is for (default 1.4: runs on every one)")
       ],
-      maxOperands: 1, globals: ["theme"])
+      maxOperands: 1, globals: [.theme])
   ]
 
   let bar: BarFormat
@@ -76,100 +77,11 @@ struct BarCommand: Command {
     let run = shellQuoted(binary)
     let follow = "\(run) status --follow --format \(bar.rawValue)"
     switch bar {
-    case .waybar:
-      // The pill and the bubble are modules of their own, so each has its own clicks.
-      let bubble = "\(run) status --format waybar --part bubble --click"
-      var lines = [
-        "// Islet for waybar: add \"custom/islet\" and \"custom/islet-next\" to a modules list in",
-        "// ~/.config/waybar/config, and these modules beside the others.",
-        "\"custom/islet\": {",
-        "  \"exec\": \(json(follow + " --part pill")),",
-        "  \"return-type\": \"json\",",
-        "  \"restart-interval\": 5,",
-        "  \"on-click\": \(json("\(run) toggle")),",
-        "  \"on-click-right\": \(json("\(run) complete")),",
-        "  \"on-click-middle\": \(json("\(run) reset"))",
-        "},",
-        "\"custom/islet-next\": {",
-        "  \"exec\": \(json(follow + " --part bubble")),",
-        "  \"return-type\": \"json\",",
-        "  \"restart-interval\": 5,",
-        "  \"on-click\": \(json("\(bubble) 1 >/dev/null")),",
-        "  \"on-click-right\": \(json("\(bubble) 3 >/dev/null")),",
-        "  \"on-click-middle\": \(json("\(bubble) 2 >/dev/null"))",
-        "},",
-        "// And in ~/.config/waybar/style.css (without the //), each phase in its color:",
-      ]
-      for (name, role) in BarFormat.waybarClassRoles {
-        if let color = BarFormat.color(role, in: theme) {
-          lines.append("// #custom-islet.\(name) { color: \(color); }")
-        }
-      }
-      if let color = BarFormat.color(.secondary, in: theme) {
-        lines.append("// #custom-islet-next { color: \(color); }")
-      }
-      return lines
-    case .polybar:
-      return [
-        "; Islet for polybar: add islet to modules-right (or -left) in ~/.config/polybar/config.ini.",
-        "; The clicks are in the line itself: left toggles, right completes, middle resets.",
-        "[module/islet]",
-        "type = custom/script",
-        "exec = \(ini(follow))",
-        "tail = true",
-      ]
-    case .i3blocks:
-      if persistent {
-        return [
-          "# Islet for i3blocks 1.5 and later: paste into ~/.config/i3blocks/config.",
-          "# It follows the timer; i3blocks writes its clicks to it.",
-          "[islet]",
-          "command=\(follow) --read-clicks",
-          "interval=persist",
-          "format=json",
-        ]
-      }
-      return [
-        "# Islet for i3blocks (1.4, Debian 12's, and later): paste into ~/.config/i3blocks/config.",
-        "# i3blocks runs it each second, and again on a click with the button in BLOCK_BUTTON.",
-        "[islet]",
-        "command=\(run) status --format i3blocks --click \"$BLOCK_BUTTON\"",
-        "interval=1",
-        "format=json",
-      ]
-    case .i3bar:
-      // i3 unescapes only `\"` in a quoted string, sway `\\` too: a `'` in the path is quoted
-      // without a backslash, so that both read the same command.
-      let i3barFollow = shellQuoted(binary, quote: "'\"'\"'") + " status --follow --format i3bar"
-      return [
-        "# Islet for i3bar or swaybar: the bar section of ~/.config/i3/config (or sway's).",
-        "# It replaces the bar's status command; clicks reach it on stdin. i3 and sway both",
-        "# take off the double quotes (sway drops bare single quotes).",
-        "bar {",
-        "  status_command \(configQuoted(i3barFollow))",
-        "}",
-      ]
-    case .i3statusRs:
-      return [
-        "# Islet for i3status-rust: paste into ~/.config/i3status-rust/config.toml.",
-        "[[block]]",
-        "block = \"custom\"",
-        "command = \(json(follow))",
-        "persistent = true",
-        "json = true",
-        "# Islet's text alone: the default format puts the icon set's icon before it.",
-        "format = \" $text.pango-str() \"",
-        "hide_when_empty = true",
-        "[[block.click]]",
-        "button = \"left\"",
-        "cmd = \(json("\(run) toggle"))",
-        "[[block.click]]",
-        "button = \"right\"",
-        "cmd = \(json("\(run) complete"))",
-        "[[block.click]]",
-        "button = \"middle\"",
-        "cmd = \(json("\(run) reset"))",
-      ]
+    case .waybar: return waybarSnippet(run: run, follow: follow, theme: theme)
+    case .polybar: return polybarSnippet(follow: follow)
+    case .i3blocks: return i3blocksSnippet(run: run, follow: follow, persistent: persistent)
+    case .i3bar: return i3barSnippet(binary: binary)
+    case .i3statusRs: return i3statusRsSnippet(run: run, follow: follow)
     }
   }
 
@@ -205,5 +117,115 @@ struct BarCommand: Command {
       if character == "\\" { out += "\\\\" } else { out.append(character) }
     }
     return out
+  }
+}
+
+// MARK: - Each bar's snippet
+
+extension BarCommand {
+  /// The pill and the bubble are modules of their own, so each has its own clicks; the style
+  /// sheet's colors are the theme's.
+  fileprivate static func waybarSnippet(run: String, follow: String, theme: Theme) -> [String] {
+    let bubble = "\(run) status --format waybar --part bubble --click"
+    var lines = [
+      "// Islet for waybar: add \"custom/islet\" and \"custom/islet-next\" to a modules list in",
+      "// ~/.config/waybar/config, and these modules beside the others.",
+      "\"custom/islet\": {",
+      "  \"exec\": \(json(follow + " --part pill")),",
+      "  \"return-type\": \"json\",",
+      "  \"restart-interval\": 5,",
+      "  \"on-click\": \(json("\(run) toggle")),",
+      "  \"on-click-right\": \(json("\(run) complete")),",
+      "  \"on-click-middle\": \(json("\(run) reset"))",
+      "},",
+      "\"custom/islet-next\": {",
+      "  \"exec\": \(json(follow + " --part bubble")),",
+      "  \"return-type\": \"json\",",
+      "  \"restart-interval\": 5,",
+      "  \"on-click\": \(json("\(bubble) 1 >/dev/null")),",
+      "  \"on-click-right\": \(json("\(bubble) 3 >/dev/null")),",
+      "  \"on-click-middle\": \(json("\(bubble) 2 >/dev/null"))",
+      "},",
+      "// And in ~/.config/waybar/style.css (without the //), each phase in its color:",
+    ]
+    for (name, role) in BarFormat.waybarClassRoles {
+      if let color = BarFormat.color(role, in: theme) {
+        lines.append("// #custom-islet.\(name) { color: \(color); }")
+      }
+    }
+    if let color = BarFormat.color(.secondary, in: theme) {
+      lines.append("// #custom-islet-next { color: \(color); }")
+    }
+    return lines
+  }
+
+  fileprivate static func polybarSnippet(follow: String) -> [String] {
+    return [
+      "; Islet for polybar: add islet to modules-right (or -left) in ~/.config/polybar/config.ini.",
+      "; The clicks are in the line itself: left toggles, right completes, middle resets.",
+      "[module/islet]",
+      "type = custom/script",
+      "exec = \(ini(follow))",
+      "tail = true",
+    ]
+  }
+
+  /// `persistent`: the form for i3blocks 1.5 and later, which writes its clicks to the command.
+  fileprivate static func i3blocksSnippet(run: String, follow: String, persistent: Bool) -> [String] {
+    if persistent {
+      return [
+        "# Islet for i3blocks 1.5 and later: paste into ~/.config/i3blocks/config.",
+        "# It follows the timer; i3blocks writes its clicks to it.",
+        "[islet]",
+        "command=\(follow) --read-clicks",
+        "interval=persist",
+        "format=json",
+      ]
+    }
+    return [
+      "# Islet for i3blocks (1.4, Debian 12's, and later): paste into ~/.config/i3blocks/config.",
+      "# i3blocks runs it each second, and again on a click with the button in BLOCK_BUTTON.",
+      "[islet]",
+      "command=\(run) status --format i3blocks --click \"$BLOCK_BUTTON\"",
+      "interval=1",
+      "format=json",
+    ]
+  }
+
+  fileprivate static func i3barSnippet(binary: String) -> [String] {
+    // i3 unescapes only `\"` in a quoted string, sway `\\` too: a `'` in the path is quoted
+    // without a backslash, so that both read the same command.
+    let i3barFollow = shellQuoted(binary, quote: "'\"'\"'") + " status --follow --format i3bar"
+    return [
+      "# Islet for i3bar or swaybar: the bar section of ~/.config/i3/config (or sway's).",
+      "# It replaces the bar's status command; clicks reach it on stdin. i3 and sway both",
+      "# take off the double quotes (sway drops bare single quotes).",
+      "bar {",
+      "  status_command \(configQuoted(i3barFollow))",
+      "}",
+    ]
+  }
+
+  fileprivate static func i3statusRsSnippet(run: String, follow: String) -> [String] {
+    return [
+      "# Islet for i3status-rust: paste into ~/.config/i3status-rust/config.toml.",
+      "[[block]]",
+      "block = \"custom\"",
+      "command = \(json(follow))",
+      "persistent = true",
+      "json = true",
+      "# Islet's text alone: the default format puts the icon set's icon before it.",
+      "format = \" $text.pango-str() \"",
+      "hide_when_empty = true",
+      "[[block.click]]",
+      "button = \"left\"",
+      "cmd = \(json("\(run) toggle"))",
+      "[[block.click]]",
+      "button = \"right\"",
+      "cmd = \(json("\(run) complete"))",
+      "[[block.click]]",
+      "button = \"middle\"",
+      "cmd = \(json("\(run) reset"))",
+    ]
   }
 }

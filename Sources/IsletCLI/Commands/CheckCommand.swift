@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `islet check`: the whole store checked, which the commands no longer do each time they open

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// One command of the command line: declared once, its values converted once when parsed,

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet completions bash|zsh|fish`: the completion script for that shell
 /// (`CompletionScript`), made from the same declarations as `--help`.

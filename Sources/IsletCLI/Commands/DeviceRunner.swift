@@ -1,6 +1,7 @@
 import CSystem
 import IsletCore
 import IsletCurses
+import IsletRuntime
 import IsletStore
 import IsletUI
 

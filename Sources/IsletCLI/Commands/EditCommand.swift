@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `islet edit SESSION`: a past session's name, category, start or end corrected.

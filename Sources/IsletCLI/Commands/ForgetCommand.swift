@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `islet forget SESSION` and `islet forget --before DATE`: past sessions removed from the

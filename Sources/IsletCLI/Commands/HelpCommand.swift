@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet help [COMMAND]`: the top help, or one command's.
 struct HelpCommand: Command {

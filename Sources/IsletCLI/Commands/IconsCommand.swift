@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet icons`: the icon names `--icon` and `icon =` take, each with its glyph in the theme

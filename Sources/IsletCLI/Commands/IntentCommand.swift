@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet pause`, `resume`, `toggle`, `skip`, `lap`, `reset`, `complete` and `end`: one intent sent to
 /// an activity (`[ACTIVITY]`, else the current one), and a line saying what it did.

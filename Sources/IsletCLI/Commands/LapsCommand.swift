@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `islet laps`: a stopwatch's laps, each with its time and split, and the fastest, the

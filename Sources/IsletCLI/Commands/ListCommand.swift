@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 /// `islet list`: the live activities (with `--all`, every one), the current one marked with *.

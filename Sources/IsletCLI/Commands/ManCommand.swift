@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet __man`: the man page, `islet(1)`, in roff (`ManPage`); `make install` installs it.
 struct ManCommand: Command {

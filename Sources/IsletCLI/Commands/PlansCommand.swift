@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet plans`: every plan that can be started, the user's then the presets, with its shape
 /// and total length; the configured one marked with *.

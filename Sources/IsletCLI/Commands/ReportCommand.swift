@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet report`: time per day and per week, by name or by category, drawn as a chart (or
@@ -35,7 +36,7 @@ struct ReportCommand: Command {
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV: a row per day, week and total of each group"),
       ],
-      maxOperands: 0, globals: ["theme", "ascii", "no-color"])
+      maxOperands: 0, globals: [.theme, .ascii, .noColor])
   ]
 
   let output: ListingFormat

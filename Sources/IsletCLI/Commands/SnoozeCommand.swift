@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet snooze [ACTIVITY] [DURATION]`: a finished countdown given more time from now.
 struct SnoozeCommand: Command {

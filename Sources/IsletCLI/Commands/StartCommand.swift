@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet start`: a new activity, a countdown, a stopwatch or a plan; prints its id.
 struct StartCommand: Command {

@@ -1,5 +1,6 @@
 import CSystem
 import IsletCore
+import IsletRuntime
 import IsletStore
 import IsletUI
 
@@ -60,7 +61,7 @@ struct StatusCommand: Command {
           help: "a bar's click first, as i3blocks gives it: 1 toggles, 2 resets, 3 completes, empty none"),
         OptionSpec(.part, value: "island|pill|bubble", help: "with waybar: a part of the island"),
       ],
-      maxOperands: 1, globals: ["theme", "ascii", "no-color"])
+      maxOperands: 1, globals: [.theme, .ascii, .noColor])
   ]
 
   /// `--format`: what the output is made of.

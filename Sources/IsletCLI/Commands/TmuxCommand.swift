@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 /// `islet tmux`: a commented snippet for `~/.tmux.conf` that names this binary by its path.

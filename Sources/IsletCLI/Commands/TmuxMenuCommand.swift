@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 import IsletUI
 
 #if canImport(Glibc)

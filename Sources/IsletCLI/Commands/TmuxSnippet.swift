@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The tmux commands of `islet tmux`'s snippet after `ISLET_BIN` is set: the island, the
 /// `islet` key table, the mouse keys and the menu. Every line can be sourced again: options are
 /// set, not appended, and a key is bound to the same command again.
@@ -12,16 +14,20 @@ struct TmuxSnippet {
   var menuMouse = false
 
   var lines: [String] {
+    [
+      "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
+      "set-environment -g ISLET_RUN '\(Self.script)'",
+      "",
+    ] + statusLine + keyTable + (ranges ? islandClicks : statusRightClicks)
+  }
+
+  /// The island at the end of the user's status-right, added once however often it is sourced.
+  private var statusLine: [String] {
     let island =
       ranges
       ? " #[range=user|islet]#(\(Self.run) status --follow --format tmux)#[norange]"
       : " #(\(Self.run) status --follow --format tmux)"
-    let menu = { (keyboard: Bool) in TmuxMenu.opening(keyboard: keyboard, mouse: menuMouse) }
-    let menuInBraces = TmuxMenu.opening(keyboard: false, mouse: menuMouse, separator: ";")
-    var lines = [
-      "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
-      "set-environment -g ISLET_RUN '\(Self.script)'",
-      "",
+    return [
       "# The status line: the current timer as the Dynamic Island's compact pill, printed by one",
       "# islet that follows the timers (tmux starts nothing each second); it disappears when",
       "# nothing is live. The island is held in @islet-island and added once to the end of your",
@@ -30,6 +36,12 @@ struct TmuxSnippet {
       "set -g @islet-island '\(island)'",
       "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'",
       "",
+    ]
+  }
+
+  /// Prefix and the table key, then one key: the intents, the plan, the prompts, the pane, the menu.
+  private var keyTable: [String] {
+    [
       "# Keys: prefix \(tableKey) enters Islet's key table (tmux and its plugin manager leave \(tableKey) free),",
       "# then one key: \(keys.toggle) pause or resume, \(keys.reset) reset, \(keys.complete) done, \(keys.end) end, "
         + "\(keys.snooze) snooze, \(keys.start) new countdown,",
@@ -57,31 +69,36 @@ struct TmuxSnippet {
       "",
       "# The island's menu, made when it opens from what is live: what the current timer takes,",
       "# the other live timers (each opens its own menu), a new countdown, the plan, the popup.",
-      "bind-key -T islet \(keys.menu) \(menu(true))",
+      "bind-key -T islet \(keys.menu) \(TmuxMenu.opening(keyboard: true, mouse: menuMouse))",
       "",
     ]
-    if ranges {
-      lines += [
-        "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right",
-        "# opens the menu, middle shows the expanded island in a popup. The rest of the status line",
-        "# keeps tmux's own clicks.",
-        "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' } "
-          + "{ select-window -t = }",
-        "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' }",
-        "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menuInBraces) } { \(Self.windowMenu) }",
-        "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(Self.popup) }",
-      ]
-    } else {
-      lines += [
-        "# Clicks on the right of the status line, where the island is (with set -g mouse on): each",
-        "# left click pauses or resumes, right opens the menu, middle shows the expanded island in a popup.",
-        "bind-key -n MouseDown1StatusRight run-shell -b '\(Self.say("toggle"))'",
-        "bind-key -n DoubleClick1StatusRight run-shell -b '\(Self.say("toggle"))'",
-        "bind-key -n MouseDown3StatusRight \(menu(false))",
-        "bind-key -n MouseDown2StatusRight \(Self.popup)",
-      ]
-    }
-    return lines
+  }
+
+  /// tmux 3.4 and later: clicks on the island alone; the rest of the status line keeps tmux's.
+  private var islandClicks: [String] {
+    let menuInBraces = TmuxMenu.opening(keyboard: false, mouse: menuMouse, separator: ";")
+    return [
+      "# Clicks on the island (with set -g mouse on): each left click pauses or resumes, right",
+      "# opens the menu, middle shows the expanded island in a popup. The rest of the status line",
+      "# keeps tmux's own clicks.",
+      "bind-key -n MouseDown1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' } "
+        + "{ select-window -t = }",
+      "bind-key -n DoubleClick1Status if-shell -F '\(onIsland)' { run-shell -b '\(Self.say("toggle"))' }",
+      "bind-key -n MouseDown3Status if-shell -F '\(onIsland)' { \(menuInBraces) } { \(Self.windowMenu) }",
+      "bind-key -n MouseDown2Status if-shell -F '\(onIsland)' { \(Self.popup) }",
+    ]
+  }
+
+  /// Before tmux 3.4 a click cannot tell the island: the right of the status line is taken.
+  private var statusRightClicks: [String] {
+    [
+      "# Clicks on the right of the status line, where the island is (with set -g mouse on): each",
+      "# left click pauses or resumes, right opens the menu, middle shows the expanded island in a popup.",
+      "bind-key -n MouseDown1StatusRight run-shell -b '\(Self.say("toggle"))'",
+      "bind-key -n DoubleClick1StatusRight run-shell -b '\(Self.say("toggle"))'",
+      "bind-key -n MouseDown3StatusRight \(TmuxMenu.opening(keyboard: false, mouse: menuMouse))",
+      "bind-key -n MouseDown2StatusRight \(Self.popup)",
+    ]
   }
 
   static let run = #""$ISLET_BIN""#

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet update [ACTIVITY] --name N …`: an activity's name, category, relevance or icon changed.
 struct UpdateCommand: Command {

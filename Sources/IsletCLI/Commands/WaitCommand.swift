@@ -1,5 +1,6 @@
 import CSystem
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CSystem
 import IsletCore
+import IsletRuntime
 import IsletStore
 
 #if canImport(Glibc)
@@ -128,7 +129,6 @@ private final class DeadlineWatch {
       desk.take(recorded, live: settled.live, at: now, configuration: configuration) { [store] in
         try? store.activity(id: $0)
       }
-      desk.repeatDue(live: settled.live, at: now, configuration: configuration)
       desk.endHold(at: now)
       desk.children.enforce()
       var pressed = false

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// Bad usage: printed as `Error: …` and the command's usage line, exit 64.
 struct UsageError: UserFacingError {

@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// One activity as the plain and JSON outputs show it.
 struct ActivityText {

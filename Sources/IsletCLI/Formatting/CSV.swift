@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// RFC 4180: quoted when it holds a comma, quote or line break. A leading `=+-@` is prefixed
 /// with `'` so a spreadsheet does not run it as a formula. What `UserText` refuses (an old

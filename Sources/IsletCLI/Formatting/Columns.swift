@@ -1,3 +1,4 @@
+import IsletRuntime
 import IsletUI
 
 /// Columns padded to their widest cell in terminal cells (a wide character takes two), the last

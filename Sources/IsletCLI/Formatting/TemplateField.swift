@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// A field of `status --template` (`{time}`): its name and what it says; its value for an
 /// activity is `ActivityText.value(of:)`. A field that means nothing for the activity (a
 /// stopwatch's `{remaining}`, a single timer's `{segment}`) is empty.

@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The bash script: `_islet` finds the command word and the option whose value is typed, and
 /// offers what the declarations say for them.
 enum BashCompletion {

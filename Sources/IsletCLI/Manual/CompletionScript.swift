@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The completion scripts `islet completions SHELL` prints, made from the declarations: the
 /// commands (not the hidden ones), the options each takes, the values each option and operand
 /// may have (`ValueSet`). What only the user's files and store know is asked of

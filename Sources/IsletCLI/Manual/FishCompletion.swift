@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The fish script: one `complete` line per command and per option, each under the condition
 /// that its command is the one typed (`__islet_is`); the global options under none.
 enum FishCompletion {

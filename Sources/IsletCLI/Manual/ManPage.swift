@@ -1,4 +1,5 @@
 import IsletCore
+import IsletRuntime
 
 /// `islet(1)` in roff, made from the declarations `--help` is made from (`commandSpecs`,
 /// `globalOptions`, `DeviceCommand.options`, `ExitStatus.documented`), so the two cannot differ.

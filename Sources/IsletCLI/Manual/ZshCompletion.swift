@@ -1,3 +1,5 @@
+import IsletRuntime
+
 /// The zsh script: `_arguments` specs for `islet` alone and for each command, the commands
 /// with their briefs, and the values `islet __complete` prints, each with its description.
 enum ZshCompletion {

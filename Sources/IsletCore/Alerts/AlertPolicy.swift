@@ -1,5 +1,5 @@
 /// A way an alert reaches the user.
-public enum AlertChannel: String, CaseIterable, Sendable {
+public enum AlertChannel: String, CaseIterable, Codable, Sendable {
   /// A desktop notification over D-Bus, with buttons.
   case desktop
   /// A message on every attached client of the tmux servers Islet was used from.
@@ -14,7 +14,7 @@ public enum AlertChannel: String, CaseIterable, Sendable {
 
 /// How alerts are delivered and repeated: the configuration's `alerts`, `alert-repeat`,
 /// `alert-every`, `snooze` and `sound`.
-public struct AlertPolicy: Equatable, Sendable {
+public struct AlertPolicy: Codable, Equatable, Sendable {
   public var channels: Set<AlertChannel> = [.desktop, .tmux, .bell]
   /// How many times an alert nobody acknowledged is given again.
   public var repeatCount: Int = 3

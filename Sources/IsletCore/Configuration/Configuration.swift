@@ -28,15 +28,20 @@ public struct Configuration: Equatable, Sendable {
   public init() {}
 
   /// The keys the file may set, as the man page lists them: `set` takes these and no other.
-  public static let settings = [
-    Setting(key: "theme", value: "NAME|FILE", meaning: "the colors and icons (islet themes lists them)"),
+  public static let settings: [Setting] = [
     Setting(
-      key: "bell", value: "on|off", meaning: "the bell channel: the interactive view's and tmux clients'"),
+      key: "theme", value: "NAME|FILE", meaning: "the colors and icons (islet themes lists them)",
+      set: path(\.theme, needs: "a name or a file")),
+    Setting(
+      key: "bell", value: "on|off", meaning: "the bell channel: the interactive view's and tmux clients'",
+      set: setBell),
     Setting(
       key: "alerts", value: "CHANNELS",
-      meaning: "where alerts go: desktop, tmux, popup, bell, sound, or none (default desktop tmux bell)"),
+      meaning: "where alerts go: desktop, tmux, popup, bell, sound, or none (default desktop tmux bell)",
+      set: setAlerts),
     Setting(
-      key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20"),
+      key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20",
+      set: setAlertRepeat),
     Setting(
       // An hour at most: the watcher serves an alert for an hour after it.
       key: "alert-every", value: "DURATION", meaning: "how long apart an alert comes back",
@@ -45,7 +50,8 @@ public struct Configuration: Equatable, Sendable {
       key: "snooze", value: "DURATION", meaning: "what snooze gives a finished countdown",
       durations: DurationBounds(\.alerts.snooze, longest: 86_400_000, example: "5m")),
     Setting(
-      key: "sound", value: "COMMAND", meaning: "the command the sound channel runs; auto finds a player"),
+      key: "sound", value: "COMMAND", meaning: "the command the sound channel runs; auto finds a player",
+      set: setSound),
     Setting(
       key: "max-idle", value: "DURATION",
       meaning: "an untouched activity with no deadline ahead expires after this long",
@@ -54,18 +60,26 @@ public struct Configuration: Equatable, Sendable {
       key: "stale-after", value: "DURATION",
       meaning: "a finished countdown is dimmed this long after its deadline",
       durations: DurationBounds(\.staleAfter, longest: DurationText.maximum, example: "5m")),
-    Setting(key: "icon", value: "NAME", meaning: "the icon of new activities (islet icons lists them)"),
     Setting(
-      key: "hooks", value: "FOLDER", meaning: "the folder of hook programs (default hooks/ beside the file)"),
-    Setting(key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)"),
+      key: "icon", value: "NAME", meaning: "the icon of new activities (islet icons lists them)", set: setIcon
+    ),
+    Setting(
+      key: "hooks", value: "FOLDER", meaning: "the folder of hook programs (default hooks/ beside the file)",
+      set: path(\.hooks, needs: "a folder")),
+    Setting(
+      key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
+      set: setPlan),
     Setting(
       key: "goal", value: "N",
-      meaning: "work segments of the default plan to finish a day, 0 to 999; 0 is no goal"),
+      meaning: "work segments of the default plan to finish a day, 0 to 999; 0 is no goal",
+      set: setGoal),
     Setting(
       key: "plan.NAME", value: "DEFINITION",
-      meaning: "a plan of your own (islet plans --help gives the syntax)"),
+      meaning: "a plan of your own (islet plans --help gives the syntax)",
+      set: setPlanDefinition),
     Setting(
-      key: "goal.NAME", value: "N", meaning: "work segments of the plan NAME to finish a day, 0 to 999"),
+      key: "goal.NAME", value: "N", meaning: "work segments of the plan NAME to finish a day, 0 to 999",
+      set: setGoal),
   ]
 
   /// The keys' names, as an unknown key's error lists them.
@@ -262,112 +276,141 @@ public struct Configuration: Equatable, Sendable {
   /// Sets one key; returns what is wrong instead when the key or value is not accepted.
   mutating func set(_ key: String, _ value: String) -> String? {
     // Only a declared key is read, so the man page, made from `settings`, names every one.
-    guard
-      let setting = Self.settings.first(where: {
-        $0.key == key || ($0.key.hasSuffix(".NAME") && key.hasPrefix($0.key.dropLast(4)))
-      })
-    else {
-      return Self.unknown(key)
-    }
-    // A duration is read by its declaration: its bounds and the setting it sets.
-    if let bounds = setting.durations {
-      guard let span = bounds.span(value) else {
-        return "\(key) is '\(printable(value, limit: 20))'; \(bounds.rule)"
-      }
-      self[keyPath: bounds.field] = span
-      return nil
-    }
-    switch key {
-    case "theme":
-      guard !value.isEmpty else { return "theme needs a name or a file" }
-      if let problem = UserText.problem(with: value, bounds: .path) {
-        return "theme '\(printable(value, limit: 40))' \(problem.message)"
-      }
-      theme = value
-    case "bell":
-      switch value.lowercased() {
-      case "on", "yes", "true": bell = true
-      case "off", "no", "false": bell = false
-      default: return "bell is '\(printable(value))'; use on or off"
-      }
-    case "alerts":
-      let names = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
-        $0.lowercased()
-      }
-      let known = AlertChannel.allCases.map(\.rawValue).joined(separator: ", ")
-      if names == ["none"] || names == ["off"] {
-        alerts.channels = []
-        return nil
-      }
-      guard !names.isEmpty else { return "alerts needs channels: \(known), or none" }
-      var channels: Set<AlertChannel> = []
-      for name in names {
-        guard let channel = AlertChannel(rawValue: name) else {
-          return "alerts: '\(printable(name, limit: 40))' is not a channel; use \(known), or none"
-        }
-        channels.insert(channel)
-      }
-      alerts.channels = channels
-    case "alert-repeat":
-      guard let number = Int(value), (0...20).contains(number) else {
-        return
-          "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
-      }
-      alerts.repeatCount = number
-    case "sound":
-      if let problem = UserText.problem(with: value, bounds: .path) {
-        return "sound '\(printable(value, limit: 40))' \(problem.message)"
-      }
-      alerts.sound = value.isEmpty || value == "auto" ? nil : value
-    case "icon":
-      // The rule `--icon` and plan lines follow: the icon may become a plan segment's.
-      guard Plan.isIconName(value) else {
-        return
-          "icon is '\(printable(value, limit: 40))'; use a name such as timer, run, focus, book, coffee or code"
-      }
-      icon = value.lowercased()
-    case "hooks":
-      guard !value.isEmpty else { return "hooks needs a folder" }
-      if let problem = UserText.problem(with: value, bounds: .path) {
-        return "hooks '\(printable(value, limit: 40))' \(problem.message)"
-      }
-      hooks = value
-    case "plan":
-      guard Plan.isName(value.lowercased()) else {
-        return "plan is '\(printable(value, limit: 40))'; use a plan's name, such as pomodoro or tabata"
-      }
-      plan = value.lowercased()
-    case "goal",
-      _ where key.hasPrefix("goal."):
-      let name = key == "goal" ? nil : String(key.dropFirst(5))
-      if let name, !Plan.isName(name) {
-        return
-          "'\(printable(key, limit: 40))' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
-      }
-      guard let number = Int(value), (0...999).contains(number) else {
-        return
-          "\(printable(key, limit: 40)) is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
-      }
-      if let name { planGoals[name] = number } else { goal = number }
-    case _ where key.hasPrefix("plan."):
-      let name = String(key.dropFirst(5))
-      guard Plan.isName(name) else {
-        return
-          "'\(printable(key, limit: 40))' does not name a plan; write plan.NAME with lowercase letters, digits and -, such as plan.deep"
-      }
-      switch Plan.parse(name: name, definition: value) {
-      case .success(let parsed):
-        plans.removeAll { $0.name == name }
-        plans.append(parsed)
-      case .failure(let error):
-        return "\(key): \(error.message)"
-      }
-    default:
-      return Self.unknown(key)
+    guard let setting = Self.settings.first(where: { $0.matches(key) }) else { return Self.unknown(key) }
+    return setting.apply(&self, key, value)
+  }
+}
+
+// MARK: - Each key's setter, as `settings` names it
+
+extension Configuration {
+  /// `on`, `yes`, `true` or their opposites, in any case.
+  fileprivate static func setBell(_ configuration: inout Configuration, key: String, value: String) -> String?
+  {
+    switch value.lowercased() {
+    case "on", "yes", "true": configuration.bell = true
+    case "off", "no", "false": configuration.bell = false
+    default: return "bell is '\(printable(value))'; use on or off"
     }
     return nil
   }
+
+  /// Channels apart by spaces, commas or tabs; `none` (or `off`) alone for none.
+  fileprivate static func setAlerts(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    let names = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map {
+      $0.lowercased()
+    }
+    let known = AlertChannel.allCases.map(\.rawValue).joined(separator: ", ")
+    if names == ["none"] || names == ["off"] {
+      configuration.alerts.channels = []
+      return nil
+    }
+    guard !names.isEmpty else { return "alerts needs channels: \(known), or none" }
+    var channels: Set<AlertChannel> = []
+    for name in names {
+      guard let channel = AlertChannel(rawValue: name) else {
+        return "alerts: '\(printable(name, limit: 40))' is not a channel; use \(known), or none"
+      }
+      channels.insert(channel)
+    }
+    configuration.alerts.channels = channels
+    return nil
+  }
+
+  fileprivate static func setAlertRepeat(
+    _ configuration: inout Configuration, key: String, value: String
+  ) -> String? {
+    guard let number = Int(value), (0...20).contains(number) else {
+      return
+        "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
+    }
+    configuration.alerts.repeatCount = number
+    return nil
+  }
+
+  /// A path or a command line; empty or `auto` lets the sound channel find a player.
+  fileprivate static func setSound(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    if let problem = UserText.problem(with: value, bounds: .path) {
+      return "sound '\(printable(value, limit: 40))' \(problem.message)"
+    }
+    configuration.alerts.sound = value.isEmpty || value == "auto" ? nil : value
+    return nil
+  }
+
+  fileprivate static func setIcon(_ configuration: inout Configuration, key: String, value: String) -> String?
+  {
+    // The rule `--icon` and plan lines follow: the icon may become a plan segment's.
+    guard Plan.isIconName(value) else {
+      return
+        "icon is '\(printable(value, limit: 40))'; use a name such as timer, run, focus, book, coffee or code"
+    }
+    configuration.icon = value.lowercased()
+    return nil
+  }
+
+  /// `theme` and `hooks`: a name or a path, not empty.
+  fileprivate static func path(
+    _ field: WritableKeyPath<Configuration, String?> & Sendable, needs: String
+  ) -> Setting.Setter {
+    { configuration, key, value in
+      guard !value.isEmpty else { return "\(key) needs \(needs)" }
+      if let problem = UserText.problem(with: value, bounds: .path) {
+        return "\(key) '\(printable(value, limit: 40))' \(problem.message)"
+      }
+      configuration[keyPath: field] = value
+      return nil
+    }
+  }
+
+  fileprivate static func setPlan(_ configuration: inout Configuration, key: String, value: String) -> String?
+  {
+    guard Plan.isName(value.lowercased()) else {
+      return "plan is '\(printable(value, limit: 40))'; use a plan's name, such as pomodoro or tabata"
+    }
+    configuration.plan = value.lowercased()
+    return nil
+  }
+
+  /// `goal` (the default plan's) and `goal.NAME` (another plan's).
+  fileprivate static func setGoal(_ configuration: inout Configuration, key: String, value: String) -> String?
+  {
+    let name = key == "goal" ? nil : String(key.dropFirst(5))
+    if let name, !Plan.isName(name) {
+      return
+        "'\(printable(key, limit: 40))' does not name a plan; write goal.NAME with the plan's name, such as goal.deep"
+    }
+    guard let number = Int(value), (0...999).contains(number) else {
+      return
+        "\(printable(key, limit: 40)) is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
+    }
+    if let name { configuration.planGoals[name] = number } else { configuration.goal = number }
+    return nil
+  }
+
+  /// `plan.NAME = DEFINITION`: a later line of the same name replaces an earlier one.
+  fileprivate static func setPlanDefinition(
+    _ configuration: inout Configuration, key: String, value: String
+  ) -> String? {
+    let name = String(key.dropFirst(5))
+    guard Plan.isName(name) else {
+      return
+        "'\(printable(key, limit: 40))' does not name a plan; write plan.NAME with lowercase letters, digits and -, such as plan.deep"
+    }
+    switch Plan.parse(name: name, definition: value) {
+    case .success(let parsed):
+      configuration.plans.removeAll { $0.name == name }
+      configuration.plans.append(parsed)
+      return nil
+    case .failure(let error):
+      return "\(key): \(error.message)"
+    }
+  }
 }
+
 extension Configuration {
   /// A key of the file: its name, its value's placeholder and what it sets.
   public struct Setting: Sendable {
@@ -376,6 +419,35 @@ extension Configuration {
     public var meaning: String
     /// For a key that takes a duration: how long it may be.
     public var durations: DurationBounds? = nil
+    /// Reads a value into the configuration: what is wrong with it, or nil once it is set.
+    let apply: Setter
+
+    /// The configuration, the key as written (`goal.deep` for `goal.NAME`) and the value.
+    typealias Setter = @Sendable (inout Configuration, _ key: String, _ value: String) -> String?
+
+    init(key: String, value: String, meaning: String, set: @escaping Setter) {
+      self.key = key
+      self.value = value
+      self.meaning = meaning
+      self.apply = set
+    }
+
+    /// A duration is read by its declaration: its bounds and the setting it sets.
+    init(key: String, value: String, meaning: String, durations: DurationBounds) {
+      self.init(key: key, value: value, meaning: meaning) { configuration, key, value in
+        guard let span = durations.span(value) else {
+          return "\(key) is '\(printable(value, limit: 20))'; \(durations.rule)"
+        }
+        configuration[keyPath: durations.field] = span
+        return nil
+      }
+      self.durations = durations
+    }
+
+    /// Whether `name` is this key: itself, or for `plan.NAME` any name after `plan.`.
+    func matches(_ name: String) -> Bool {
+      name == key || (key.hasSuffix(".NAME") && name.hasPrefix(key.dropLast(4)))
+    }
   }
 
   /// The durations a key takes: any form a duration takes elsewhere (`DurationText`), from a

@@ -181,54 +181,83 @@ public enum TimerEngine {
 
   /// Whether the intent table takes `intent` for the activity as time leaves it at `now`, as
   /// `reduce` would: what the view's key hints offer, so that a hint is never refused for its
-  /// phase or kind.
+  /// phase or kind. Asked every frame, so it decides without making the refusal's text.
   public static func accepts(
     _ intent: Intent, by activity: Activity, at now: Instant, policy: TimePolicy = .standard
   ) -> Bool {
-    refusal(of: intent, by: settle(activity, at: now, policy: policy).activity) == nil
+    refusalReason(of: intent, by: settle(activity, at: now, policy: policy).activity) == nil
   }
 
   /// The intent table's refusals: why `intent` cannot apply to `activity` in its phase, or nil.
   static func refusal(of intent: Intent, by activity: Activity) -> Refusal? {
-    let name = activity.name
+    refusalReason(of: intent, by: activity).map { Refusal($0.text(for: activity)) }
+  }
+
+  /// The intent table: which rule refuses `intent` for `activity` in its phase, or nil.
+  private static func refusalReason(of intent: Intent, by activity: Activity) -> RefusalReason? {
     switch (intent, activity.state.phase) {
-    case (.start, _): return Refusal("\(name) exists already; start makes a new activity")
-    case (_, .completed), (_, .ended), (_, .expired):
-      return Refusal("\(name) is \(activity.state.phase.rawValue); start a new one with islet start")
-    case (.pause, .paused): return Refusal("\(name) is already paused")
-    case (.pause, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
-    case (.snooze, _) where activity.isPlan:
-      return Refusal("\(name) is a plan; toggle or skip goes on, and snooze is for a finished countdown")
-    case (.snooze(let span), .finished):
-      return span >= AlertPolicy.shortestSnooze ? nil : Refusal("snooze needs a duration of a second or more")
-    case (.snooze, _):
-      return Refusal("\(name) has not finished; snooze gives a finished countdown more time")
-    case (.lap, _) where activity.isPlan:
-      return Refusal("\(name) is a plan; laps are marked on a stopwatch")
-    case (.lap, _) where activity.isCountdown:
-      return Refusal("\(name) is a countdown; laps are marked on a stopwatch")
-    case (.lap, .idle): return Refusal("\(name) has not started; resume or toggle starts it")
+    case (.start, _): return .exists
+    case (_, .completed), (_, .ended), (_, .expired): return .over
+    case (.pause, .paused): return .alreadyPaused
+    case (.pause, .idle): return .notStarted
+    case (.snooze, _) where activity.isPlan: return .snoozeOnPlan
+    case (.snooze(let span), .finished): return span >= AlertPolicy.shortestSnooze ? nil : .snoozeTooShort
+    case (.snooze, _): return .snoozeUnfinished
+    case (.lap, _) where activity.isPlan: return .lapOnPlan
+    case (.lap, _) where activity.isCountdown: return .lapOnCountdown
+    case (.lap, .idle): return .notStarted
     // A lap counts running time only: marked while paused, it would only repeat the last.
-    case (.lap, .paused): return Refusal("\(name) is paused; resume it to mark a lap")
-    case (.update(let change), _) where change.icon != nil && activity.isPlan:
-      return Refusal("\(name) is a plan; its segments have their own icons, set where the plan is defined")
-    case (.skip, _) where !activity.isPlan:
-      return Refusal("\(name) is a single timer; skip moves a plan on to its next segment")
+    case (.lap, .paused): return .lapWhilePaused
+    case (.update(let change), _) where change.icon != nil && activity.isPlan: return .iconOnPlan
+    case (.skip, _) where !activity.isPlan: return .skipOnSingle
     case (.pause, .finished), (.resume, .finished),
       (.adjust, .finished) where activity.isPlan,
       (.reset, .finished) where activity.isPlan:
       // A plan's segment ends once: run again, it would be counted twice.
-      if let segment = activity.segment {
-        return Refusal("\(name)'s \(segment.label) is over; toggle or skip goes on")
-      }
-      return Refusal("\(name) has finished; complete or reset it")
-    case (.resume, .active): return Refusal("\(name) is already running")
-    case (.reset, .idle): return Refusal("\(name) is already reset")
+      return .finished
+    case (.resume, .active): return .alreadyRunning
+    case (.reset, .idle): return .alreadyReset
     case (.complete, .idle) where activity.state.progress == activity.attributes.plan?.first:
-      return Refusal("\(name) has not started; there is nothing to complete")
-    case (.adjust, _) where !activity.isCountdown || activity.state.duration == nil:
-      return Refusal("\(name) is a stopwatch; only a countdown can be adjusted")
+      return .nothingToComplete
+    case (.adjust, _) where !activity.isCountdown || activity.state.duration == nil: return .notCountdown
     default: return nil
+    }
+  }
+
+  /// A rule of the intent table that refuses; its text is made only when a refusal is reported.
+  private enum RefusalReason {
+    case exists, over, alreadyPaused, notStarted, snoozeOnPlan, snoozeTooShort, snoozeUnfinished
+    case lapOnPlan, lapOnCountdown, lapWhilePaused, iconOnPlan, skipOnSingle, finished
+    case alreadyRunning, alreadyReset, nothingToComplete, notCountdown
+
+    /// What the user reads: `Tea is already paused`.
+    func text(for activity: Activity) -> String {
+      let name = activity.name
+      switch self {
+      case .exists: return "\(name) exists already; start makes a new activity"
+      case .over: return "\(name) is \(activity.state.phase.rawValue); start a new one with islet start"
+      case .alreadyPaused: return "\(name) is already paused"
+      case .notStarted: return "\(name) has not started; resume or toggle starts it"
+      case .snoozeOnPlan:
+        return "\(name) is a plan; toggle or skip goes on, and snooze is for a finished countdown"
+      case .snoozeTooShort: return "snooze needs a duration of a second or more"
+      case .snoozeUnfinished: return "\(name) has not finished; snooze gives a finished countdown more time"
+      case .lapOnPlan: return "\(name) is a plan; laps are marked on a stopwatch"
+      case .lapOnCountdown: return "\(name) is a countdown; laps are marked on a stopwatch"
+      case .lapWhilePaused: return "\(name) is paused; resume it to mark a lap"
+      case .iconOnPlan:
+        return "\(name) is a plan; its segments have their own icons, set where the plan is defined"
+      case .skipOnSingle: return "\(name) is a single timer; skip moves a plan on to its next segment"
+      case .finished:
+        if let segment = activity.segment {
+          return "\(name)'s \(segment.label) is over; toggle or skip goes on"
+        }
+        return "\(name) has finished; complete or reset it"
+      case .alreadyRunning: return "\(name) is already running"
+      case .alreadyReset: return "\(name) is already reset"
+      case .nothingToComplete: return "\(name) has not started; there is nothing to complete"
+      case .notCountdown: return "\(name) is a stopwatch; only a countdown can be adjusted"
+      }
     }
   }
 

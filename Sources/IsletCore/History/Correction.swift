@@ -58,53 +58,15 @@ public enum Correction {
     let others = events.filter { event in !event.kind.isCorrection && !(event.seq.map(seqs.contains) ?? false)
     }
     if change.start != nil || change.end != nil {
-      if session.plan != nil {
-        return .failure(
-          Refusal("\(name)'s times follow its plan; edit its name or category, or forget it"))
-      }
-      if session.isPartOfRun {
-        return .failure(
-          Refusal("\(name) was renamed as it ran, so its times are shared; edit its name or category"))
-      }
-      if span.contains(where: { $0.kind == .finished }) {
-        return .failure(
-          Refusal(
-            "\(name) is a countdown that ran to its end, kept by its deadline; edit its name or category"))
-      }
+      if let refusal = timesRefusal(session, span) { return .failure(refusal) }
     }
-    if let start = change.start {
-      guard span[0].kind == .started, span.count >= 2 else {
-        return .failure(Refusal("\(name)'s start is not in the history; edit its end instead"))
-      }
-      let shift = span[0].at - start
-      let firstGrowth = span[1].elapsed - span[0].elapsed
-      if start > now { return .failure(Refusal("the new start is later than now; give a time already past")) }
-      guard start < span[1].at, firstGrowth + shift >= 0 else {
-        return .failure(Refusal("the new start is after \(name) first stopped; give an earlier one"))
-      }
-      if let before = others.last(where: { $0.at <= span[0].at }), start < before.at {
-        return .failure(Refusal("the new start is before \(name)'s previous run ended; give a later one"))
-      }
-      span[0].at = start
-      for index in span.indices.dropFirst() { span[index].elapsed += shift }
+    if let start = change.start,
+      let refusal = moveStart(of: &span, to: start, name: name, others: others, now: now)
+    {
+      return .failure(refusal)
     }
-    if let end = change.end {
-      let last = span.count - 1
-      guard span[last].kind.closesRun, last >= 1 else {
-        return .failure(Refusal("\(name) has no end in the history to move"))
-      }
-      let shift = end - span[last].at
-      if end > now { return .failure(Refusal("the new end is later than now; give a time already past")) }
-      guard end > span[last - 1].at, span[last].elapsed + shift - span[last - 1].elapsed >= 0 else {
-        return .failure(Refusal("the new end is before \(name)'s last start or resume; give a later one"))
-      }
-      if let after = others.first(where: { $0.at >= span[last].at && $0.seq ?? 0 > span[last].seq ?? 0 }),
-        end > after.at
-      {
-        return .failure(Refusal("the new end is after \(name)'s next run began; give an earlier one"))
-      }
-      span[last].at = end
-      span[last].elapsed += shift
+    if let end = change.end, let refusal = moveEnd(of: &span, to: end, name: name, others: others, now: now) {
+      return .failure(refusal)
     }
     // The cap holds a moved time to what a timer may run; a session that ran longer keeps its name
     // to change, and may shrink.
@@ -120,5 +82,68 @@ public enum Correction {
       span[index].edited = true
     }
     return .success(span)
+  }
+
+  /// Why the session's times cannot be moved at all, or nil when they can.
+  private static func timesRefusal(_ session: Session, _ span: [Event]) -> Refusal? {
+    let name = session.name
+    if session.plan != nil {
+      return Refusal("\(name)'s times follow its plan; edit its name or category, or forget it")
+    }
+    if session.isPartOfRun {
+      return Refusal("\(name) was renamed as it ran, so its times are shared; edit its name or category")
+    }
+    if span.contains(where: { $0.kind == .finished }) {
+      return Refusal(
+        "\(name) is a countdown that ran to its end, kept by its deadline; edit its name or category")
+    }
+    return nil
+  }
+
+  /// Moves the session's start (its `started` event) to `start`, adding the time gained to every
+  /// later event's `elapsed`; or why it cannot move there: past its first stop, into the
+  /// activity's previous run (`others`), or later than now.
+  private static func moveStart(
+    of span: inout [Event], to start: Instant, name: String, others: [Event], now: Instant
+  ) -> Refusal? {
+    guard span[0].kind == .started, span.count >= 2 else {
+      return Refusal("\(name)'s start is not in the history; edit its end instead")
+    }
+    let shift = span[0].at - start
+    let firstGrowth = span[1].elapsed - span[0].elapsed
+    if start > now { return Refusal("the new start is later than now; give a time already past") }
+    guard start < span[1].at, firstGrowth + shift >= 0 else {
+      return Refusal("the new start is after \(name) first stopped; give an earlier one")
+    }
+    if let before = others.last(where: { $0.at <= span[0].at }), start < before.at {
+      return Refusal("the new start is before \(name)'s previous run ended; give a later one")
+    }
+    span[0].at = start
+    for index in span.indices.dropFirst() { span[index].elapsed += shift }
+    return nil
+  }
+
+  /// Moves the event that closes the session to `end`, its `elapsed` by as much; or why it
+  /// cannot move there: before the last start or resume, into the next run, or later than now.
+  private static func moveEnd(
+    of span: inout [Event], to end: Instant, name: String, others: [Event], now: Instant
+  ) -> Refusal? {
+    let last = span.count - 1
+    guard span[last].kind.closesRun, last >= 1 else {
+      return Refusal("\(name) has no end in the history to move")
+    }
+    let shift = end - span[last].at
+    if end > now { return Refusal("the new end is later than now; give a time already past") }
+    guard end > span[last - 1].at, span[last].elapsed + shift - span[last - 1].elapsed >= 0 else {
+      return Refusal("the new end is before \(name)'s last start or resume; give a later one")
+    }
+    if let after = others.first(where: { $0.at >= span[last].at && $0.seq ?? 0 > span[last].seq ?? 0 }),
+      end > after.at
+    {
+      return Refusal("the new end is after \(name)'s next run began; give an earlier one")
+    }
+    span[last].at = end
+    span[last].elapsed += shift
+    return nil
   }
 }

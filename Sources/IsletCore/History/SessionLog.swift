@@ -105,18 +105,7 @@ public enum SessionLog {
         continue
       }
       guard var run = open[event.activityID] else {
-        // A timer's run whose start is not in the history is known by its length; a timer
-        // closed while ready (reset, then left to expire) ran nothing.
-        if event.kind.closesRun && !isPlan && event.elapsed > 0 {
-          var session = Session(
-            activityID: event.activityID, name: event.name, category: event.category,
-            startedAt: event.at - event.elapsed, endedAt: event.at, outcome: event.kind.rawValue,
-            elapsed: event.elapsed, plan: event.plan)
-          session.id = event.seq
-          session.seqs = event.seq.map { [$0] } ?? []
-          session.edited = event.edited
-          sessions.append(session)
-        }
+        if let session = sessionWithoutStart(event) { sessions.append(session) }
         continue
       }
       run.advance(to: event.at, elapsed: event.elapsed)
@@ -126,36 +115,45 @@ public enum SessionLog {
         let outcome = event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue
         sessions.append(run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan))
       } else if event.kind == .updated, event.name != run.name || event.category != run.category {
-        // A rename before the run has run any time leaves nothing under the old name.
-        if run.lastElapsed > run.startElapsed {
-          var piece = run.closed(at: event.at, outcome: "renamed", plan: run.plan)
-          piece.isPartOfRun = true
-          sessions.append(piece)
-        }
-        var renamed = OpenRun(event, plan: run.plan)
-        if run.lastElapsed == run.startElapsed {
-          renamed.startedAt = run.startedAt
-          renamed.seqs = run.seqs + renamed.seqs
-          renamed.edited = run.edited || renamed.edited
-        } else {
-          renamed.isPartOfRun = true
-        }
-        open[event.activityID] = renamed
+        let (piece, next) = run.renamed(by: event)
+        if let piece { sessions.append(piece) }
+        open[event.activityID] = next
       } else {
         run.note(event)
         open[event.activityID] = run
       }
     }
-    for activity in live {
+    sessions += stillGoing(live, open: open, at: now, policy: policy)
+    return sessions.sorted { ($0.startedAt, $0.activityID) < ($1.startedAt, $1.activityID) }
+  }
+
+  /// A timer's run whose start is not in the history, known by its length; nil for a timer
+  /// closed while ready (reset, then left to expire), which ran nothing, and for a plan's.
+  private static func sessionWithoutStart(_ event: Event) -> Session? {
+    guard event.kind.closesRun && event.plan == nil && event.elapsed > 0 else { return nil }
+    var session = Session(
+      activityID: event.activityID, name: event.name, category: event.category,
+      startedAt: event.at - event.elapsed, endedAt: event.at, outcome: event.kind.rawValue,
+      elapsed: event.elapsed, plan: event.plan)
+    session.id = event.seq
+    session.seqs = event.seq.map { [$0] } ?? []
+    session.edited = event.edited
+    return session
+  }
+
+  /// The runs of live activities still going at `now`, each a session with no end yet.
+  private static func stillGoing(
+    _ live: [Activity], open: [String: OpenRun], at now: Instant, policy: TimePolicy
+  ) -> [Session] {
+    live.compactMap { activity in
       let phase = activity.phase(at: now, policy: policy)
-      guard phase != .idle, phase.isLive, var run = open[activity.id] else { continue }
+      guard phase != .idle, phase.isLive, var run = open[activity.id] else { return nil }
       run.advance(to: now, elapsed: activity.elapsed(at: now))
       var session = run.closed(
         at: now, outcome: phase == .active ? "running" : phase.rawValue, plan: run.plan)
       session.endedAt = nil
-      sessions.append(session)
+      return session
     }
-    return sessions.sorted { ($0.startedAt, $0.activityID) < ($1.startedAt, $1.activityID) }
   }
 
   /// A session not yet closed: where it started, and its running time so far.
@@ -205,6 +203,23 @@ public enum SessionLog {
     mutating func note(_ event: Event) {
       if let seq = event.seq { seqs.append(seq) }
       edited = edited || event.edited
+    }
+
+    /// The run as an `updated` event that changes its name or category leaves it: the time run
+    /// so far closed under the old name (nil if none, so a rename before any time leaves
+    /// nothing under it), and the run that goes on under the new one.
+    func renamed(by event: Event) -> (closed: Session?, next: OpenRun) {
+      var next = OpenRun(event, plan: plan)
+      guard lastElapsed > startElapsed else {
+        next.startedAt = startedAt
+        next.seqs = seqs + next.seqs
+        next.edited = edited || next.edited
+        return (nil, next)
+      }
+      var piece = closed(at: event.at, outcome: "renamed", plan: plan)
+      piece.isPartOfRun = true
+      next.isPartOfRun = true
+      return (piece, next)
     }
 
     func closed(at end: Instant, outcome: String, plan: PlanPosition?) -> Session {

@@ -50,12 +50,7 @@ extension Plan {
     }
     let work = try segment(round[0], kind: .work, label: "Work", icon: "timer")
     let rest = try round.count == 2 ? segment(round[1], kind: .break, label: "Break", icon: "coffee") : nil
-    var rounds: Int?
-    var longBreak: (Segment, every: Int?)?
-    var warmUp: Segment?
-    var coolDown: Segment?
-    var advance: AdvancePolicy?
-    var cue: Int?
+    var clauses = Clauses()
     var seen: Set<String> = []
     for clause in parts.dropFirst() {
       let words = tokens(clause)
@@ -66,35 +61,35 @@ extension Plan {
       guard seen.insert(keyword).inserted else {
         throw DefinitionError("'\(printable(keyword, limit: 30))' is given twice")
       }
-      let rest = Substring(clause.unicodeScalars[first.endIndex...])
+      try clauses.read(keyword, Substring(clause.unicodeScalars[first.endIndex...]))
+    }
+    try clauses.checkLongBreakComes()
+    return Plan(
+      name: name, work: work, rest: rest, rounds: clauses.rounds ?? 1, longBreak: clauses.longBreak?.0,
+      longBreakEvery: clauses.longBreak?.every, warmUp: clauses.warmUp, coolDown: clauses.coolDown,
+      advance: clauses.advance ?? .auto, cueSeconds: clauses.cue)
+  }
+
+  /// The clauses after the round, each read once; nil where the definition leaves it out.
+  private struct Clauses {
+    var rounds: Int?
+    var longBreak: (Segment, every: Int?)?
+    var warmUp: Segment?
+    var coolDown: Segment?
+    var advance: AdvancePolicy?
+    var cue: Int?
+
+    /// Reads the clause `keyword` with the text after it, `rest`.
+    mutating func read(_ keyword: String, _ rest: Substring) throws(DefinitionError) {
       switch keyword {
       case "rounds":
-        rounds = try number(String(rest), what: "rounds", in: 1...maximumRounds)
+        rounds = try Plan.number(String(rest), what: "rounds", in: 1...Plan.maximumRounds)
       case "long-break":
-        var text = Substring(rest)
-        var every: Int?
-        let tokens = self.tokens(text)
-        if tokens.last?.lowercased() == "every" {
-          throw DefinitionError("every needs a number of rounds, such as 'long-break 15m every 4'")
-        }
-        // The last `every` after a duration is the clause's; one before it is the label's.
-        if let at = tokens.lastIndex(where: { $0.lowercased() == "every" }),
-          tokens[..<at].contains(where: { (try? DurationText.parse(String($0)).get()) != nil })
-        {
-          let count = try number(String(tokens[at + 1]), what: "every", in: 1...maximumRounds)
-          if at + 2 < tokens.count {
-            throw DefinitionError(
-              "'\(printable(String(tokens[at + 2]), limit: 30))' comes after 'every \(count)'; every N ends a long break, as in 'long-break 15m coffee every 4'"
-            )
-          }
-          every = count
-          text = Substring(text.unicodeScalars[..<tokens[at].startIndex])
-        }
-        longBreak = (try segment(text, kind: .break, label: "Long break", icon: "coffee"), every)
+        longBreak = try Plan.longBreak(rest)
       case "warm-up":
-        warmUp = try segment(rest, kind: .warmUp, label: "Warm-up", icon: "run")
+        warmUp = try Plan.segment(rest, kind: .warmUp, label: "Warm-up", icon: "run")
       case "cool-down":
-        coolDown = try segment(rest, kind: .coolDown, label: "Cool-down", icon: "run")
+        coolDown = try Plan.segment(rest, kind: .coolDown, label: "Cool-down", icon: "run")
       case "advance":
         let word = rest.trimmed.lowercased()
         guard let policy = AdvancePolicy(rawValue: word) else {
@@ -103,15 +98,18 @@ extension Plan {
         advance = policy
       case "cue":
         cue =
-          rest.trimmed.lowercased() == "off" ? 0 : try number(String(rest), what: "cue", in: 0...maximumCue)
+          rest.trimmed.lowercased() == "off"
+          ? 0 : try Plan.number(String(rest), what: "cue", in: 0...Plan.maximumCue)
       default:
         throw DefinitionError(
           "'\(printable(keyword, limit: 30))' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
         )
       }
     }
-    // Checked on the whole plan, so the clauses may come in any order.
-    if let every = longBreak?.every, every > rounds ?? 1 {
+
+    /// Checked on the whole plan, so the clauses may come in any order.
+    func checkLongBreakComes() throws(DefinitionError) {
+      guard let every = longBreak?.every, every > rounds ?? 1 else { return }
       let count = rounds ?? 1
       let plan = count == 1 ? "1 round" : "\(count) rounds"
       let range = count == 1 ? "1" : "1 to \(count)"
@@ -119,10 +117,30 @@ extension Plan {
         "a long break every \(every) rounds would never come in a plan of \(plan); use every \(range), or more rounds"
       )
     }
-    return Plan(
-      name: name, work: work, rest: rest, rounds: rounds ?? 1, longBreak: longBreak?.0,
-      longBreakEvery: longBreak?.every, warmUp: warmUp, coolDown: coolDown, advance: advance ?? .auto,
-      cueSeconds: cue)
+  }
+
+  /// `long-break [LABEL] DURATION [ICON] [every N]`: the segment and how many rounds apart.
+  private static func longBreak(_ rest: Substring) throws(DefinitionError) -> (Segment, every: Int?) {
+    var text = Substring(rest)
+    var every: Int?
+    let tokens = self.tokens(text)
+    if tokens.last?.lowercased() == "every" {
+      throw DefinitionError("every needs a number of rounds, such as 'long-break 15m every 4'")
+    }
+    // The last `every` after a duration is the clause's; one before it is the label's.
+    if let at = tokens.lastIndex(where: { $0.lowercased() == "every" }),
+      tokens[..<at].contains(where: { (try? DurationText.parse(String($0)).get()) != nil })
+    {
+      let count = try number(String(tokens[at + 1]), what: "every", in: 1...maximumRounds)
+      if at + 2 < tokens.count {
+        throw DefinitionError(
+          "'\(printable(String(tokens[at + 2]), limit: 30))' comes after 'every \(count)'; every N ends a long break, as in 'long-break 15m coffee every 4'"
+        )
+      }
+      every = count
+      text = Substring(text.unicodeScalars[..<tokens[at].startIndex])
+    }
+    return (try segment(text, kind: .break, label: "Long break", icon: "coffee"), every)
   }
 
   /// The one line that `parse` reads back as this plan.

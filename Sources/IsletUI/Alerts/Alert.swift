@@ -91,35 +91,8 @@ public struct Alert: Equatable, Sendable {
     case .segmentFinished:
       guard let ended = event.plan else { return nil }
       summary = "\(bell) \(name) \(dash) \(ended.text(after: event.name)) done"
-      let length = activity.attributes.plan?.segments.first { $0.label == ended.segment }?.duration
-      if let length, length < Self.shortSegment { urgency = .normal }
-      awaits = AlertPolicy.awaits(activity, since: event)
-      let passed = segmentsEnded > 1 ? "\(segmentsEnded) segments ended · " : ""
-      if awaits, let next = ended.next {
-        let label = printable(next.segment, limit: UserText.Bounds.label.characters)
-        body = passed + "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
-        actions = [
-          Action(key: "go-on", label: "Start \(label)", intents: [.toggle]),
-          Action(key: "skip", label: "Skip \(label)", intents: [.toggle, .skip]),
-        ]
-      } else if awaits {
-        // The last segment of a plan that asks: going on finishes the run.
-        body = passed + "the last segment, waiting to finish the run"
-        actions = [Action(key: "finish", label: "Finish", intents: [.toggle])]
-      } else if activity.state.phase.isLive, let current = activity.planPosition {
-        let label = printable(current.segment, limit: UserText.Bounds.label.characters)
-        let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
-        body =
-          passed + "\(current.text(after: event.name)) started, \(activity.displayTime(at: event.at))\(ends)"
-        if activity.state.phase == .active {
-          actions = [
-            Action(key: "skip", label: "Skip \(label)", intents: [.skip]),
-            Action(key: "pause", label: "Pause", intents: [.pause]),
-          ]
-        }
-      } else {
-        body = "started \(started)"
-      }
+      (body, urgency, actions, awaits) = Self.segmentEnded(
+        event, ended, activity: activity, zone: zone, segmentsEnded: segmentsEnded, started: started)
     case .planCompleted:
       summary = "\(ascii ? "ok" : "✓") \(name) \(dash) done"
       let total = activity.endedAt.map { DurationText.clock(seconds: ($0 - activity.createdAt) / 1000) }
@@ -135,7 +108,44 @@ public struct Alert: Equatable, Sendable {
       actions: actions, awaitsAcknowledgment: awaits)
   }
 
-  /// `Focus 2/4`, or `Warm-up`: a segment with its round where one is shown.
+  /// What a plan's segment end says besides its summary: where the run stands (waiting to go
+  /// on, or on into the next segment), the buttons for it, and how urgent it is.
+  private static func segmentEnded(
+    _ event: Event, _ ended: PlanPosition, activity: Activity, zone: LocalZone, segmentsEnded: Int,
+    started: String
+  ) -> (body: String, urgency: Urgency, actions: [Action], awaits: Bool) {
+    let length = activity.attributes.plan?.segments.first { $0.label == ended.segment }?.duration
+    let urgency: Urgency = length.map { $0 < shortSegment } == true ? .normal : .critical
+    let awaits = AlertPolicy.awaits(activity, since: event)
+    let passed = segmentsEnded > 1 ? "\(segmentsEnded) segments ended · " : ""
+    if awaits, let next = ended.next {
+      let label = printable(next.segment, limit: UserText.Bounds.label.characters)
+      let body = passed + "Up next: \(label) \(DurationText.clock(seconds: next.duration / 1000)), waiting"
+      let actions = [
+        Action(key: "go-on", label: "Start \(label)", intents: [.toggle]),
+        Action(key: "skip", label: "Skip \(label)", intents: [.toggle, .skip]),
+      ]
+      return (body, urgency, actions, awaits)
+    }
+    if awaits {
+      // The last segment of a plan that asks: going on finishes the run.
+      let actions = [Action(key: "finish", label: "Finish", intents: [.toggle])]
+      return (passed + "the last segment, waiting to finish the run", urgency, actions, awaits)
+    }
+    guard activity.state.phase.isLive, let current = activity.planPosition else {
+      return ("started \(started)", urgency, [], awaits)
+    }
+    let label = printable(current.segment, limit: UserText.Bounds.label.characters)
+    let ends = activity.deadline.map { " · ends \(timeOfDay($0, zone: zone))" } ?? ""
+    let body =
+      passed + "\(current.text(after: event.name)) started, \(activity.displayTime(at: event.at))\(ends)"
+    guard activity.state.phase == .active else { return (body, urgency, [], awaits) }
+    let actions = [
+      Action(key: "skip", label: "Skip \(label)", intents: [.skip]),
+      Action(key: "pause", label: "Pause", intents: [.pause]),
+    ]
+    return (body, urgency, actions, awaits)
+  }
 
   /// `10:05` in the local zone.
   static func timeOfDay(_ instant: Instant, zone: LocalZone) -> String {

@@ -47,59 +47,50 @@ extension DeviceView {
     layout.flashRow = max(0, height - 2)
     let start = layout.islandRows + 1
     layout.body = start..<max(start, height - 2)
-    let rows = layout.body.count
     let live = frame.live
-    let time = LocalCalendar(utcOffset: frame.utcOffset).clock(frame.now)
-    func clockFits(_ size: ClockDigits.Size, below: Int) -> Bool {
-      ClockDigits.width(time, size: size) <= width && clockBlock(size) + below <= rows
-    }
     let bannerWidth = min(width - 2, Proportions.banner.natural)
     let full = live.map { LockScreen.height(for: $0) }
-    let wholeStack = full.reduce(0, +) + max(0, full.count - 1)
     let banners = !live.isEmpty && bannerWidth >= LockScreen.minimumSize.width
     // Nothing live: the clock over the line that says how to start; else only beside every
     // banner at full height.
-    let under = live.isEmpty ? 1 : banners ? wholeStack : 0
-    layout.clock = ClockDigits.Size.allCases.first { clockFits($0, below: under) }
+    let under = live.isEmpty ? 1 : banners ? full.reduce(0, +) + max(0, full.count - 1) : 0
+    placeClock(&layout, frame, width: width, under: under)
+    if banners { placeBanners(&layout, frame, full: full, bannerWidth: bannerWidth, width: width) }
+    return layout
+  }
+
+  /// The clock at the top of the body: the largest size that fits across and leaves `under`
+  /// rows below it, if any does.
+  private static func placeClock(_ layout: inout Layout, _ frame: Frame, width: Int, under: Int) {
+    let start = layout.body.lowerBound
+    let time = LocalCalendar(utcOffset: frame.utcOffset).clock(frame.now)
+    layout.clock = ClockDigits.Size.allCases.first { size in
+      ClockDigits.width(time, size: size) <= width && clockBlock(size) + under <= layout.body.count
+    }
     layout.clockY = start
-    if let size = layout.clock {
-      // On screen, even where the date is cut: a box that grows to cover it stays inside.
-      let across = min(
-        width,
-        max(
-          ClockDigits.width(time, size: size),
-          DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now))))
-      layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
-    }
-    guard banners else { return layout }
-    let room = rows - (layout.clock.map(clockBlock) ?? 0)
-    let shortest = LockScreen.minimumSize.height
-    let count = live.count
-    // How many fit from `first` on, each at least `shortest`, one row apart, with the
-    // `+N more` line when some are left out.
-    func fitting(from first: Int) -> Int {
-      for k in stride(from: count - first, through: 1, by: -1) {
-        let needed = k * shortest + (k - 1) + (k < count ? 1 : 0)
-        if needed <= room { return k }
-      }
-      return 0
-    }
-    let selected = live.firstIndex { $0.id == frame.state.selected(in: live)?.id } ?? 0
-    var first = min(live.firstIndex { $0.id == frame.state.firstShownID } ?? 0, selected)
-    while first < selected, selected >= first + fitting(from: first) { first += 1 }
-    // Never scrolled further than needed to reach the last one.
-    while first > 0, first - 1 + fitting(from: first - 1) >= count { first -= 1 }
-    let shown = fitting(from: first)
-    guard shown > 0 else { return layout }
-    // Full heights where they fit; otherwise the tallest gives a row, one at a time.
-    var heights = Array(full[first..<first + shown])
-    let available = room - (shown - 1) - (shown < count ? 1 : 0)
-    while heights.reduce(0, +) > available,
-      let tallest = heights.indices.max(by: { heights[$0] <= heights[$1] })
-    {
-      heights[tallest] -= 1
-    }
-    var y = start + (layout.clock.map(clockBlock) ?? 0)
+    guard let size = layout.clock else { return }
+    // On screen, even where the date is cut: a box that grows to cover it stays inside.
+    let across = min(
+      width,
+      max(
+        ClockDigits.width(time, size: size),
+        DisplayWidth.of(LocalCalendar(utcOffset: frame.utcOffset).weekdayAndDate(frame.now))))
+    layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
+  }
+
+  /// The banners below the clock, one row apart, `full` their full heights: the window that
+  /// keeps the selected one on screen, each as tall as the room allows, and the `+N more` line.
+  private static func placeBanners(
+    _ layout: inout Layout, _ frame: Frame, full: [Int], bannerWidth: Int, width: Int
+  ) {
+    let clockRows = layout.clock.map(clockBlock) ?? 0
+    let room = layout.body.count - clockRows
+    let count = full.count
+    let (first, shown) = window(frame, room: room)
+    guard shown > 0 else { return }
+    let heights = shrunk(
+      Array(full[first..<first + shown]), to: room - (shown - 1) - (shown < count ? 1 : 0))
+    var y = layout.body.lowerBound + clockRows
     let below = count - first - shown
     // The line goes where the hidden ones are: over the banners when they are all above.
     if shown < count && below == 0 {
@@ -113,7 +104,40 @@ extension DeviceView {
       y += rows + 1
     }
     if below > 0 { layout.more = (y - 1, first, below) }
-    return layout
+  }
+
+  /// The first banner shown and how many are: from the one shown first before, moved only as
+  /// far as it must to keep the selected one on screen, and never further than to reach the last.
+  private static func window(_ frame: Frame, room: Int) -> (first: Int, shown: Int) {
+    let live = frame.live
+    let count = live.count
+    let shortest = LockScreen.minimumSize.height
+    // How many fit from `first` on, each at least `shortest`, one row apart, with the
+    // `+N more` line when some are left out.
+    func fitting(from first: Int) -> Int {
+      for k in stride(from: count - first, through: 1, by: -1) {
+        let needed = k * shortest + (k - 1) + (k < count ? 1 : 0)
+        if needed <= room { return k }
+      }
+      return 0
+    }
+    let selected = live.firstIndex { $0.id == frame.state.selected(in: live)?.id } ?? 0
+    var first = min(live.firstIndex { $0.id == frame.state.firstShownID } ?? 0, selected)
+    while first < selected, selected >= first + fitting(from: first) { first += 1 }
+    while first > 0, first - 1 + fitting(from: first - 1) >= count { first -= 1 }
+    return (first, fitting(from: first))
+  }
+
+  /// Full heights where they fit in `available` rows; otherwise the tallest gives a row, one at
+  /// a time.
+  private static func shrunk(_ full: [Int], to available: Int) -> [Int] {
+    var heights = full
+    while heights.reduce(0, +) > available,
+      let tallest = heights.indices.max(by: { heights[$0] <= heights[$1] })
+    {
+      heights[tallest] -= 1
+    }
+    return heights
   }
 
   /// The island's rows: the expanded island's (on `e`, or by itself for an alert) where it

@@ -71,31 +71,32 @@ public struct DeviceModel: Equatable, Sendable {
   public var seq: Int64 = 0
   public var state = DeviceState()
   /// An alert given: the event that caused it, and how many times it has been given again.
-  public struct Given: Equatable, Sendable {
-    public var event: Event
-    public var repeats: Int
+  public typealias Given = AlertTracker.Followed
 
-    public init(event: Event, repeats: Int) {
-      self.event = event
-      self.repeats = repeats
-    }
-  }
-
+  /// The alerts given and their repeats, by the rules the deadline watcher follows too; the
+  /// view says them with the bell, a flash and the island expanded.
+  public var tracker: AlertTracker
   /// The latest alert given, by live activity: each is given once, whoever records it, and
   /// again by the policy while nobody acts on it.
-  public var given: [String: Given] = [:]
+  public var given: [String: Given] {
+    get { tracker.followed }
+    set { tracker.followed = newValue }
+  }
   /// The latest cue second belled, by plan run (the instant the second began).
   public var cued: [String: Instant] = [:]
   /// Until the first look, finished countdowns and ended segments are shown but not rung:
   /// they ended before.
-  public var looked = false
+  public var looked: Bool {
+    get { tracker.looked }
+    set { tracker.looked = newValue }
+  }
   /// Today's work segments against each goal, as last counted.
   public var goals: [GoalTally] = []
   public var theme: Theme
   public let ascii: Bool
   public let policy: TimePolicy
   /// The configuration's `alerts`: the bell channel, the repeats, the snooze's length.
-  public let alerts: AlertPolicy
+  public var alerts: AlertPolicy { tracker.policy }
 
   /// The terminal's size, by which the banners shown are kept around the selected one (0
   /// until told).
@@ -114,7 +115,7 @@ public struct DeviceModel: Equatable, Sendable {
     self.theme = theme
     self.ascii = ascii
     self.policy = policy
-    self.alerts = alerts
+    tracker = AlertTracker(policy: alerts)
     state = DeviceState(plans: plans, defaultPlan: defaultPlan)
   }
 
@@ -127,14 +128,7 @@ public struct DeviceModel: Equatable, Sendable {
   /// something, an alert's expansion ends, an alert nobody acted on is due again, or a cue's
   /// next second rings. Frames drawn ahead stop before it.
   public var tickAt: Instant? {
-    var times = [settleAt, state.alerting?.until].compactMap { $0 }
-    for (id, given) in given {
-      guard let activity = stored.first(where: { $0.id == id }),
-        AlertPolicy.awaits(activity, since: given.event),
-        let next = alerts.nextRepeat(since: given.event.at, given: given.repeats)
-      else { continue }
-      times.append(next)
-    }
+    var times = [settleAt, state.alerting?.until, tracker.nextWake(live: stored)].compactMap { $0 }
     if bell {
       // The next second of each cue not yet belled.
       for activity in stored {
@@ -239,18 +233,9 @@ public struct DeviceModel: Equatable, Sendable {
       }
       cued = cued.filter { id, _ in live.contains { $0.id == id } }
     }
-    // By id, so that two due at once give the same one every time.
-    var again: Event?
-    for id in given.keys.sorted() {
-      guard let alert = given[id], let activity = stored.first(where: { $0.id == id }),
-        AlertPolicy.awaits(activity, since: alert.event)
-      else { continue }
-      let due = alerts.repeatsDue(since: alert.event.at, at: now)
-      guard due > alert.repeats else { continue }
-      given[id]?.repeats = due
-      if again.map({ alert.event.at > $0.at }) ?? true { again = alert.event }
+    if let again = Self.said(tracker.update(events: [], live: stored, now: now)) {
+      commands += give(again, at: now)
     }
-    if let again { commands += give(again, at: now) }
     looked = true
     state = state.visible(at: now)
     return commands
@@ -260,21 +245,24 @@ public struct DeviceModel: Equatable, Sendable {
   /// finish, a plan's segment end or its end) is given once, unless it came before the view
   /// first looked. Several at once (a laptop that slept through them) ring once, for the latest.
   private mutating func heard(_ events: [Event], at now: Instant) -> [Command] {
-    var newest: Event?
-    for event in AlertPolicy.alerts(events) {
-      guard event.at > given[event.activityID]?.event.at ?? .init(milliseconds: .min) else { continue }
-      // Repeats the view missed (heard late) are not given in a burst.
-      given[event.activityID] = Given(
-        event: event, repeats: looked ? alerts.repeatsDue(since: event.at, at: now) : alerts.repeatCount)
-      if looked && !AlertPolicy.acknowledges(events, event) { newest = event }
+    guard let said = Self.said(tracker.update(events: events, live: stored, now: now)) else { return [] }
+    return give(said, at: now)
+  }
+
+  /// The one alert the view says for `actions`: the last given, else the latest event given
+  /// again (the first by activity id, for two at once). Nothing is withdrawn here: a flash and
+  /// an expansion go by themselves.
+  private static func said(_ actions: [AlertAction]) -> Event? {
+    var given: Event?
+    var again: Event?
+    for action in actions {
+      switch action {
+      case .give(let event, _): given = event
+      case .again(let event): if again.map({ event.at > $0.at }) ?? true { again = event }
+      case .withdraw: break
+      }
     }
-    given = given.filter { id, _ in stored.contains { $0.id == id } }
-    // Any intent acknowledges an alert, a rename too: it is not given again.
-    for (id, entry) in given where AlertPolicy.acknowledges(events, entry.event) {
-      given[id]?.repeats = alerts.repeatCount
-    }
-    guard let newest else { return [] }
-    return give(newest, at: now)
+    return given ?? again
   }
 
   /// An alert, or its repeat: the bell, a flash saying what ended ("⏰ Tea — time's up",

@@ -106,60 +106,68 @@ public struct DeviceState: Equatable, Sendable {
       self.overlay = .confirm(sent, activityID: selected.id, name: selected.name)
       return []
     }
-    switch KeyBindings.action(of: key) {
+    if let action = KeyBindings.action(of: key) {
+      return perform(action, key: key, live: live, selected: selected, now: now)
+    }
+    guard case .click(let x, let y) = key else { return [] }
+    return click(x: x, y: y, on: buttons, live: live, selected: selected)
+  }
+
+  /// What a key's action does with no dialog open, once the key is not one of the selected
+  /// activity's intents.
+  private mutating func perform(
+    _ action: KeyAction, key: Key, live: [Activity], selected: Activity?, now: Instant
+  ) -> [DeviceEffect] {
+    switch action {
     case .toggle:
-      return intent(.toggle)
+      return [.dispatch(.toggle, activityID: selected?.id, source: .key)]
     case .complete:
       guard selected != nil else { return nothingLive(now) }
-      return intent(.complete)
+      return [.dispatch(.complete, activityID: selected?.id, source: .key)]
     // Keys for the selected activity, with none selected.
     case .skip, .lap, .reset, .end, .more, .less:
       return nothingLive(now)
     case .expand:
       expanded.toggle()
-      return []
     case .next, .previous:
       // Tab and Shift-Tab go round; the arrows and j/k stop at the ends, as in a list.
       guard !live.isEmpty else { return [] }
       let index = live.firstIndex { $0.id == selected?.id } ?? 0
-      let step = KeyBindings.action(of: key) == .next ? 1 : -1
+      let step = action == .next ? 1 : -1
       let next =
         key == .tab || key == .backTab
         ? (index + step + live.count) % live.count : min(max(index + step, 0), live.count - 1)
       selectedID = live[next].id
-      return []
     case .new:
       self.overlay = .name("")
-      return []
     case .theme:
       return [.nextTheme]
     case .help:
       self.overlay = .help
-      return []
     case .quit:
       return [.quit]
-    case nil:
-      break
     }
-    switch key {
-    case .click(let x, let y):
-      guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
-      if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
-      guard let intent = button.action.intent else {
-        expanded.toggle()
-        return []
-      }
-      // A drawn reset or end asks first, as its key does.
-      if intent == .reset || intent == .end,
-        let asked = live.first(where: { $0.id == (button.target ?? selected?.id) })
-      {
-        self.overlay = .confirm(intent, activityID: asked.id, name: asked.name)
-        return []
-      }
-      return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
-    default:
+    return []
+  }
+
+  /// A click on the topmost of `buttons` at (x, y): it selects the activity it is for, and
+  /// sends its intent (a reset or an end asks first, as its key does) or expands the island.
+  private mutating func click(
+    x: Int, y: Int, on buttons: [Button], live: [Activity], selected: Activity?
+  ) -> [DeviceEffect] {
+    guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
+    if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
+    guard let intent = button.action.intent else {
+      expanded.toggle()
       return []
     }
+    if intent == .reset || intent == .end,
+      let asked = live.first(where: { $0.id == (button.target ?? selected?.id) })
+    {
+      self.overlay = .confirm(intent, activityID: asked.id, name: asked.name)
+      return []
+    }
+    return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
   }
 
   private mutating func handle(_ key: Key, in overlay: Overlay, now: Instant) -> [DeviceEffect] {
@@ -175,65 +183,83 @@ public struct DeviceState: Equatable, Sendable {
       show("Cancelled", at: now)
       return []
     case .name(let text):
-      switch key {
-      case .escape: self.overlay = nil
-      case .enter:
-        if let plan = plan(named: text) {
-          self.overlay = nil
-          return [.start(name: plan.runName, duration: nil, plan: plan)]
-        }
-        self.overlay = .duration(name: text.isEmpty ? Self.defaultName : text, text: "")
-      case .tab, .backTab:
-        // The plans in turn: the configured one first, then the one after the plan typed
-        // (Shift-Tab, the one before).
-        guard !plans.isEmpty else { break }
-        let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
-        let step = key == .tab ? 1 : plans.count - 1
-        self.overlay = .name(
-          plans[index.map { ($0 + step) % plans.count } ?? (key == .tab ? 0 : plans.count - 1)].name)
-      default:
-        // A name is held to the rule `start --name` is: printable, within the name's bounds.
-        if let edited = Self.edited(
-          text, by: key, limit: UserText.Bounds.name.characters, accepts: { _ in true }),
-          edited.count < text.count || Self.fitsAName(edited)
-        {
-          self.overlay = .name(edited)
-        }
-      }
-      return []
+      return handleName(key, text: text)
     case .duration(let name, let text):
-      switch key {
-      case .escape: self.overlay = nil
-      case .enter:
-        if text.trimmingCharacters().isEmpty {
-          self.overlay = nil
-          return [.start(name: name, duration: nil)]
-        }
-        // Read as `islet start` reads its words: one duration, or a work and a break (50m/10m).
-        switch DurationReading.of(text.split(separator: " ").map(String.init)) {
-        case .success(.one(let span)):
-          self.overlay = nil
-          return [.start(name: name, duration: span)]
-        case .success(.workAndBreak(let work, let rest)):
-          let named = name == Self.defaultName ? nil : name
-          // The name labels the work, within a label's bounds, as `start --name` is held to.
-          if let named, let problem = UserText.problem(with: named, bounds: .label) {
-            show(
-              "'\(printable(named, limit: 20))' labels the plan's work and \(problem.message)", alert: true,
-              at: now)
-            return []
-          }
-          self.overlay = nil
-          let plan = Plan.workAndBreak(name: named, work: work, rest: rest, icon: "timer")
-          return [.start(name: plan.runName, duration: nil, plan: plan)]
-        case .failure(let failure):
-          show(failure.message, alert: true, at: now)
-        }
-      default:
-        if let edited = Self.edited(text, by: key, limit: 20, accepts: { $0.isASCII }) {
-          self.overlay = .duration(name: name, text: edited)
-        }
+      return handleDuration(key, name: name, text: text, now: now)
+    }
+  }
+
+  /// The new activity's name being typed: Enter goes on to its duration (or starts the plan
+  /// named), Tab offers the plans in turn.
+  private mutating func handleName(_ key: Key, text: String) -> [DeviceEffect] {
+    switch key {
+    case .escape: self.overlay = nil
+    case .enter:
+      if let plan = plan(named: text) {
+        self.overlay = nil
+        return [.start(name: plan.runName, duration: nil, plan: plan)]
       }
+      self.overlay = .duration(name: text.isEmpty ? Self.defaultName : text, text: "")
+    case .tab, .backTab:
+      // The plans in turn: the configured one first, then the one after the plan typed
+      // (Shift-Tab, the one before).
+      guard !plans.isEmpty else { break }
+      let index = plan(named: text).flatMap { plan in plans.firstIndex { $0.name == plan.name } }
+      let step = key == .tab ? 1 : plans.count - 1
+      self.overlay = .name(
+        plans[index.map { ($0 + step) % plans.count } ?? (key == .tab ? 0 : plans.count - 1)].name)
+    default:
+      // A name is held to the rule `start --name` is: printable, within the name's bounds.
+      if let edited = Self.edited(
+        text, by: key, limit: UserText.Bounds.name.characters, accepts: { _ in true }),
+        edited.count < text.count || Self.fitsAName(edited)
+      {
+        self.overlay = .name(edited)
+      }
+    }
+    return []
+  }
+
+  /// The new activity's duration being typed: Enter starts it, empty a stopwatch.
+  private mutating func handleDuration(_ key: Key, name: String, text: String, now: Instant) -> [DeviceEffect]
+  {
+    switch key {
+    case .escape: self.overlay = nil
+    case .enter:
+      if text.trimmingCharacters().isEmpty {
+        self.overlay = nil
+        return [.start(name: name, duration: nil)]
+      }
+      return start(name: name, typed: text, now: now)
+    default:
+      if let edited = Self.edited(text, by: key, limit: 20, accepts: { $0.isASCII }) {
+        self.overlay = .duration(name: name, text: edited)
+      }
+    }
+    return []
+  }
+
+  /// Read as `islet start` reads its words: one duration, or a work and a break (50m/10m).
+  /// What cannot be read is flashed, and the dialog stays.
+  private mutating func start(name: String, typed text: String, now: Instant) -> [DeviceEffect] {
+    switch DurationReading.of(text.split(separator: " ").map(String.init)) {
+    case .success(.one(let span)):
+      self.overlay = nil
+      return [.start(name: name, duration: span)]
+    case .success(.workAndBreak(let work, let rest)):
+      let named = name == Self.defaultName ? nil : name
+      // The name labels the work, within a label's bounds, as `start --name` is held to.
+      if let named, let problem = UserText.problem(with: named, bounds: .label) {
+        show(
+          "'\(printable(named, limit: 20))' labels the plan's work and \(problem.message)", alert: true,
+          at: now)
+        return []
+      }
+      self.overlay = nil
+      let plan = Plan.workAndBreak(name: named, work: work, rest: rest, icon: "timer")
+      return [.start(name: plan.runName, duration: nil, plan: plan)]
+    case .failure(let failure):
+      show(failure.message, alert: true, at: now)
       return []
     }
   }

@@ -37,6 +37,12 @@ public enum DeviceView {
   }
 
   public static func draw(_ frame: Frame, width: Int, height: Int) -> Canvas {
+    var memo = DrawingMemo()
+    return draw(frame, width: width, height: height, memo: &memo)
+  }
+
+  /// The same, keeping in `memo` the pieces that seldom change for the next frame.
+  public static func draw(_ frame: Frame, width: Int, height: Int, memo: inout DrawingMemo) -> Canvas {
     var canvas = Canvas(width: width, height: height, ascii: frame.ascii)
     guard width > 0, height > 0 else { return canvas }
     let g = Glyphs(ascii: frame.ascii)
@@ -48,12 +54,14 @@ public enum DeviceView {
       }
       return overlaid(canvas, frame, layout, g)
     }
-    drawBody(&canvas, frame: frame, layout: layout, g: g)
+    drawBody(&canvas, frame: frame, layout: layout, g: g, memo: &memo)
     return overlaid(canvas, frame, layout, g)
   }
 
   /// The key hints for what can be done now, or for the box open over them.
-  private static func drawFooter(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
+  private static func drawFooter(
+    _ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs, memo: inout DrawingMemo
+  ) {
     guard let row = layout.footerRow else { return }
     let width = canvas.width
     func draw(_ hints: String, on canvas: inout Canvas) {
@@ -70,7 +78,7 @@ public enum DeviceView {
     let offer = HintOffer(selected, at: frame.now, policy: frame.policy)
     // The footer is the last row, under the island even when expanded: blank until drawn.
     let key = FooterKey(phase: phase, plan: plan, offer: offer, width: width, ascii: g.ascii)
-    lastFooter.rows(row..<row + 1, of: &canvas, key: key) {
+    memo.footer.rows(row..<row + 1, of: &canvas, key: key) {
       draw(hintText(phase, plan: plan, offer: offer, g: g, width: width), on: &$0)
     }
   }
@@ -83,8 +91,6 @@ public enum DeviceView {
     let width: Int
     let ascii: Bool
   }
-
-  private static let lastFooter = LastDrawn<FooterKey>()
 
   /// The island: compact (with the next activity as a bubble), or expanded on `e`, or by
   /// itself on an alert's activity with what the alert says on its edge; empty when nothing
@@ -123,11 +129,13 @@ public enum DeviceView {
 
   /// Between the island and the footer: the clock when there is room for it too, the banners
   /// the layout placed (the selected one outlined) and how many it left out, or how to start one.
-  private static func drawBody(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
+  private static func drawBody(
+    _ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs, memo: inout DrawingMemo
+  ) {
     let width = canvas.width
-    drawFooter(&canvas, frame: frame, layout: layout, g: g)
+    drawFooter(&canvas, frame: frame, layout: layout, g: g, memo: &memo)
     if let size = layout.clock {
-      drawClock(&canvas, frame: frame, size: size, y: layout.clockY, width: width)
+      drawClock(&canvas, frame: frame, size: size, y: layout.clockY, width: width, memo: &memo)
     }
     if frame.live.isEmpty {
       let y = layout.clockY + (layout.clock.map(clockBlock) ?? 0)
@@ -140,7 +148,8 @@ public enum DeviceView {
     let selected = frame.state.selected(in: frame.live)
     for placed in layout.banners {
       let activity = frame.live[placed.index]
-      var banner = LockScreen.draw(frame.look(activity), width: placed.rect.width, height: placed.rect.height)
+      var banner = LockScreen.draw(
+        frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo)
       if activity.id == selected?.id && frame.live.count > 1 {
         for by in 0..<banner.height {
           for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
@@ -158,12 +167,14 @@ public enum DeviceView {
   /// thin digits of its own.
   ///
   /// Its rows (the date's and the digits') are the body's first, blank until it is drawn.
-  static func drawClock(_ canvas: inout Canvas, frame: Frame, size: ClockDigits.Size, y: Int, width: Int) {
+  static func drawClock(
+    _ canvas: inout Canvas, frame: Frame, size: ClockDigits.Size, y: Int, width: Int, memo: inout DrawingMemo
+  ) {
     let calendar = LocalCalendar(utcOffset: frame.utcOffset)
     let date = calendar.weekdayAndDate(frame.now)
     let time = calendar.clock(frame.now)
     let key = ClockKey(date: date, time: time, size: size, width: width, ascii: frame.ascii)
-    lastClock.rows(y..<y + 1 + size.rows, of: &canvas, key: key) { canvas in
+    memo.clock.rows(y..<y + 1 + size.rows, of: &canvas, key: key) { canvas in
       canvas.put(date, x: (width - DisplayWidth.of(date)) / 2, y: y, role: .secondary)
       let x = (width - ClockDigits.width(time, size: size)) / 2
       ClockDigits.draw(time, size: size, x: x, y: y + 1, role: .text, on: &canvas, ascii: frame.ascii)
@@ -178,8 +189,6 @@ public enum DeviceView {
     let width: Int
     let ascii: Bool
   }
-
-  private static let lastClock = LastDrawn<ClockKey>()
 
   /// What a key hint needs to be offered: nothing, a live activity, or the intent its key
   /// sends the selected one taken by the engine (`TimerEngine.accepts`), so that a hint is
@@ -330,42 +339,7 @@ public enum DeviceView {
     let width = canvas.width
     let height = canvas.height
     guard let overlay = frame.state.overlay else { return canvas }
-    var lines: [String]
-    switch overlay {
-    case .help:
-      let keys = KeyBindings.table.compactMap { binding in
-        binding.help.map { help in
-          (
-            frame.ascii
-              ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help
-          )
-        }
-      }
-      let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
-      lines =
-        ["Keys", ""]
-        + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
-        + ["", "Press any key"]
-    case .confirm(let intent, _, let name):
-      lines = ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
-    case .name(let text):
-      lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
-      if let plan = frame.state.plan(named: text) {
-        // As `islet plans` shows it.
-        lines += [
-          "Enter starts the plan, Esc cancels", plan.shape(unicode: !frame.ascii), "\(plan.totalText) in all",
-        ]
-      } else {
-        lines += ["Enter to go on, Esc to cancel"]
-        let names = frame.state.plans.map(\.name)
-        if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
-      }
-    case .duration(let name, let text):
-      lines = [
-        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
-        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
-      ]
-    }
+    let lines = boxLines(overlay, frame, width: width, g)
     // Above the flash's row: what a dialog says back (a bad duration) shows beside it.
     let room = height > 2 ? layout.flashRow : height
     let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
@@ -375,25 +349,9 @@ public enum DeviceView {
       canvas.put(DisplayWidth.truncate(lines[0], to: width, ellipsis: g.ellipsis), x: 0, y: 0, role: .accent)
       return canvas
     }
-    var rect = Rect(x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
-    if case .confirm(_, let asked, _) = overlay,
-      let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect,
-      banner.width >= boxWidth + 4
-    {
-      // Across the banner it asks about, clear of its border.
-      rect = Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
-    } else {
-      // Any banner (or the clock) it would cut, it covers whole.
-      let whole = layout.banners.map(\.rect) + [layout.clockRect].compactMap { $0 }
-      var grown = true
-      while grown {
-        grown = false
-        for banner in whole where banner.intersects(rect) && !rect.covers(banner) {
-          rect = rect.union(banner)
-          grown = true
-        }
-      }
-    }
+    let centered = Rect(
+      x: (width - boxWidth) / 2, y: (room - boxHeight) / 2, width: boxWidth, height: boxHeight)
+    let rect = placed(centered, overlay, frame, layout)
     dim(&canvas, above: layout.footerRow ?? height)
     for row in rect.y..<rect.maxY {
       canvas.put(" ", repeated: rect.width, x: rect.x, y: row, role: .text)
@@ -408,6 +366,74 @@ public enum DeviceView {
         x: rect.x + 2 + (rect.width - boxWidth) / 2, y: top + index, role: index == 0 ? .timer : .text)
     }
     return canvas
+  }
+
+  /// What the box says, its title first, for a terminal `width` wide.
+  private static func boxLines(_ overlay: DeviceState.Overlay, _ frame: Frame, width: Int, _ g: Glyphs)
+    -> [String]
+  {
+    switch overlay {
+    case .help:
+      return helpLines(ascii: frame.ascii)
+    case .confirm(let intent, _, let name):
+      return ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
+    case .name(let text):
+      var lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
+      if let plan = frame.state.plan(named: text) {
+        // As `islet plans` shows it.
+        lines += [
+          "Enter starts the plan, Esc cancels", plan.shape(unicode: !frame.ascii), "\(plan.totalText) in all",
+        ]
+      } else {
+        lines += ["Enter to go on, Esc to cancel"]
+        let names = frame.state.plans.map(\.name)
+        if !names.isEmpty { lines += ["Tab: a plan (\(names.joined(separator: ", ")))"] }
+      }
+      return lines
+    case .duration(let name, let text):
+      return [
+        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
+        "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
+      ]
+    }
+  }
+
+  /// The help box: every key with help, in a column, then how to close it.
+  private static func helpLines(ascii: Bool) -> [String] {
+    let keys = KeyBindings.table.compactMap { binding in
+      binding.help.map { help in
+        (ascii ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help)
+      }
+    }
+    let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+    return ["Keys", ""]
+      + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
+      + ["", "Press any key"]
+  }
+
+  /// Where the box goes, from `centered`, so that no banner shows cut.
+  private static func placed(
+    _ centered: Rect, _ overlay: DeviceState.Overlay, _ frame: Frame, _ layout: Layout
+  ) -> Rect {
+    if case .confirm(_, let asked, _) = overlay,
+      let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect,
+      banner.width >= centered.width + 4
+    {
+      // Across the banner it asks about, clear of its border.
+      return Rect(x: banner.x + 2, y: banner.y + (banner.height - 3) / 2, width: banner.width - 4, height: 3)
+    }
+    // Any banner (or the clock) it would cut, it covers whole.
+    var rect = centered
+    let whole = layout.banners.map(\.rect) + [layout.clockRect].compactMap { $0 }
+    var grown = true
+    while grown {
+      grown = false
+      for banner in whole where banner.intersects(rect) && !rect.covers(banner) {
+        rect = rect.union(banner)
+        grown = true
+      }
+    }
+    return rect
   }
 
   /// Overlays and the flash over one presentation alone in the terminal.

@@ -24,15 +24,25 @@ extension DeviceView {
       ascii: Bool, goals: [GoalTally] = [],
       presentation: Presentation?, after basis: Canvas, stop: Instant? = nil
     ) {
+      var memo = DrawingMemo()
+      self.init(
+        stored: stored, state: state, at: instant, policy: policy, theme: theme, ascii: ascii, goals: goals,
+        presentation: presentation, after: basis, stop: stop, memo: &memo)
+    }
+
+    init(
+      stored: [Activity], state: DeviceState, at instant: Instant, policy: TimePolicy, theme: Theme,
+      ascii: Bool, goals: [GoalTally], presentation: Presentation?, after basis: Canvas, stop: Instant?,
+      memo: inout DrawingMemo
+    ) {
       let (width, height) = (basis.width, basis.height)
       let frame = Frame(
         live: ActivityMatcher.ranked(stored, at: instant, policy: policy), state: state.visible(at: instant),
         now: instant,
         policy: policy, theme: theme, ascii: ascii, goals: goals)
       self.frame = frame
-      let canvas =
-        presentation.map { DeviceView.draw($0, frame, width: width, height: height) }
-        ?? DeviceView.draw(frame, width: width, height: height)
+      let canvas = DeviceView.draw(
+        frame, presentation: presentation, width: width, height: height, memo: &memo)
       self.canvas = canvas
       self.basis = basis
       changes = canvas.changes(from: basis)
@@ -53,6 +63,8 @@ extension DeviceView {
   public struct Lookahead: Sendable {
     private var frames: [FrameAhead] = []
     private var next = 0
+    /// What one frame keeps for the next, for these frames and those the runner draws itself.
+    private var memo = DrawingMemo()
 
     public init() {}
 
@@ -78,6 +90,13 @@ extension DeviceView {
 
     public var isEmpty: Bool { next >= frames.count }
 
+    /// `frame` drawn now, as the frames ahead are (`presentation` nil: the full view), with what
+    /// they keep from frame to frame.
+    public mutating func draw(_ frame: Frame, presentation: Presentation?, width: Int, height: Int) -> Canvas
+    {
+      DeviceView.draw(frame, presentation: presentation, width: width, height: height, memo: &memo)
+    }
+
     /// When the next frame drawn ahead is due.
     public var nextDue: Instant? { next < frames.count ? frames[next].frame.now : nil }
 
@@ -96,7 +115,8 @@ extension DeviceView {
       {
         let ahead = FrameAhead(
           stored: stored, state: after.state, at: change, policy: frame.policy, theme: frame.theme,
-          ascii: frame.ascii, goals: frame.goals, presentation: presentation, after: basis, stop: settleAt)
+          ascii: frame.ascii, goals: frame.goals, presentation: presentation, after: basis, stop: settleAt,
+          memo: &memo)
         frames.append(ahead)
         (after, basis) = (ahead.frame, ahead.canvas)
       }

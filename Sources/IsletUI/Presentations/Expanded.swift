@@ -41,21 +41,7 @@ public enum Expanded {
     let rows = inner.height
     let plan = look.activity.isPlan
 
-    // Trailing: the buttons, long words only where there is plenty of room. A plan's give way
-    // one by one, so that its title keeps room for the segment and its phase.
-    // The title keeps room for the segment and its phase (a plan) or a few cells of the name.
-    let titleNeeds =
-      g.iconSlot + 1
-      + (plan ? DisplayWidth.of(look.subtitle ?? "") : min(8, DisplayWidth.of(look.title(fitting: 99))))
-    var buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: plan)) {
-      ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
-    }
-    if ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) + 6 > inner.width { buttons = [] }
-    let long =
-      !buttons.isEmpty
-      && ButtonSpec.width(buttons, long: true, gap: 2, glyphs: g) + 1
-        + DisplayWidth.of(look.title(fitting: 99))
-        + g.iconSlot + 6 <= inner.width
+    let (buttons, long) = trailingButtons(look, inner: inner)
     let shortWidth = ButtonSpec.width(buttons, long: long, gap: 2, glyphs: g)
     let showButtons = !buttons.isEmpty
     if showButtons {
@@ -79,8 +65,40 @@ public enum Expanded {
     let x = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
     canvas.put(
       look.title(fitting: leadRoom - (x - inner.x)), x: x, y: inner.y, role: look.nameRole, clip: inner)
+    center(look, on: &canvas, inner: inner, free: free)
+    if planRow == 1 {
+      Pieces.planRow(look, x: inner.x, y: inner.maxY - 2, width: inner.width, on: &canvas, clip: inner)
+    }
+    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner, planFacts: plan && planRow == 0) }
+    if look.isDimmed { Pieces.dim(&canvas) }
+    return canvas
+  }
 
-    // Center: big digits when three rows are free, else the time in a row of its own.
+  /// Trailing: the buttons, long words only where there is plenty of room. A plan's give way
+  /// one by one, so that its title keeps room for the segment and its phase (a plan) or a few
+  /// cells of the name; none when even the fewest leave too little.
+  private static func trailingButtons(_ look: Look, inner: Rect) -> (buttons: [ButtonSpec], long: Bool) {
+    let g = look.g
+    let plan = look.activity.isPlan
+    let titleNeeds =
+      g.iconSlot + 1
+      + (plan ? DisplayWidth.of(look.subtitle ?? "") : min(8, DisplayWidth.of(look.title(fitting: 99))))
+    let buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: plan)) {
+      ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
+    }
+    if ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) + 6 > inner.width { return ([], false) }
+    let long =
+      !buttons.isEmpty
+      && ButtonSpec.width(buttons, long: true, gap: 2, glyphs: g) + 1
+        + DisplayWidth.of(look.title(fitting: 99))
+        + g.iconSlot + 6 <= inner.width
+    return (buttons, long)
+  }
+
+  /// Center: big digits when three of the `free` rows under the title are there, else the
+  /// time in a row of its own; nothing with none free (it is beside the title then).
+  private static func center(_ look: Look, on canvas: inout Canvas, inner: Rect, free: Int) {
+    let time = look.time
     if free >= 3 && BigDigits.width(time, ascii: look.ascii) <= inner.width {
       let top = inner.y + 1 + (free - 3) / 2
       Pieces.bigTime(
@@ -92,13 +110,6 @@ public enum Expanded {
         time, x: inner.x + (inner.width - DisplayWidth.of(time)) / 2, y: inner.y + 1 + (free - 1) / 2,
         role: look.timeRole, clip: inner)
     }
-
-    if planRow == 1 {
-      Pieces.planRow(look, x: inner.x, y: inner.maxY - 2, width: inner.width, on: &canvas, clip: inner)
-    }
-    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner, planFacts: plan && planRow == 0) }
-    if look.isDimmed { Pieces.dim(&canvas) }
-    return canvas
   }
 
   /// The bottom row: started at · ID · owner (or a plan's facts, when they have no row of

@@ -30,6 +30,12 @@ public enum LockScreen {
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
+    var memo = DrawingMemo()
+    return draw(look, width: width, height: height, memo: &memo)
+  }
+
+  /// The same, keeping the outline in `memo` for the next frame.
+  static func draw(_ look: Look, width: Int, height: Int, memo: inout DrawingMemo) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
       return Expanded.draw(look, width: width, height: height)
     }
@@ -37,34 +43,70 @@ public enum LockScreen {
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: width, height: h, ascii: look.ascii)
     let g = look.g
-    lastBox.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
+    memo.box.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
       Pieces.box($0.bounds, on: &$0, role: .keyline, glyphs: g)
     }
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
     let fraction = look.activity.progress(at: look.now)
-
-    // Rows, most needed first: header, time, buttons (beside the time), progress, footer.
-    var available = inner.height - 1
-    let bigWidth = BigDigits.width(look.time, ascii: look.ascii)
-    let bigTime = available >= 3 && bigWidth + 4 <= inner.width
-    available -= bigTime ? 3 : 1
-    let showProgress = fraction != nil && available >= 1
-    if showProgress { available -= 1 }
-    let showPlan = look.activity.isPlan && available >= 1
-    if showPlan { available -= 1 }
-    let showFooter = available >= 1
-
+    let rows = Rows(look, inner: inner, progress: fraction != nil)
     var y = inner.y
     let timeX = header(look, on: &canvas, inner: inner)
     y += 1
+    let left = timeAndButtons(look, on: &canvas, inner: inner, x: timeX, y: y, big: rows.bigTime)
+    y += rows.bigTime ? 3 : 1
+    if rows.progress, let fraction {
+      Pieces.progress(
+        fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
+      y += 1
+    }
+    if rows.plan {
+      Pieces.planRow(look, x: inner.x, y: y, width: inner.width - 1, on: &canvas, clip: inner)
+      y += 1
+    }
+    if rows.footer || left.width > 0 {
+      footer(
+        look, on: &canvas, inner: inner, row: rows.footer ? y : inner.maxY - 1, facts: rows.footer,
+        buttons: left.width > 0 && left.width <= inner.width ? left.buttons : [])
+    }
+    if look.isDimmed { Pieces.dim(&canvas) }
+    return canvas
+  }
 
-    // The time, and the buttons beside its middle row; those that do not fit give way in
-    // turn before they leave the time's side, and on the footer's row they leave it half.
+  /// Which rows it shows, most needed first: header, time, buttons (beside the time),
+  /// progress, the plan's row, footer.
+  private struct Rows {
+    /// The time in big digits (three rows), or on one row.
+    var bigTime: Bool
+    var progress: Bool
+    var plan: Bool
+    var footer: Bool
+
+    init(_ look: Look, inner: Rect, progress hasProgress: Bool) {
+      var available = inner.height - 1
+      bigTime = available >= 3 && BigDigits.width(look.time, ascii: look.ascii) + 4 <= inner.width
+      available -= bigTime ? 3 : 1
+      progress = hasProgress && available >= 1
+      if progress { available -= 1 }
+      plan = look.activity.isPlan && available >= 1
+      if plan { available -= 1 }
+      footer = available >= 1
+    }
+  }
+
+  /// The time at `x`, and the buttons beside its middle row; those that do not fit give way in
+  /// turn before they leave the time's side. Returns the buttons left for the footer's row
+  /// (which shows them only if `width` fits) and their width, 0 when they are beside the time.
+  private static func timeAndButtons(
+    _ look: Look, on canvas: inout Canvas, inner: Rect, x timeX: Int, y: Int, big bigTime: Bool
+  ) -> (buttons: [ButtonSpec], width: Int) {
+    let g = look.g
     let all = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
-    let timeWidth = bigTime ? bigWidth : DisplayWidth.of(look.time)
+    let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
     let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
     var buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
     if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
+      // On the footer's row they leave it half.
       buttons = ButtonSpec.shed(all) {
         ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > inner.width / 2
       }
@@ -77,35 +119,15 @@ public enum LockScreen {
     } else {
       canvas.put(look.time, x: timeX, y: y, role: look.timeRole, clip: inner)
     }
-    if fits {
-      // Never further from the time than the design's gap, however wide the banner.
-      let drawnWidth = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g)
-      let right = min(inner.maxX - (long ? 3 : 0), timeX + timeWidth + widestGap + drawnWidth)
-      ButtonSpec.draw(
-        buttons, on: &canvas, right: right, y: y + (bigTime ? 1 : 0), long: long, gap: 1, glyphs: g,
-        clip: inner, target: look.activity.id)
-    }
     // No room beside the time: the buttons take the end of the last row instead.
-    let footerButtons = fits ? 0 : ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)
-    y += bigTime ? 3 : 1
-
-    if showProgress, let fraction {
-      Pieces.progress(
-        fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
-      y += 1
-    }
-    if showPlan {
-      Pieces.planRow(look, x: inner.x, y: y, width: inner.width - 1, on: &canvas, clip: inner)
-      y += 1
-    }
-    if showFooter || footerButtons > 0 {
-      footer(
-        look, on: &canvas, inner: inner, row: showFooter ? y : inner.maxY - 1, facts: showFooter,
-        buttons: footerButtons > 0 && footerButtons <= inner.width ? buttons : [])
-    }
-    if look.isDimmed { Pieces.dim(&canvas) }
-    return canvas
+    guard fits else { return (buttons, ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)) }
+    // Never further from the time than the design's gap, however wide the banner.
+    let drawnWidth = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g)
+    let right = min(inner.maxX - (long ? 3 : 0), timeX + timeWidth + widestGap + drawnWidth)
+    ButtonSpec.draw(
+      buttons, on: &canvas, right: right, y: y + (bigTime ? 1 : 0), long: long, gap: 1, glyphs: g,
+      clip: inner, target: look.activity.id)
+    return (buttons, 0)
   }
 
   /// The banner's outline, the same every second.
@@ -114,8 +136,6 @@ public enum LockScreen {
     let height: Int
     let ascii: Bool
   }
-
-  private static let lastBox = LastDrawn<BoxKey>()
 
   /// Icon, name and phase on the left, the user's ID on the right; returns where the name
   /// starts, which the time lines up under.

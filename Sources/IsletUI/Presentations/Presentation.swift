@@ -35,6 +35,14 @@ public enum Presentation: String, CaseIterable, Sendable {
 }
 
 extension DeviceView {
+  /// The full view, or one presentation alone when `presentation` is given.
+  static func draw(
+    _ frame: Frame, presentation: Presentation?, width: Int, height: Int, memo: inout DrawingMemo
+  ) -> Canvas {
+    guard let presentation else { return draw(frame, width: width, height: height, memo: &memo) }
+    return draw(presentation, frame, width: width, height: height)
+  }
+
   /// One presentation alone in the terminal, centered (`islet --presentation compact` in a tmux pane),
   /// with the same keys and overlays as the full view.
   public static func draw(_ presentation: Presentation, _ frame: Frame, width: Int, height: Int) -> Canvas {

@@ -338,61 +338,69 @@ enum JSONValue: Equatable {
       skipSpace()
       guard index < bytes.count else { return nil }
       switch bytes[index] {
-      case UInt8(ascii: "{"):
-        index += 1
-        var members: [String: JSONValue] = [:]
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-          index += 1
-          return .object(members)
-        }
-        while true {
-          skipSpace()
-          guard let key = string() else { return nil }
-          skipSpace()
-          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-          index += 1
-          guard let item = value(depth: depth + 1) else { return nil }
-          members[key] = item
-          skipSpace()
-          guard index < bytes.count else { return nil }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-          } else if bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-          } else {
-            return nil
-          }
-        }
-      case UInt8(ascii: "["):
-        index += 1
-        var items: [JSONValue] = []
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-          index += 1
-          return .array(items)
-        }
-        while true {
-          guard let item = value(depth: depth + 1) else { return nil }
-          items.append(item)
-          skipSpace()
-          guard index < bytes.count else { return nil }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-          } else if bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-          } else {
-            return nil
-          }
-        }
+      case UInt8(ascii: "{"): return object(depth: depth)
+      case UInt8(ascii: "["): return array(depth: depth)
       case UInt8(ascii: "\""):
         return string().map { .string($0) }
       case UInt8(ascii: "t"): return literal("true", .bool(true))
       case UInt8(ascii: "f"): return literal("false", .bool(false))
       case UInt8(ascii: "n"): return literal("null", .null)
       default: return number()
+      }
+    }
+
+    /// `{"key": value, …}`, read from its `{`; its members are one level deeper.
+    mutating func object(depth: Int) -> JSONValue? {
+      index += 1
+      var members: [String: JSONValue] = [:]
+      skipSpace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      }
+      while true {
+        skipSpace()
+        guard let key = string() else { return nil }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        guard let item = value(depth: depth + 1) else { return nil }
+        members[key] = item
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+        } else if bytes[index] == UInt8(ascii: "}") {
+          index += 1
+          return .object(members)
+        } else {
+          return nil
+        }
+      }
+    }
+
+    /// `[value, …]`, read from its `[`; its items are one level deeper.
+    mutating func array(depth: Int) -> JSONValue? {
+      index += 1
+      var items: [JSONValue] = []
+      skipSpace()
+      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(items)
+      }
+      while true {
+        guard let item = value(depth: depth + 1) else { return nil }
+        items.append(item)
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+        } else if bytes[index] == UInt8(ascii: "]") {
+          index += 1
+          return .array(items)
+        } else {
+          return nil
+        }
       }
     }
 
