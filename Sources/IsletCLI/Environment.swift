@@ -309,8 +309,7 @@ final class Environment {
     }
     if let refusal = outcome.refusal { return refused(refusal.reason) }
     guard let activity = outcome.activity else { return .ok }
-    let own = outcome.events.filter { $0.activityID == activity.id && $0.source == .cli }
-    console.out(describe(activity, own) + "\n")
+    console.out(describe(activity, outcome.ownEvents(from: .cli)) + "\n")
     if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok
   }

@@ -99,3 +99,12 @@ final class IntentService {
     for handler in handlers { handler.handle(events, context: context) }
   }
 }
+
+extension IntentService.Report {
+  /// The events the intent's own activity recorded as sent by `source` (not what time
+  /// recorded on the way, nor other activities'): what a confirmation line tells.
+  func ownEvents(from source: Source) -> [Event] {
+    guard let activity else { return [] }
+    return events.filter { $0.activityID == activity.id && $0.source == source }
+  }
+}

@@ -7,7 +7,7 @@ import IsletUI
 
 /// The terminal: ncursesw opens it, reads keys and clicks and rings the bell; canvases are
 /// printed by `FramePrinter`, only the cells that changed. No layout and no time in here.
-public final class CursesScreen {
+public final class CursesScreen: Screen {
   public enum Failure: Error, Equatable {
     /// stdin or stdout is not a terminal.
     case notATerminal
@@ -155,6 +155,9 @@ public final class CursesScreen {
 
   /// Whether the screen still shows the last canvas drawn (no resize or stop has come since).
   public var showsLastDrawing: Bool { previous != nil }
+
+  /// Keys come on stdin.
+  public var inputDescriptor: Int32 { 0 }
 
   /// Forgets what is on screen, so the next draw repaints everything (after a resize, or a
   /// suspension, when ncurses has drawn its own idea of the screen).

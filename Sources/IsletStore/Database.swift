@@ -43,6 +43,29 @@ final class Database {
 
   func close() { sqlite3_close_v2(handle) }
 
+  /// The statements run since `record`; nil while not recording.
+  private var recorded: [String]?
+
+  /// Records the text of each statement as it starts (`sqlite3_trace_v2`), each of several
+  /// run by one `execute` too.
+  func record() {
+    recorded = []
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    sqlite3_trace_v2(
+      handle, UInt32(SQLITE_TRACE_STMT),
+      { _, context, _, sql in
+        guard let context, let sql else { return 0 }
+        let database = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
+        database.recorded?.append(String(cString: sql.assumingMemoryBound(to: CChar.self)))
+        return 0
+      }, context)
+  }
+
+  func takeRecorded() -> [String] {
+    defer { if recorded != nil { recorded = [] } }
+    return recorded ?? []
+  }
+
   /// `path` as a `file:` URI's path: every byte but letters, digits, `/`, `-`, `.`, `_` and
   /// `~` written `%XX`, so that a `?`, `#` or `%` in a folder's name stays part of it.
   private static func uriPath(_ path: String) -> String {

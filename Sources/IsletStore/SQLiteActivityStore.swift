@@ -413,10 +413,17 @@ public final class SQLiteActivityStore: ActivityStore {
     try guarded { try database.query("SELECT coalesce(max(seq), 0) FROM event").first?.first?.int ?? 0 }
   }
 
-  /// Changes whenever another connection commits: the store watcher's confirmation.
+  /// Changes whenever another connection commits: the store follower's confirmation.
   public func dataVersion() throws -> Int64 {
     try guarded { try database.query("PRAGMA data_version").first?.first?.int ?? 0 }
   }
+
+  /// Keeps the text of every statement this connection runs from now on, in
+  /// `takeRecordedStatements`: what a test counts to hold a path to its reads.
+  public func recordStatements() { database.record() }
+
+  /// The statements run since `recordStatements`, oldest first; emptied by reading them.
+  public func takeRecordedStatements() -> [String] { database.takeRecorded() }
 
   // MARK: - Rows
 
@@ -533,6 +540,11 @@ public final class SQLiteActivityStore: ActivityStore {
   // MARK: - Opening safely
 
   private func migrate(upTo target: Int64) throws {
+    // Read first: a store already at its version is not written, nor locked to write (an
+    // empty write transaction on every open cost every intent two statements and the lock).
+    let current = try Self.identify(database, path: path) ?? 0
+    if current > Schema.version { throw StoreError.newer(path: path, version: current) }
+    guard current < min(target, Schema.version) else { return }
     try transaction {
       let version = try Self.identify(database, path: path) ?? 0
       if version > Schema.version { throw StoreError.newer(path: path, version: version) }

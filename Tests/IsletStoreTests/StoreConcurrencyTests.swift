@@ -40,13 +40,13 @@ import Testing
   }
 }
 
-@Suite struct StoreWatcherTests {
+@Suite struct StoreFollowerTests {
   let folder = TemporaryFolder()
 
   @Test func wakesWhenAnotherConnectionCommits() throws {
     let path = folder.file("islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()
-    let watcher = try StoreWatcher(path: path)
+    let watcher = try StoreFollower(path: path)
     let writer = Thread {
       guard let store = try? SQLiteActivityStore.openForWriting(path: path) else { return }
       defer { store.close() }
@@ -60,7 +60,7 @@ import Testing
   @Test func readersDoNotWakeIt() throws {
     let path = folder.file("islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()
-    let watcher = try StoreWatcher(path: path)
+    let watcher = try StoreFollower(path: path)
     let reader = try #require(try SQLiteActivityStore.openForReading(path: path))
     _ = try reader.liveActivities()
     reader.close()
@@ -70,16 +70,67 @@ import Testing
   @Test func wakesAtAnAbsoluteDeadline() throws {
     let path = folder.file("islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()
-    let watcher = try StoreWatcher(path: path)
+    let watcher = try StoreFollower(path: path)
     let deadline = SystemClock().now() + 150
     #expect(watcher.wait(until: deadline) == .deadline)
     #expect(SystemClock().now() >= deadline)
   }
 
+  /// A commit's events are the news; a write that records no event is none, and neither are
+  /// the events this process recorded and handed over itself.
+  @Test func newsIsTheEventsOthersRecorded() throws {
+    let path = folder.file("islet.db")
+    let clock = ManualClock(t0)
+    let store = try SQLiteActivityStore.openForWriting(path: path)
+    defer { store.close() }
+    let follower = try StoreFollower(path: path, besideWriter: true)
+    let dispatcher = IntentDispatcher(store: store, clock: clock)
+    let started = try dispatcher.dispatch(.toggle, source: .cli)
+    #expect(follower.wait(until: SystemClock().now() + 20_000) == .changed)
+    #expect(follower.news.map(\.kind) == [.started] && follower.seq == started.newestSeq)
+
+    // Renamed without an event: a write nobody is told of.
+    var renamed = try #require(started.activity)
+    renamed.state.name = "Quiet"
+    #expect(try store.transaction { try store.save(renamed) })
+    #expect(follower.wait(until: SystemClock().now() + 300) == .deadline)
+
+    let paused = try dispatcher.dispatch(.pause, source: .key)
+    follower.recorded(paused.events)
+    #expect(follower.wait(until: SystemClock().now() + 300) == .deadline)
+    #expect(follower.seq == paused.newestSeq, "its own events are known once seen")
+
+    let other = try SQLiteActivityStore.openForWriting(path: path)
+    defer { other.close() }
+    let resumed = try IntentDispatcher(store: other, clock: clock).dispatch(.resume, source: .cli)
+    #expect(follower.wait(until: SystemClock().now() + 20_000) == .changed)
+    #expect(follower.news.map(\.kind) == [.resumed] && follower.seq == resumed.newestSeq)
+  }
+
+  /// Opening a current store to write takes no write lock and writes nothing: a command's
+  /// open and close cost a follower a confirmation or a few, and no read of a table. (An empty
+  /// write transaction on every open waited for any writer.)
+  @Test func openingAndClosingAWriterIsNoNews() throws {
+    let path = folder.file("islet.db")
+    let holder = try SQLiteActivityStore.openForWriting(path: path)
+    defer { holder.close() }
+    let follower = try StoreFollower(path: path)
+    follower.connection.recordStatements()
+    try holder.transaction {
+      // Another writer's transaction is open: an open that wrote would wait 10 s, then fail.
+      try SQLiteActivityStore.openForWriting(path: path).close()
+      let reader = try #require(try SQLiteActivityStore.openForReading(path: path))
+      reader.close()
+    }
+    #expect(follower.wait(until: SystemClock().now() + 300) == .deadline)
+    let statements = follower.connection.takeRecordedStatements()
+    #expect(statements.allSatisfy { $0 == "PRAGMA data_version" }, "\(statements)")
+  }
+
   @Test func noticesTheStoreGoingAway() throws {
     let path = folder.file("islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()
-    let watcher = try StoreWatcher(path: path)
+    let watcher = try StoreFollower(path: path)
     unlink(path)
     #expect(watcher.wait(until: SystemClock().now() + 20_000) == .gone)
   }

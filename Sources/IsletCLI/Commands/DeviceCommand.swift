@@ -51,7 +51,8 @@ struct DeviceCommand: Command {
 
     let intents = try environment.openIntents()
     defer { intents.close() }
-    let watcher = try StoreWatcher(path: environment.storePath)
+    // Beside the intents' connection, which keeps the store open to write: one more to read.
+    let follower = try StoreFollower(path: environment.storePath, besideWriter: true)
     // A crash would leave the terminal in the alternate screen, without echo: the modes as
     // they are now, and sequences any xterm-like terminal (or the Linux console) takes to
     // leave that screen, show the cursor and stop mouse reports, are put back first.
@@ -79,7 +80,7 @@ struct DeviceCommand: Command {
       theme: theme.value, ascii: ascii, policy: configuration.policy, alerts: configuration.alerts,
       plans: configuration.allPlans, defaultPlan: configuration.plan)
     let runner = DeviceRunner(
-      environment: environment, intents: intents, watcher: watcher, screen: screen, theme: theme,
+      environment: environment, intents: intents, follower: follower, screen: screen, theme: theme,
       model: model, presentation: presentation,
       goals: configuration.dailyGoals)
     return try runner.run()

@@ -13,20 +13,21 @@ import IsletUI
 /// the next change on screen is due, turns what woke it into `DeviceModel` messages, carries
 /// out the commands the model returns, and prints the model's frames (drawn several ahead).
 /// Everything the view decides is the model's; this only does the input and output.
+///
+/// A test drives it on a stand-in `Screen`: `start`, then `send` a message (its commands are
+/// carried out, and what they bring back is sent in turn), `draw`, or `wait` for the store.
 final class DeviceRunner {
   private let environment: Environment
   private let intents: IntentService
-  private let watcher: StoreWatcher
-  private let screen: CursesScreen
+  private let follower: StoreFollower
+  private let screen: any Screen
   private let theme: Shown<Theme>
   private let presentation: Presentation?
   private var model: DeviceModel
   private var lookahead = DeviceView.Lookahead()
   private var canvas = Canvas(width: 0, height: 0)
   private var frame: DeviceView.Frame
-  /// A commit shows a moment after its write: the store is looked at again then.
-  private var recheckAt: Instant?
-  private var exit: ExitStatus?
+  private(set) var exit: ExitStatus?
   private var settling = false
   /// The configured daily goals, and when their count must be made again (the next midnight).
   private let goals: [DailyGoal]
@@ -37,31 +38,33 @@ final class DeviceRunner {
   private var fds: [pollfd]
 
   init(
-    environment: Environment, intents: IntentService, watcher: StoreWatcher, screen: CursesScreen,
+    environment: Environment, intents: IntentService, follower: StoreFollower, screen: any Screen,
     theme: Shown<Theme>,
     model: DeviceModel, presentation: Presentation?, goals: [DailyGoal]
   ) {
     self.goals = goals
     self.environment = environment
     self.intents = intents
-    self.watcher = watcher
+    self.follower = follower
     self.screen = screen
     self.theme = theme
     self.model = model
     self.presentation = presentation
     frame = model.frame(at: environment.now)
     fds = [
-      pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
     ]
   }
+
+  /// What the view shows and has decided: for a test to look at.
+  var shown: DeviceModel { model }
 
   private var now: Instant { environment.now }
   private var store: SQLiteActivityStore { intents.store }
 
   func run() throws -> ExitStatus {
-    try carry(.reload)
-    try count()
+    try start()
     while true {
       try draw()
       if let exit { return exit }
@@ -70,11 +73,19 @@ final class DeviceRunner {
     }
   }
 
-  /// Hands a message to the model and carries out what it says. Anything but time moving
-  /// changes what the coming frames show, so those drawn ahead go.
-  private func send(_ message: DeviceModel.Message) throws {
-    if message != .tick { lookahead.drop() }
-    for command in model.update(message, at: now) { try carry(command) }
+  /// The first look at the store, and today's goals counted.
+  func start() throws {
+    try carry(.reload)
+    try count()
+  }
+
+  /// Hands a message to the model and carries out what it says. Frames drawn ahead go when
+  /// the model changed (time moving changes only what they already show).
+  func send(_ message: DeviceModel.Message) throws {
+    let before = model
+    let commands = model.update(message, at: now)
+    if message != .tick && model != before { lookahead.drop() }
+    for command in commands { try carry(command) }
   }
 
   private func carry(_ command: DeviceModel.Command) throws {
@@ -86,10 +97,12 @@ final class DeviceRunner {
       attributes.plan = plan
       try perform(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .key)
     case .settle:
+      // What it recorded, and what others recorded before it (the deadline watcher may have
+      // been first): a finish rings whoever recorded it.
       let report = try intents.settle()
-      let events = try recorded()
-      try send(
-        .stored(report.live, seq: max(report.newestSeq ?? model.seq, events.last?.seq ?? 0), events: events))
+      try follower.catchUp()
+      let events = model.looked ? follower.news : []
+      try send(.stored(report.live, seq: follower.seq, events: events))
       try countIfChanged(by: events)
       // What it recorded may ring (a countdown just finished): looked at once more, now.
       if !settling {
@@ -98,12 +111,8 @@ final class DeviceRunner {
         try send(.tick)
       }
     case .reload:
-      // The sequence first: a commit between the two reads is then seen again, not missed.
-      let seq = try store.lastEventSeq()
-      let live = try store.liveActivities()
-      let events = try recorded()
-      try send(.stored(live, seq: seq, events: events))
-      try countIfChanged(by: events)
+      try follower.catchUp()
+      try adoptNews()
     case .ring:
       // The bell when its channel is on; the screen flashes either way.
       screen.alert(bell: model.bell)
@@ -124,26 +133,30 @@ final class DeviceRunner {
       let report = try intents.send(intent, to: target, source: source)
       var line = report.refusal?.reason ?? ""
       if report.refusal == nil, let activity = report.activity {
-        let own = report.events.filter { $0.activityID == activity.id && $0.source == source }
-        line = environment.confirmation(activity, own)
+        line = environment.confirmation(activity, report.ownEvents(from: source))
       }
       var started = false
       if case .start = intent { started = true }
-      let events = try recorded()
+      // Its own events are handed over here: when the follower sees them, they are not news.
+      follower.recorded(report.events)
       try send(
         .reported(
           live: report.live, seq: report.newestSeq, activity: report.activity,
-          started: started, line: line, refused: report.refusal != nil, events: events))
-      try countIfChanged(by: events)
+          started: started, line: line, refused: report.refusal != nil, events: report.events))
+      try countIfChanged(by: report.events)
     } catch let failure as ActivityMatcher.Failure {
       try send(.missed(nothingLive: failure == .nothingLive))
     }
   }
 
-  /// The events recorded since the model's newest, by this view or any other process: a
-  /// segment's end rings whoever recorded it. None before the first look, when they are old.
-  private func recorded() throws -> [Event] {
-    model.looked ? try store.history(after: model.seq) : []
+  /// The live set read after the follower's events (a commit between the two reads is then
+  /// seen again, not missed), with those events: a segment's end rings whoever recorded it.
+  /// None before the first look, when they are old.
+  private func adoptNews() throws {
+    let live = try store.liveActivities()
+    let events = model.looked ? follower.news : []
+    try send(.stored(live, seq: follower.seq, events: events))
+    try countIfChanged(by: events)
   }
 
   /// Counts today's goals from the day's history, for the frames, and when to count them again.
@@ -174,7 +187,7 @@ final class DeviceRunner {
   }
 
   /// Prints the frame due now: one drawn ahead, or a fresh one after time has had its say.
-  private func draw() throws {
+  func draw() throws {
     let at = now
     let size = screen.size
     if (size.width, size.height) != (model.screenWidth, model.screenHeight) {
@@ -215,17 +228,17 @@ final class DeviceRunner {
     }
   }
 
-  /// Sleeps until the next visible change, a key, a commit elsewhere, or a signal, and hands
+  /// Sleeps until the next visible change, a key, news in the store, or a signal, and hands
   /// over what came.
-  private func wait() throws {
+  func wait() throws {
     let change = lookahead.nextDue ?? DeviceView.nextChange(frame, clockShown: presentation == nil)
     // The model's own next instant (an alert given again) need not be a change on screen.
     let heard = model.tickAt.flatMap { $0 > now ? $0 : nil }
-    let wake = [change, recheckAt, recountAt, heard].compactMap { $0 }.min()
-    let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
+    let wake = [change, recountAt, heard].compactMap { $0 }.min()
+    let timeout = [wake.map { Int32(clamping: max(0, $0 - now)) }, follower.timeout].compactMap { $0 }.min()
     fds[0].revents = 0
     fds[1].revents = 0
-    let polled = islet_wait_for(&fds, 2, timeout)
+    let polled = islet_wait_for(&fds, 2, timeout ?? -1)
     switch islet_take_signal() {
     case SIGINT: return try send(.interrupt)
     case SIGTERM, SIGHUP: return try send(.terminate)
@@ -239,20 +252,12 @@ final class DeviceRunner {
       exit = .ok
       return
     }
-    if recheckAt.map({ $0 <= now }) == true {
-      recheckAt = nil
-      try send(.touched(seq: store.lastEventSeq()))
-    }
-    if fds[1].revents != 0 {
-      switch watcher.takeEvents() {
-      case .gone:
-        throw StoreError.unavailable(
-          path: try environment.storePath, detail: "it was removed or replaced while the view was open")
-      case .changed:
-        try send(.touched(seq: store.lastEventSeq()))
-        recheckAt = now + 30
-      default: break
-      }
+    switch try follower.look(heard: fds[1].revents != 0) {
+    case .gone:
+      throw StoreError.unavailable(
+        path: try environment.storePath, detail: "it was removed or replaced while the view was open")
+    case .changed: try adoptNews()
+    default: break
     }
     // Keys when there are some, and after a signal: ncurses hands a resize over as a key.
     // (A resize is also seen by `screen.size` at every wake.)

@@ -104,9 +104,15 @@ struct PopupCommand: Command {
     }
 
     func actedOn(_ store: SQLiteActivityStore) throws -> Bool {
+      actedOn(by: try store.history(activityID: stored.id, after: seen))
+    }
+
+    /// Whether any of `events` (recorded after the alert's) acts on the activity.
+    func actedOn(by events: [Event]) -> Bool {
       // A correction of a past session is nobody acting on the timer (as AlertPolicy says).
-      try store.history(activityID: stored.id, after: seen).contains {
-        !$0.kind.isCorrection && ($0.source != .time || $0.at != alertAt)
+      events.contains {
+        $0.activityID == stored.id && ($0.seq ?? 0) > seen && !$0.kind.isCorrection
+          && ($0.source != .time || $0.at != alertAt)
       }
     }
   }
@@ -116,12 +122,13 @@ struct PopupCommand: Command {
   private func wait(for subject: Subject, store: SQLiteActivityStore, environment: Environment) throws
     -> Outcome
   {
-    let watcher = try? StoreWatcher(path: store.path)
+    let follower = try? StoreFollower(path: store.path)
     let opened = Spawner.monotonicMilliseconds()
     let listening = opened + AlertPopup.keyDelay
     let end = opened + Self.timeLimit
-    var recheck: Milliseconds?
     var first = true
+    // Acted on while the follower was being made: looked at once, then only news is.
+    if follower != nil, try subject.actedOn(store) { return .closed }
     while true {
       let now = Spawner.monotonicMilliseconds()
       // Each frame fills the popup, drawn over the last from the top.
@@ -130,11 +137,11 @@ struct PopupCommand: Command {
       first = false
       if now >= end { return .closed }
       let nextSecond = 1000 - environment.now.milliseconds % 1000
-      let wakes = [end, now + nextSecond, recheck, now < listening ? listening : nil].compactMap { $0 }
-      let timeout = max(0, wakes.min()! - now)
+      let wakes = [end, now + nextSecond, now < listening ? listening : nil].compactMap { $0 }
+      let timeout = min(Int32(clamping: max(0, wakes.min()! - now)), follower?.timeout ?? .max)
       var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-      if let watcher { fds.append(pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-      if poll(&fds, nfds_t(fds.count), Int32(timeout)) < 0 {
+      if let follower { fds.append(pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+      if poll(&fds, nfds_t(fds.count), timeout) < 0 {
         guard errno == EINTR else { return .closed }
         if islet_take_signal() != 0 { return .interrupted }
         continue
@@ -158,17 +165,15 @@ struct PopupCommand: Command {
         case .other: return .closed
         }
       }
-      if let watcher, fds[1].revents != 0 {
-        switch watcher.takeEvents() {
-        case .gone: return .closed
-        // A commit may show a moment after its write: looked at now, and again shortly.
-        case .changed: recheck = Spawner.monotonicMilliseconds() + 100
-        default: break
-        }
-      } else if let due = recheck, Spawner.monotonicMilliseconds() >= due {
-        recheck = nil
+      guard let follower else {
+        if try subject.actedOn(store) { return .closed }
+        continue
       }
-      if try subject.actedOn(store) { return .closed }
+      switch try follower.look(heard: fds[1].revents != 0) {
+      case .gone: return .closed
+      case .changed: if subject.actedOn(by: follower.news) { return .closed }
+      default: break
+      }
     }
   }
 

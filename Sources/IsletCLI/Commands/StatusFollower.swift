@@ -43,6 +43,15 @@ final class StatusFollower {
   private var unread: [UInt8] = []
   /// The store's file as last looked at while it did not read as a store yet.
   private var unreadFile: [Int]?
+  /// The live activities as last read, and today's goals as last counted (from the events time
+  /// had caused that no writer had recorded, `pending`, until the instant they must be again).
+  private var stored: [Activity] = []
+  private var tallies: [GoalTally] = []
+  private var counted: (pending: [Event], until: Instant)?
+  /// The events time has caused that no writer had recorded at the last line.
+  private var unrecorded: [Event] = []
+  /// The instant time alone next changes the line; nil while nothing runs.
+  private var shownUntil: Instant?
 
   init(
     environment: Environment, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
@@ -78,7 +87,7 @@ final class StatusFollower {
         try awaitStore(at: path)
       }
       defer { store.close() }
-      return try follow(store, watcher: try StoreWatcher(path: path))
+      return try follow(store, follower: try StoreFollower(path: path))
     } catch let stop as Stop {
       return stop.status
     }
@@ -116,63 +125,36 @@ final class StatusFollower {
     }
   }
 
-  private func follow(_ store: SQLiteActivityStore, watcher: StoreWatcher) throws -> ExitStatus {
-    // The watcher is made before the first read, so a commit between the two is seen; what it
-    // heard until now (its own connection's opening, too) is in that read.
-    if watcher.takeEvents() == .gone { throw Self.gone(store.path) }
-    var seq = try store.lastEventSeq()
-    var stored = try store.liveActivities()
+  /// Follows the store: a line whenever what it shows changes, until a signal, the reader
+  /// going, or the configuration changing. The follower is made before the first read, so a
+  /// commit between the two is seen.
+  private func follow(_ store: SQLiteActivityStore, follower: StoreFollower) throws -> ExitStatus {
+    stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
-    var tallies: [GoalTally] = []
-    var unrecorded: [Event] = []
-    var counted: (pending: [Event], until: Instant)?
-    // A write seen before its commit shows: looked at again after these delays (milliseconds).
-    // Any connection closing the WAL is heard too (a reader's as well), so they are few.
-    let recheckDelays: [Int64] = [1, 5, 25, 100]
-    var recheck: (at: Instant, step: Int)?
     var fds = [
-      pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
       // No events asked: a pipe's write end still reports POLLERR once its reader is gone.
       pollfd(fd: 1, events: 0, revents: 0),
       // A bar's clicks, one JSON line each; until stdin ends.
       pollfd(fd: clicks == nil ? -1 : 0, events: Int16(POLLIN), revents: 0),
       pollfd(fd: configuration?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
     ]
-    // The line is drawn again only when what it shows may have changed: the store read anew,
-    // or the instant time changes it (`shownUntil`). Any other wake (a write to another file
-    // in the folder, a reader closing the store) leaves it be: a format that shows
+    // The line is drawn again only when what it shows may have changed: news in the store, or
+    // the instant time changes it (`shownUntil`). Any other wake (a write to another file in
+    // the folder, a write the follower found was no news) leaves it be: a format that shows
     // milliseconds (JSON) would print a new line for each.
     var fresh = true
-    var shownUntil: Instant?
     // A bar runs this for days: what start-up alone ran need not stay resident.
     islet_release_startup_memory()
     while true {
       let now = environment.now
       if fresh || shownUntil.map({ now >= $0 }) == true {
-        let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-        let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
-        if let start = goals.startOfDay(now),
-          counted.map({ $0.pending != pending || now >= $0.until }) ?? true
-        {
-          tallies = try environment.goalTallies(store: store, pending: pending)
-          counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
-        }
-        try emit(try render(LiveSet(live: live, now: now, policy: policy, goals: tallies)))
-        // Time has caused what no writer recorded (its watcher killed, say): one is started, as
-        // any reader would.
-        if !pending.isEmpty && pending != unrecorded {
-          DeadlineWatcherLauncher.ensure(
-            storePath: store.path, live: stored, environment: environment.variables)
-        }
-        unrecorded = pending
+        try show(store, at: now)
         fresh = false
-        shownUntil = [Self.nextChange(live, at: now, policy: policy), counted?.until].compactMap { $0 }.min()
       }
-
-      let wake = [shownUntil, recheck?.at].compactMap { $0 }.min()
-      let timeout = wake.map { Int32(clamping: max(0, $0 - now)) } ?? -1
+      let timeout = [shownUntil.map { Int32(clamping: max(0, $0 - now)) }, follower.timeout].compactMap { $0 }
       for index in fds.indices { fds[index].revents = 0 }
-      _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
+      _ = islet_wait_for(&fds, nfds_t(fds.count), timeout.min() ?? -1)
       try Self.stopIfSignalled()
       if fds[1].revents != 0 { return .readerGone }
       if fds[3].revents != 0, configuration?.take() == true {
@@ -180,32 +162,35 @@ final class StatusFollower {
         return .ok
       }
       if fds[2].revents != 0 && !readClicks() { fds[2].fd = -1 }
-      var look = false
-      if fds[0].revents != 0 {
-        switch watcher.takeEvents() {
-        case .gone: throw Self.gone(store.path)
-        case .changed:
-          look = true
-          recheck = nil
-        default: break
-        }
-      }
-      if let due = recheck, due.at <= environment.now { look = true }
-      guard look else { continue }
-      let newest = try store.lastEventSeq()
-      if newest != seq {
-        seq = newest
+      switch try follower.look(heard: fds[0].revents != 0) {
+      case .gone: throw Self.gone(store.path)
+      case .changed:
         stored = try store.liveActivities()
         fresh = true
         counted = nil
-        recheck = nil
         DeadlineWatcherLauncher.ensure(
           storePath: store.path, live: stored, environment: environment.variables)
-      } else {
-        let step = recheck.map { $0.step + 1 } ?? 0
-        recheck = step < recheckDelays.count ? (environment.now + recheckDelays[step], step) : nil
+      default: break
       }
     }
+  }
+
+  /// Prints the line for `now` if it differs from the last, and notes when time next changes it.
+  private func show(_ store: SQLiteActivityStore, at now: Instant) throws {
+    let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+    let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
+    if let start = goals.startOfDay(now), counted.map({ $0.pending != pending || now >= $0.until }) ?? true {
+      tallies = try environment.goalTallies(store: store, pending: pending)
+      counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
+    }
+    try emit(try render(LiveSet(live: live, now: now, policy: policy, goals: tallies)))
+    // Time has caused what no writer recorded (its watcher killed, say): one is started, as
+    // any reader would.
+    if !pending.isEmpty && pending != unrecorded {
+      DeadlineWatcherLauncher.ensure(storePath: store.path, live: stored, environment: environment.variables)
+    }
+    unrecorded = pending
+    shownUntil = [Self.nextChange(live, at: now, policy: policy), counted?.until].compactMap { $0 }.min()
   }
 
   /// Reads what stdin has and hands each whole line to `clicks`; false once stdin has ended.

@@ -52,9 +52,11 @@ struct WaitCommand: Command {
     islet_defer_interrupts()
     let intents = try environment.openIntents()
     defer { intents.close() }
-    // Watch before looking, so a change between the look and the sleep is not missed.
-    let watcher = try StoreWatcher(path: environment.storePath)
-    let live = try intents.settle().live
+    // Followed before looking, so a change between the look and the sleep is not missed.
+    let follower = try StoreFollower(path: environment.storePath, besideWriter: true)
+    let settled = try intents.settle()
+    follower.recorded(settled.events)
+    let live = settled.live
     let now = environment.now
     let waited: Activity
     if let target {
@@ -76,13 +78,13 @@ struct WaitCommand: Command {
     }
     // A plan's segment that is over waits to go on: the run is not done.
     if !waited.isPlan, waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
-    return try wait(for: waited, intents: intents, watcher: watcher, in: environment)
+    return try wait(for: waited, intents: intents, follower: follower, in: environment)
   }
 
   /// Sleeps until `activity`'s next settlement, a change to the store or the timeout, and
   /// looks at what was recorded for it each time.
   private func wait(
-    for activity: Activity, intents: IntentService, watcher: StoreWatcher, in environment: Environment
+    for activity: Activity, intents: IntentService, follower: StoreFollower, in environment: Environment
   ) throws -> ExitStatus {
     let store = intents.store
     let policy = try environment.configuration.policy
@@ -94,14 +96,14 @@ struct WaitCommand: Command {
       let wakeAt =
         [current.flatMap { TimerEngine.nextSettlement($0, policy: policy) }, giveUpAt]
         .compactMap { $0 }.min()
-      switch watcher.wait(until: wakeAt, interruptible: true) {
+      switch follower.wait(until: wakeAt, interruptible: true) {
       case .interrupted: return .interrupted
       case .gone:
         throw StoreError.unavailable(
           path: try environment.storePath, detail: "it was removed or replaced while waiting")
       case .changed, .deadline, .readable: break
       }
-      _ = try intents.settle()
+      follower.recorded(try intents.settle().events)
       for event in try store.history(activityID: activity.id, after: seen) {
         seen = event.seq ?? seen
         if let status = ends[event.kind] { return status }
