@@ -210,8 +210,7 @@ final class DeviceRunner {
       if exit != nil { return }
       frame = model.frame(at: now)
       canvas =
-        presentation.map { DeviceView.draw($0, frame, width: size.width, height: size.height) }
-        ?? DeviceView.draw(frame, width: size.width, height: size.height)
+        lookahead.draw(frame, presentation: presentation, width: size.width, height: size.height)
     }
     screen.draw(canvas, changes: ahead.map { ($0.basis, $0.changes) })
     // The first frame drawn ahead is out, so start-up is over (options, configuration, the
