@@ -345,8 +345,7 @@ public enum BuiltinThemes {
             "fg": 7
           },
           "alert": {
-            "fg": 15,
-            "bg": 9,
+            "fg": 9,
             "bold": true
           }
         },
@@ -473,8 +472,7 @@ public enum BuiltinThemes {
             "dim": true
           },
           "alert": {
-            "bold": true,
-            "reverse": true
+            "bold": true
           }
         },
         "icons": {
@@ -659,7 +657,7 @@ public enum BuiltinThemes {
       name: "high-contrast",
       roles: [
         Role(rawValue: "accent")!: RoleStyle(foreground: .indexed(11), bold: true),
-        Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(15), background: .indexed(9), bold: true),
+        Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(9), bold: true),
         Role(rawValue: "background")!: RoleStyle(),
         Role(rawValue: "button.complete")!: RoleStyle(
           foreground: .indexed(0), background: .indexed(10), bold: true),
@@ -708,7 +706,7 @@ public enum BuiltinThemes {
       name: "mono",
       roles: [
         Role(rawValue: "accent")!: RoleStyle(bold: true),
-        Role(rawValue: "alert")!: RoleStyle(bold: true, reverse: true),
+        Role(rawValue: "alert")!: RoleStyle(bold: true),
         Role(rawValue: "background")!: RoleStyle(),
         Role(rawValue: "button.complete")!: RoleStyle(bold: true),
         Role(rawValue: "button.pause")!: RoleStyle(bold: true),
