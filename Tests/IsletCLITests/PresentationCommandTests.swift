@@ -111,7 +111,8 @@ import Testing
     let light = islet("status", "--format", "ansi", "--presentation", "minimal", "--theme", "light").stdout
     #expect(light.contains("38;2;255;255;255;48;2;0;0;0m12m"))
     islet.writeConfig("theme = high-contrast\n")
-    #expect(islet("status", "--format", "ansi", "--presentation", "minimal").stdout.contains("[0;1;97;40m12m"))
+    #expect(
+      islet("status", "--format", "ansi", "--presentation", "minimal").stdout.contains("[0;1;97;40m12m"))
     #expect(
       islet("status", "--theme", "neon")
         == Run(
