@@ -80,12 +80,19 @@ public struct Look: Sendable {
   /// in a plan segment's cue.
   var timeAlerts: Bool { phase == .finished || activity.cueSecond(at: now) != nil }
 
-  /// The role of the time itself for this phase.
+  /// The activity's own accent, where its icon (or its plan's segment's) brings one in the
+  /// theme; nil: the theme's own (`timer`, `progress`, `accent`), Apple's timer orange.
+  public var tint: Role? { theme.tint(activity.icon) }
+  /// The role for what the activity's accent paints (its selection bar, its primary chip): its
+  /// tint, else the theme's accent.
+  public var accent: Role { tint ?? .accent }
+
+  /// The role of the time itself for this phase: the activity's accent while it runs.
   var timeRole: Role {
     if timeAlerts { return .alert }
     switch phase {
     case .paused, .idle, .completed, .ended: return .secondary
-    default: return .timer
+    default: return tint ?? .timer
     }
   }
 
@@ -93,7 +100,7 @@ public struct Look: Sendable {
   /// turn to the alert role together.
   var nameRole: Role { phase == .finished ? .alert : .text }
   var phaseRole: Role { phase == .finished ? .alert : .secondary }
-  var progressRole: Role { phase == .finished ? .alert : .progress }
+  var progressRole: Role { phase == .finished ? .alert : tint ?? .progress }
 
   /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
   /// countdown has not started what it shows).
