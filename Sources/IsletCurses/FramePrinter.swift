@@ -44,6 +44,8 @@ struct FramePrinter {
   mutating func print(
     _ canvas: Canvas, changes: [Int], afresh: Bool, theme: Theme, depth: ColorDepth, into out: inout [UInt8]
   ) {
+    // A terminal that says it takes 24-bit colors gets the theme's own, as printed output does.
+    let depth = codes.directColor && depth >= .palette256 ? .trueColor : depth
     var pass = Pass(canvas: canvas, theme: theme, depth: depth, skipsBlanks: afresh && !codes.clear.isEmpty)
     if afresh {
       out.append(contentsOf: codes.reset)
@@ -166,14 +168,9 @@ struct FramePrinter {
       ownBackground: true)
     let look = Look(
       codes: codes.codes(for: style),
-      blankShows: style.reverse || style.background.map(isShown) == true)
+      blankShows: style.reverse || style.background.map(codes.shows) == true)
     looks[key] = look
     return look
-  }
-
-  private func isShown(_ color: Color) -> Bool {
-    guard case .indexed(let n) = color else { return false }
-    return Int(n) < codes.colors
   }
 
   /// Whether UTF-8 bytes hold a single scalar.

@@ -32,6 +32,10 @@ struct TerminalCodes {
   /// Whether the cursor is addressed as on every ANSI terminal; moves are then formatted
   /// here, not by tiparm.
   let addressesAsANSI: Bool
+  /// Whether the terminal says it takes 24-bit colors (`COLORTERM=truecolor` or `24bit`, a
+  /// `-direct` entry): a theme's `#RRGGBB` is then sent as it is, as printed output sends it,
+  /// rather than matched to the 256-color palette (#FF9F0A, not #FFAF00).
+  let directColor: Bool
 
   static let ansiCursorAddress = Array("\u{1B}[%i%p1%d;%p2%dH".utf8)
 
@@ -51,6 +55,7 @@ struct TerminalCodes {
       setBackground: capability("setab"), colors: max(0, Int(islet_number_capability("colors"))),
       noColorVideo: max(0, Int(islet_number_capability("ncv"))),
       bottomRightIsSafe: islet_flag_capability("am") == 0 || islet_flag_capability("xenl") == 1,
+      directColor: directColor(colors: Int(islet_number_capability("colors"))),
       filled: { capability, first, second in
         let text = (capability + [0]).withUnsafeBufferPointer {
           $0.withMemoryRebound(to: CChar.self) {
@@ -65,7 +70,7 @@ struct TerminalCodes {
   init(
     cursorAddress: [UInt8], clear: [UInt8], reset: [UInt8], bold: [UInt8], dim: [UInt8], reverse: [UInt8],
     defaultColors: [UInt8], setForeground: [UInt8]?, setBackground: [UInt8]?, colors: Int, noColorVideo: Int,
-    bottomRightIsSafe: Bool, filled: @escaping ([UInt8], Int, Int) -> [UInt8]
+    bottomRightIsSafe: Bool, directColor: Bool = false, filled: @escaping ([UInt8], Int, Int) -> [UInt8]
   ) {
     self.cursorAddress = cursorAddress
     self.clear = clear
@@ -79,8 +84,20 @@ struct TerminalCodes {
     self.colors = colors
     self.noColorVideo = noColorVideo
     self.bottomRightIsSafe = bottomRightIsSafe
+    self.directColor = directColor
     self.filled = filled
     addressesAsANSI = cursorAddress == Self.ansiCursorAddress
+  }
+
+  /// Whether a terminal of `colors` takes 24-bit colors, as its environment says: the rule
+  /// printed output follows (`ColorDepth.of(environment:)`), on a terminal of 256 colors or more.
+  static func directColor(colors: Int, environment: [String: String]? = nil) -> Bool {
+    let environment =
+      environment
+      ?? ["TERM", "COLORTERM", "NO_COLOR"].reduce(into: [:]) { found, name in
+        if let value = getenv(name) { found[name] = String(cString: value) }
+      }
+    return colors >= 256 && ColorDepth.of(environment: environment) == .trueColor
   }
 
   /// A capability's bytes without its `$<…>` delays, which a terminal on a pseudo-terminal
@@ -122,14 +139,19 @@ struct TerminalCodes {
     out.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
+  /// Whether `color` is drawn: a palette index the terminal has, a 24-bit color where it
+  /// takes them.
+  func shows(_ color: Color) -> Bool {
+    switch color {
+    case .indexed(let n): return Int(n) < colors
+    case .rgb: return directColor
+    }
+  }
+
   /// What sets a style from nothing: the reset, then its attributes and colors.
   func codes(for style: ResolvedStyle) -> [UInt8] {
-    func index(_ color: Color?) -> Int? {
-      guard case .indexed(let n)? = color, Int(n) < colors else { return nil }
-      return Int(n)
-    }
-    let foreground = index(style.foreground)
-    let background = index(style.background)
+    let foreground = style.foreground.flatMap { shows($0) ? $0 : nil }
+    let background = style.background.flatMap { shows($0) ? $0 : nil }
     let colored = foreground != nil || background != nil
     func shown(_ wanted: Bool, bit: Int) -> Bool { wanted && !(colored && noColorVideo & bit != 0) }
     var out = reset
@@ -137,8 +159,17 @@ struct TerminalCodes {
     if shown(style.bold, bit: 32) { out += bold }
     if shown(style.dim, bit: 16) { out += dim }
     if shown(style.reverse, bit: 4) { out += reverse }
-    if let foreground, let setForeground { out += filled(setForeground, foreground, 0) }
-    if let background, let setBackground { out += filled(setBackground, background, 0) }
+    if let foreground { out += color(foreground, capability: setForeground, base: 38) }
+    if let background { out += color(background, capability: setBackground, base: 48) }
     return out
+  }
+
+  /// A palette index through the entry's capability; a 24-bit color as ISO 8613-6 says
+  /// (`ESC [ 38 ; 2 ; r ; g ; b m`), which every terminal that sets `COLORTERM` reads.
+  private func color(_ color: Color, capability: [UInt8]?, base: Int) -> [UInt8] {
+    switch color {
+    case .indexed(let n): return capability.map { filled($0, Int(n), 0) } ?? []
+    case .rgb(let r, let g, let b): return Array("\u{1B}[\(base);2;\(r);\(g);\(b)m".utf8)
+    }
   }
 }

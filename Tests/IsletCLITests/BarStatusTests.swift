@@ -16,7 +16,7 @@ import Testing
     islet("start", "--name", "Focus")
     islet.clock.advance(by: 754_000)
     let waybar = try object(islet("status", "--format", "waybar").stdout)
-    #expect(waybar["text"] as? String == "⏱ Focus ● 12:34 ◖13◗")
+    #expect(waybar["text"] as? String == "⏱ Focus ● 12:34 ◖12m◗")
     #expect(
       (waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea &amp; &lt;b&gt;biscuits&lt;/b&gt; 12:25") == true
     )
@@ -24,7 +24,7 @@ import Testing
     #expect(i3bar.count == 3 && i3bar[1] == "[", "\(i3bar)")
     let blocks = try #require(
       try JSONSerialization.jsonObject(with: Data(i3bar[2].dropLast().utf8)) as? [[String: Any]])
-    #expect(blocks.map { $0["full_text"] as? String } == ["⏱ Focus ● 12:34", "◖13◗"])
+    #expect(blocks.map { $0["full_text"] as? String } == ["⏱ Focus ● 12:34", "◖12m◗"])
     let rs = try object(islet("status", "--format", "i3status-rs").stdout)
     #expect(rs["state"] as? String == "Info")
     let named = try object(islet("status", "--format", "i3blocks", "1823").stdout)

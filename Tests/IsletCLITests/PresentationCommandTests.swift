@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func drawsEachPresentation() {
-    #expect(islet("status", "--presentation", "minimal").stdout == "◖13◗\n")
+    #expect(islet("status", "--presentation", "minimal").stdout == "◖12m◗\n")
     #expect(islet("status", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:30 ◗\n")
     #expect(islet("status", "--presentation", "compact", "--width", "20").stdout == "◖ ⏱ Worko… ● 12:30 ◗\n")
     #expect(islet("status", "--presentation", "expanded").stdout.split(separator: "\n").count == 7)
@@ -26,7 +26,7 @@ import Testing
         │    ▀█  ▀▀█   ▀▀█ █▀█                                         │
         │     █  █▀▀ ▀  ▀█ █ █                    [⏸ Pause] [✕ End]    │
         │    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │
-        │ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │
+        │ ███████████████████████████───────────────────────────  50%  │
         │ Started 9:05 · ada                                           │
         ╰──────────────────────────────────────────────────────────────╯
 
@@ -55,7 +55,7 @@ import Testing
   @Test func theIslandShowsASecondActivityAsABubble() {
     islet("start", "--name", "Tea", "--icon", "coffee")
     islet.clock.advance(by: 2_000)
-    #expect(islet("status", "--presentation", "compact").stdout == "◖ ☕ Tea                ● 0:02 ◗ ◖13◗\n")
+    #expect(islet("status", "--presentation", "compact").stdout == "◖ ☕ Tea                ● 0:02 ◗ ◖12m◗\n")
     // Asking for one by name draws it alone.
     #expect(
       islet("status", "Workout", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:28 ◗\n")
@@ -99,19 +99,20 @@ import Testing
     islet.extra = ["TERM": "xterm-256color"]
     #expect(
       islet("status", "--format", "ansi", "--presentation", "minimal").stdout
-        == "\u{1B}[0;38;5;16m◖\u{1B}[0;38;5;255;48;5;16m13\u{1B}[0;38;5;16m◗\u{1B}[0m\n")
+        == "\u{1B}[0;38;5;16m◖\u{1B}[0;38;5;255;48;5;16m12m\u{1B}[0;38;5;16m◗\u{1B}[0m\n")
     islet.extra["NO_COLOR"] = "1"
     #expect(
       islet("status", "--format", "ansi", "--presentation", "minimal").stdout
-        == "\u{1B}[0m◖\u{1B}[0;7m13\u{1B}[0m◗\u{1B}[0m\n")
+        == "\u{1B}[0m◖\u{1B}[0;7m12m\u{1B}[0m◗\u{1B}[0m\n")
   }
 
   @Test func themesAreChosenByNameFileOrConfiguration() {
     islet.extra = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
     let light = islet("status", "--format", "ansi", "--presentation", "minimal", "--theme", "light").stdout
-    #expect(light.contains("38;2;255;255;255;48;2;0;0;0m13"))
+    #expect(light.contains("38;2;255;255;255;48;2;0;0;0m12m"))
     islet.writeConfig("theme = high-contrast\n")
-    #expect(islet("status", "--format", "ansi", "--presentation", "minimal").stdout.contains("[0;1;97;40m13"))
+    #expect(
+      islet("status", "--format", "ansi", "--presentation", "minimal").stdout.contains("[0;1;97;40m12m"))
     #expect(
       islet("status", "--theme", "neon")
         == Run(

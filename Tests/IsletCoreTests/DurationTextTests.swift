@@ -92,6 +92,19 @@ import Testing
     #expect(DurationText.clock(seconds: 37_230) == "10:20:30")
     #expect(DurationText.clock(seconds: -5) == "0:00")
   }
+
+  /// One grammar for every small place: the seconds only while they matter (under ten
+  /// minutes), then minutes, then hours and minutes, then hours.
+  @Test(
+    arguments: [
+      (0, false, "0:00"), (42, true, "+0:42"), (299, false, "4:59"), (599, false, "9:59"),
+      (600, false, "10m"), (754, false, "12m"), (3599, false, "59m"), (3600, false, "1h00"),
+      (3900, false, "1h05"), (4200, true, "+1h10"), (35_999, false, "9h59"), (36_000, false, "10h"),
+      (75_540, false, "20h"), (-5, false, "0:00"),
+    ] as [(Int64, Bool, String)])
+  func theGlanceGrammar(seconds: Int64, overtime: Bool, shown: String) {
+    #expect(DurationText.glance(seconds: seconds, overtime: overtime) == shown)
+  }
 }
 
 @Suite struct TimeOfDayTests {

@@ -18,10 +18,24 @@ import Testing
     return try #require(TerminalCodes.current())
   }
 
-  @Test(arguments: ["xterm-256color", "linux", "vt100", "ansi"])
-  func everyFrameLeavesTheScreenAsTheCanvasSays(term: String) throws {
-    let codes = try codes(term)
-    let depth: ColorDepth = codes.colors >= 256 ? .palette256 : codes.colors >= 8 ? .basic8 : .none
+  /// The same codes on a terminal that says it takes 24-bit colors.
+  func direct(_ codes: TerminalCodes) -> TerminalCodes {
+    TerminalCodes(
+      cursorAddress: codes.cursorAddress, clear: codes.clear, reset: codes.reset, bold: codes.bold,
+      dim: codes.dim, reverse: codes.reverse, defaultColors: codes.defaultColors,
+      setForeground: codes.setForeground, setBackground: codes.setBackground, colors: codes.colors,
+      noColorVideo: codes.noColorVideo, bottomRightIsSafe: codes.bottomRightIsSafe, directColor: true,
+      filled: codes.filled)
+  }
+
+  @Test(arguments: [
+    ("xterm-256color", false), ("xterm-256color", true), ("linux", false), ("vt100", false), ("ansi", false),
+  ])
+  func everyFrameLeavesTheScreenAsTheCanvasSays(term: String, directColor: Bool) throws {
+    let codes = directColor ? direct(try codes(term)) : try codes(term)
+    // The view asks for the palette; the printer sends 24-bit colors where the terminal takes them.
+    let asked: ColorDepth = codes.colors >= 256 ? .palette256 : codes.colors >= 8 ? .basic8 : .none
+    let depth = directColor ? .trueColor : asked
     var printer = FramePrinter(codes: codes, utf8: true)
     var terminal = Terminal(width: 40, height: 8, wrapsAtOnce: !codes.bottomRightIsSafe)
     var random = SeededGenerator(seed: 19)
@@ -49,7 +63,7 @@ import Testing
       var out: [UInt8] = []
       printer.print(
         canvas, changes: afresh ? [] : canvas.changes(from: previous), afresh: afresh, theme: theme,
-        depth: depth, into: &out)
+        depth: asked, into: &out)
       terminal.feed(out)
       #expect(terminal.style == Terminal.Style(), "frame \(frame) left attributes set")
       var wrong: [String] = []
@@ -95,6 +109,29 @@ import Testing
     // One move to the first changed digit; the unchanged ':' after it is sent again rather
     // than a second move.
     #expect(out == Array("\u{1B}[2;10H".utf8) + style + Array("3:00".utf8) + printer.codes.reset)
+  }
+
+  /// A terminal that says it takes 24-bit colors is sent the theme's own orange, #FF9F0A; one
+  /// that does not, the palette's nearest (214, #FFAF00).
+  @Test func truecolorWhereTheTerminalSaysSo() throws {
+    let xterm = try codes("xterm-256color")
+    var canvas = Canvas(width: 8, height: 1)
+    canvas.put("12:30", x: 0, y: 0, role: .timer)
+    #expect(theme.style(.timer).foreground == Color(hex: "#FF9F0A"), "the default theme's timer color moved")
+    func sent(_ codes: TerminalCodes) -> String {
+      var printer = FramePrinter(codes: codes, utf8: true)
+      var out: [UInt8] = []
+      printer.print(canvas, changes: [], afresh: true, theme: theme, depth: .palette256, into: &out)
+      return String(decoding: out, as: UTF8.self)
+    }
+    let truecolor = sent(direct(xterm))
+    #expect(truecolor.contains("\u{1B}[38;2;255;159;10m12:30"), "\(truecolor.debugDescription)")
+    #expect(sent(xterm).contains("\u{1B}[38;5;214m12:30"), "\(sent(xterm).debugDescription)")
+    let environment = { (colorTerm: String) in ["TERM": "xterm-256color", "COLORTERM": colorTerm] }
+    #expect(TerminalCodes.directColor(colors: 256, environment: environment("truecolor")))
+    #expect(TerminalCodes.directColor(colors: 256, environment: environment("24bit")))
+    #expect(!TerminalCodes.directColor(colors: 256, environment: environment("")))
+    #expect(!TerminalCodes.directColor(colors: 8, environment: environment("truecolor")))
   }
 
   /// Without a UTF-8 locale the glyphs go in the locale's charset, as ncurses sent them: in
@@ -193,8 +230,11 @@ struct Terminal {
     /// A resolved style as the terminal can show it: its colors, and no attribute `ncv` drops.
     init(_ style: ResolvedStyle, _ codes: TerminalCodes) {
       func index(_ color: Color?) -> Int? {
-        guard case .indexed(let n)? = color, Int(n) < codes.colors else { return nil }
-        return Int(n)
+        switch color {
+        case .indexed(let n)? where Int(n) < codes.colors: return Int(n)
+        case .rgb(let r, let g, let b)? where codes.directColor: return Terminal.rgb(Int(r), Int(g), Int(b))
+        default: return nil
+        }
       }
       foreground = index(style.foreground)
       background = index(style.background)
@@ -207,6 +247,9 @@ struct Terminal {
       reverse = shown(style.reverse, 4, codes.reverse)
     }
   }
+
+  /// A 24-bit color as a style holds it: past every palette index.
+  static func rgb(_ r: Int, _ g: Int, _ b: Int) -> Int { 1 << 24 | r << 16 | g << 8 | b }
 
   struct Cell {
     var text = " "
@@ -283,9 +326,12 @@ struct Terminal {
         case 39: style.foreground = nil
         case 49: style.background = nil
         case 38, 48:
-          let color = parameters.count > i + 2 ? parameters[i + 2] : 0
+          let value = { (k: Int) in parameters.count > i + k ? parameters[i + k] : 0 }
+          // `38;5;n` a palette index, `38;2;r;g;b` a 24-bit color.
+          let rgb = value(1) == 2
+          let color = rgb ? Self.rgb(value(2), value(3), value(4)) : value(2)
           if parameters[i] == 38 { style.foreground = color } else { style.background = color }
-          i += 2
+          i += rgb ? 4 : 2
         default: Issue.record("an SGR the view should not send: \(parameters)")
         }
         i += 1

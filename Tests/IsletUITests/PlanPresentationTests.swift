@@ -45,7 +45,10 @@ import Testing
       Set((2...4).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
     }
     #expect(bigTimeRoles(LockScreen.draw(cued, width: 64, height: 9), columns: 2..<24) == [.alert])
-    #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 2..<24) == [.timer])
+    // Before it, the segment's own accent (its icon's tint).
+    #expect(before.tint != nil)
+    let accent = Set([before.tint ?? .timer])
+    #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 2..<24) == accent)
     #expect(bigTimeRoles(Expanded.draw(cued, width: 58, height: 8), columns: 2..<56) == [.alert])
   }
 

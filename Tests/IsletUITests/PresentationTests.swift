@@ -44,9 +44,10 @@ import Testing
 
   @Test func minimalShowsMinutesLeftOrTheIcon() {
     let (activity, now) = inPhase(.active)
-    #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["◖13◗"])
+    // The small places' one grammar: whole minutes from ten, a countdown's as a stopwatch's.
+    #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["◖12m◗"])
     let (stopwatch, then) = inPhase(.active, countdown: false)
-    // A stopwatch counts up, in the fewest cells; under ten minutes a countdown reads M:SS.
+    // Under ten minutes, M:SS.
     #expect(Minimal.draw(look(stopwatch, at: then), width: 7).lines == ["◖12m◗"])
     let coffee = workout(countdown: false, icon: "coffee")
     #expect(Minimal.draw(look(coffee, at: t0), width: 7).lines == ["◖0:00◗"])
@@ -67,19 +68,21 @@ import Testing
     #expect(Minimal.draw(look(short, at: t0 + minutes(17), ascii: true), width: 7).lines == ["(|9:00)"])
   }
 
-  /// The compact island's short time, when the pill is too narrow for the long one: seconds,
-  /// minutes, then hours with their minutes (`1h05`) until ten hours, then hours alone.
+  /// The compact island's short time, when the pill is too narrow for the long one: the small
+  /// places' one grammar, seconds under ten minutes, minutes, then hours with their minutes
+  /// (`1h05`) until ten hours, then hours alone.
   @Test func theShortTimeReadsInTheFewestCells() {
     let stopwatch = workout(countdown: false)
     let shown = { (at: Milliseconds) in look(stopwatch, at: t0 + at).shortTime }
-    #expect(shown(seconds(45)) == "45s")
+    #expect(shown(seconds(45)) == "0:45")
+    #expect(shown(minutes(9) + seconds(59)) == "9:59")
     #expect(shown(minutes(12)) == "12m")
     #expect(shown(minutes(65)) == "1h05")
     #expect(shown(minutes(9 * 60 + 59)) == "9h59")
     #expect(shown(minutes(10 * 60)) == "10h")
     #expect(shown(minutes(20 * 60 + 59)) == "20h")
     // Over its time, a countdown's overtime.
-    #expect(look(workout(), at: t0 + minutes(26)).shortTime == "+1m")
+    #expect(look(workout(), at: t0 + minutes(26)).shortTime == "+1:00")
     // One cell short of the long time (12), the short one.
     let narrow = [12, 11, 8].map {
       Compact.draw(look(stopwatch, at: t0 + minutes(20 * 60 + 59)), width: $0).lines
@@ -107,7 +110,7 @@ import Testing
         "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
         "│                    █  █▀▀ ▀  ▀█ █ █                    │",
         "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
-        "│ Started 9:05 · ID 1823 · ada    ━━━━━━━━─────────  50% │",
+        "│ Started 9:05 · ID 1823 · ada    ████████▌────────  50% │",
         "╰────────────────────────────────────────────────────────╯",
       ])
   }
@@ -122,7 +125,7 @@ import Testing
         "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
         "│     █  █▀▀ ▀  ▀█ █ █                    [⏸ Pause] [✕ End]    │",
         "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
-        "│ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │",
+        "│ ███████████████████████████───────────────────────────  50%  │",
         "│ Started 9:05 · ada                                           │",
         "╰──────────────────────────────────────────────────────────────╯",
       ])

@@ -84,5 +84,15 @@ func roleMark(_ role: Role) -> Character {
   case .pulse: return "p"
   case .stale: return "d"
   case .alert: return "!"
+  // A tint by its place in `Role.tints`: 1 red … 9 pink.
+  case .tintRed: return "1"
+  case .tintOrange: return "2"
+  case .tintYellow: return "3"
+  case .tintGreen: return "4"
+  case .tintTeal: return "5"
+  case .tintBlue: return "6"
+  case .tintIndigo: return "7"
+  case .tintPurple: return "8"
+  case .tintPink: return "9"
   }
 }

@@ -22,6 +22,36 @@ import Testing
     }
   }
 
+  /// Block digits and the progress line are drawn by their glyphs: a role's background (or
+  /// reverse video) behind them fills the gaps between the strokes and makes a solid slab, as
+  /// high-contrast's and mono's alert did at time's up.
+  @Test(arguments: BuiltinThemes.files.map(\.name))
+  func noThemePaintsABackgroundBehindBigDigitsOrProgress(name: String) throws {
+    let theme = try #require(ThemeCatalog.builtin(name))
+    let drawnByGlyphs = { (glyph: String) in
+      glyph.unicodeScalars.contains {
+        (0x2580...0x259F).contains($0.value) || "━─".unicodeScalars.contains($0)
+      }
+    }
+    var painted: Set<String> = []
+    for phase in [Phase.idle, .active, .paused, .finished, .completed, .expired] {
+      let (activity, now) = inPhase(phase)
+      for canvas in [
+        LockScreen.draw(look(activity, at: now, theme: theme), width: 60, height: 9),
+        Expanded.draw(look(activity, at: now, theme: theme), width: 60, height: 9),
+      ] {
+        for y in 0..<canvas.height {
+          for x in 0..<canvas.width where drawnByGlyphs(canvas[x, y].text) && canvas[x, y].role != .islandEdge
+          {
+            let style = theme.style(canvas[x, y].role)
+            if style.background != nil || style.reverse { painted.insert("\(phase) \(canvas[x, y].role)") }
+          }
+        }
+      }
+    }
+    #expect(painted.isEmpty, "\(name) paints a background behind digits or progress: \(painted.sorted())")
+  }
+
   @Test(arguments: BuiltinThemes.files.map(\.name))
   func everyShippedThemeParsesAndColorsEveryRole(name: String) throws {
     let theme = try #require(ThemeCatalog.builtin(name))

@@ -190,6 +190,25 @@ public enum DurationText {
     clock(seconds: span / 1000) + ".\(max(0, span) % 1000 / 100)"
   }
 
+  /// The time as every small place shows it (the island, the bubble, one-row cards, bars,
+  /// tmux): `4:59` under ten minutes, `12m` from ten, `1h05` from an hour, the hours alone from
+  /// ten (`20h`, so the bubble's five cells still hold a sign), `+` before overtime. Whole
+  /// minutes are rounded down, as a clock hides the seconds it does not show.
+  public static func glance(seconds: Int64, overtime: Bool = false) -> String {
+    let s = max(0, seconds)
+    let text: String
+    if s < 600 {
+      text = "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    } else if s < 3600 {
+      text = "\(s / 60)m"
+    } else if s < 36_000 {
+      text = "\(s / 3600)h" + (s % 3600 < 600 ? "0" : "") + "\(s % 3600 / 60)"
+    } else {
+      text = "\(s / 3600)h"
+    }
+    return (overtime ? "+" : "") + text
+  }
+
   /// A whole number of seconds as a clock: `M:SS` under an hour, `H:MM:SS` from an hour.
   public static func clock(seconds: Int64) -> String {
     let s = max(0, seconds)

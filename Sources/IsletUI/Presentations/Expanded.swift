@@ -122,7 +122,7 @@ public enum Expanded {
     if let id = look.activity.attributes.recordID { facts.append(("ID \(id)", false)) }
     if let owner = look.activity.attributes.owner { facts.append((owner, true)) }
     var detail: String
-    if planFacts, let fraction = look.activity.progress(at: look.now) {
+    if planFacts, let fraction = look.progress {
       // Whole facts before a long bar: the bar takes what they leave, from 10 cells to 22.
       let separator = " \(g.separator) "
       let shown = Pieces.planFacts(look, room: inner.width - 12, gap: DisplayWidth.of(separator))
@@ -134,7 +134,7 @@ public enum Expanded {
       canvas.put(detail, x: inner.x, y: y, role: .text, clip: inner)
       return
     }
-    if let fraction = look.activity.progress(at: look.now) {
+    if let fraction = look.progress {
       // The bar gives up to half its cells so that the first fact is shown whole.
       let first = facts.first.map { DisplayWidth.of($0.text) + 2 } ?? 0
       let barWidth = min(22, inner.width / 2, max(10, inner.width - first))

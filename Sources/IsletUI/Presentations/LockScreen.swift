@@ -47,7 +47,7 @@ public enum LockScreen {
       Pieces.box($0.bounds, on: &$0, role: .keyline, glyphs: g)
     }
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
-    let fraction = look.activity.progress(at: look.now)
+    let fraction = look.progress
     let rows = Rows(look, inner: inner, progress: fraction != nil)
     var y = inner.y
     let timeX = header(look, on: &canvas, inner: inner)

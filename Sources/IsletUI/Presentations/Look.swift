@@ -52,27 +52,25 @@ public struct Look: Sendable {
     activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) } ?? name
   }
 
-  /// The time in the fewest cells: `25m`, `45s`, `2h05`, `+3m`.
+  /// The time as every small place shows it, in one grammar (`DurationText.glance`): `4:59`,
+  /// `12m`, `1h05`, `+0:42`; once over, the time it ran. Paused is the same text, dimmed by
+  /// its role.
   public var shortTime: String {
     let shown: (seconds: Int64, overtime: Bool) =
       phase.isLive ? activity.displaySeconds(at: now) : (activity.elapsed(at: now) / 1000, false)
-    let s = shown.seconds
-    let text: String
-    if s < 60 {
-      text = "\(s)s"
-    } else if s < 3600 {
-      text = "\(s / 60)m"
-    } else {
-      text = Self.hours(s)
-    }
-    return (shown.overtime ? "+" : "") + text
+    return DurationText.glance(seconds: shown.seconds, overtime: shown.overtime)
   }
 
-  /// `1h05` past an hour; the hours alone from ten on (`20h`), so a mark still fits beside them.
-  static func hours(_ seconds: Int64) -> String {
-    guard seconds < 36_000 else { return "\(seconds / 3600)h" }
-    let minutes = seconds % 3600 / 60
-    return "\(seconds / 3600)h" + (minutes < 10 ? "0" : "") + "\(minutes)"
+  /// How far a countdown has run, 0…1, as of the second on display; nil for a stopwatch. The
+  /// bar moves with the time shown (in eighths of a cell, every few seconds on a long one), so
+  /// a frame drawn for a second holds all through it and the view wakes no more often.
+  public var progress: Double? {
+    guard let duration = activity.state.duration, duration > 0, activity.progress(at: now) != nil else {
+      return nil
+    }
+    let shown = activity.displaySeconds(at: now)
+    if shown.overtime { return 1 }
+    return min(1, max(0, Double(duration - shown.seconds * 1000) / Double(duration)))
   }
 
   /// Whether the pulsing dot is lit: it flips with each displayed second.
@@ -82,12 +80,19 @@ public struct Look: Sendable {
   /// in a plan segment's cue.
   var timeAlerts: Bool { phase == .finished || activity.cueSecond(at: now) != nil }
 
-  /// The role of the time itself for this phase.
+  /// The activity's own accent, where its icon (or its plan's segment's) brings one in the
+  /// theme; nil: the theme's own (`timer`, `progress`, `accent`), Apple's timer orange.
+  public var tint: Role? { theme.tint(activity.icon) }
+  /// The role for what the activity's accent paints (its selection bar, its primary chip): its
+  /// tint, else the theme's accent.
+  public var accent: Role { tint ?? .accent }
+
+  /// The role of the time itself for this phase: the activity's accent while it runs.
   var timeRole: Role {
     if timeAlerts { return .alert }
     switch phase {
     case .paused, .idle, .completed, .ended: return .secondary
-    default: return .timer
+    default: return tint ?? .timer
     }
   }
 
@@ -95,7 +100,7 @@ public struct Look: Sendable {
   /// turn to the alert role together.
   var nameRole: Role { phase == .finished ? .alert : .text }
   var phaseRole: Role { phase == .finished ? .alert : .secondary }
-  var progressRole: Role { phase == .finished ? .alert : .progress }
+  var progressRole: Role { phase == .finished ? .alert : tint ?? .progress }
 
   /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
   /// countdown has not started what it shows).
@@ -118,22 +123,9 @@ public struct Look: Sendable {
   /// Whether a start is shown: not while ready, which a reset began anew.
   static func hasStart(_ activity: Activity) -> Bool { activity.state.phase != .idle }
 
-  /// The time in at most five cells for the minimal bubble: `1:30` under ten minutes, then a
-  /// countdown's minutes left (`25`, as iOS's timer) or a stopwatch's (`12m`), `1h05` past an
-  /// hour; `+` before overtime.
-  var minimalTime: String {
-    let shown = activity.displaySeconds(at: now)
-    let s = shown.seconds
-    let text: String
-    if s < 600 {
-      text = "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
-    } else if s < 3600 {
-      text = activity.isCountdown && !shown.overtime ? "\((s + 59) / 60)" : "\(s / 60)m"
-    } else {
-      text = Self.hours(s)
-    }
-    return (shown.overtime ? "+" : "") + text
-  }
+  /// The time in the minimal bubble: the small places' one grammar, at most five cells below
+  /// ten hours of overtime (`9:59`, `12m`, `1h05`, `+20h`).
+  var minimalTime: String { shortTime }
 
   /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
   /// waiting segment), …; nil while running.

@@ -65,6 +65,42 @@ public enum BuiltinThemes {
           "alert": {
             "fg": "#FF453A",
             "bold": true
+          },
+          "tint.red": {
+            "fg": "#FF453A",
+            "bold": true
+          },
+          "tint.orange": {
+            "fg": "#FF9F0A",
+            "bold": true
+          },
+          "tint.yellow": {
+            "fg": "#FFD60A",
+            "bold": true
+          },
+          "tint.green": {
+            "fg": "#30D158",
+            "bold": true
+          },
+          "tint.teal": {
+            "fg": "#40C8E0",
+            "bold": true
+          },
+          "tint.blue": {
+            "fg": "#0A84FF",
+            "bold": true
+          },
+          "tint.indigo": {
+            "fg": "#5E5CE6",
+            "bold": true
+          },
+          "tint.purple": {
+            "fg": "#BF5AF2",
+            "bold": true
+          },
+          "tint.pink": {
+            "fg": "#FF375F",
+            "bold": true
           }
         },
         "icons": {
@@ -78,19 +114,23 @@ public enum BuiltinThemes {
           },
           "run": {
             "glyph": "🏃",
-            "ascii": "[R]"
+            "ascii": "[R]",
+            "tint": "green"
           },
           "workout": {
             "glyph": "💪",
-            "ascii": "[W]"
+            "ascii": "[W]",
+            "tint": "green"
           },
           "focus": {
             "glyph": "🎯",
-            "ascii": "[F]"
+            "ascii": "[F]",
+            "tint": "indigo"
           },
           "book": {
             "glyph": "📖",
-            "ascii": "[B]"
+            "ascii": "[B]",
+            "tint": "blue"
           },
           "tomato": {
             "glyph": "🍅",
@@ -98,39 +138,48 @@ public enum BuiltinThemes {
           },
           "coffee": {
             "glyph": "☕",
-            "ascii": "[C]"
+            "ascii": "[C]",
+            "tint": "teal"
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[~]"
+            "ascii": "[~]",
+            "tint": "green"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "</>"
+            "ascii": "</>",
+            "tint": "purple"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[/]"
+            "ascii": "[/]",
+            "tint": "yellow"
           },
           "music": {
             "glyph": "🎵",
-            "ascii": "[M]"
+            "ascii": "[M]",
+            "tint": "pink"
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[#]"
+            "ascii": "[#]",
+            "tint": "green"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[&]"
+            "ascii": "[&]",
+            "tint": "blue"
           },
           "cook": {
             "glyph": "🍳",
-            "ascii": "[K]"
+            "ascii": "[K]",
+            "tint": "orange"
           },
           "sleep": {
             "glyph": "🌙",
-            "ascii": "[z]"
+            "ascii": "[z]",
+            "tint": "indigo"
           },
           "alarm": {
             "glyph": "⏰",
@@ -203,6 +252,42 @@ public enum BuiltinThemes {
           "alert": {
             "fg": "#D70015",
             "bold": true
+          },
+          "tint.red": {
+            "fg": "#D70015",
+            "bold": true
+          },
+          "tint.orange": {
+            "fg": "#C93400",
+            "bold": true
+          },
+          "tint.yellow": {
+            "fg": "#A05A00",
+            "bold": true
+          },
+          "tint.green": {
+            "fg": "#248A3D",
+            "bold": true
+          },
+          "tint.teal": {
+            "fg": "#0071A4",
+            "bold": true
+          },
+          "tint.blue": {
+            "fg": "#0040DD",
+            "bold": true
+          },
+          "tint.indigo": {
+            "fg": "#3634A3",
+            "bold": true
+          },
+          "tint.purple": {
+            "fg": "#8944AB",
+            "bold": true
+          },
+          "tint.pink": {
+            "fg": "#D30F45",
+            "bold": true
           }
         },
         "icons": {
@@ -216,19 +301,23 @@ public enum BuiltinThemes {
           },
           "run": {
             "glyph": "🏃",
-            "ascii": "[R]"
+            "ascii": "[R]",
+            "tint": "green"
           },
           "workout": {
             "glyph": "💪",
-            "ascii": "[W]"
+            "ascii": "[W]",
+            "tint": "green"
           },
           "focus": {
             "glyph": "🎯",
-            "ascii": "[F]"
+            "ascii": "[F]",
+            "tint": "indigo"
           },
           "book": {
             "glyph": "📖",
-            "ascii": "[B]"
+            "ascii": "[B]",
+            "tint": "blue"
           },
           "tomato": {
             "glyph": "🍅",
@@ -236,39 +325,48 @@ public enum BuiltinThemes {
           },
           "coffee": {
             "glyph": "☕",
-            "ascii": "[C]"
+            "ascii": "[C]",
+            "tint": "teal"
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[~]"
+            "ascii": "[~]",
+            "tint": "green"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "</>"
+            "ascii": "</>",
+            "tint": "purple"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[/]"
+            "ascii": "[/]",
+            "tint": "yellow"
           },
           "music": {
             "glyph": "🎵",
-            "ascii": "[M]"
+            "ascii": "[M]",
+            "tint": "pink"
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[#]"
+            "ascii": "[#]",
+            "tint": "green"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[&]"
+            "ascii": "[&]",
+            "tint": "blue"
           },
           "cook": {
             "glyph": "🍳",
-            "ascii": "[K]"
+            "ascii": "[K]",
+            "tint": "orange"
           },
           "sleep": {
             "glyph": "🌙",
-            "ascii": "[z]"
+            "ascii": "[z]",
+            "tint": "indigo"
           },
           "alarm": {
             "glyph": "⏰",
@@ -345,8 +443,43 @@ public enum BuiltinThemes {
             "fg": 7
           },
           "alert": {
-            "fg": 15,
-            "bg": 9,
+            "fg": 9,
+            "bold": true
+          },
+          "tint.red": {
+            "fg": 9,
+            "bold": true
+          },
+          "tint.orange": {
+            "fg": 11,
+            "bold": true
+          },
+          "tint.yellow": {
+            "fg": 11,
+            "bold": true
+          },
+          "tint.green": {
+            "fg": 10,
+            "bold": true
+          },
+          "tint.teal": {
+            "fg": 14,
+            "bold": true
+          },
+          "tint.blue": {
+            "fg": 12,
+            "bold": true
+          },
+          "tint.indigo": {
+            "fg": 12,
+            "bold": true
+          },
+          "tint.purple": {
+            "fg": 13,
+            "bold": true
+          },
+          "tint.pink": {
+            "fg": 13,
             "bold": true
           }
         },
@@ -361,19 +494,23 @@ public enum BuiltinThemes {
           },
           "run": {
             "glyph": "🏃",
-            "ascii": "[R]"
+            "ascii": "[R]",
+            "tint": "green"
           },
           "workout": {
             "glyph": "💪",
-            "ascii": "[W]"
+            "ascii": "[W]",
+            "tint": "green"
           },
           "focus": {
             "glyph": "🎯",
-            "ascii": "[F]"
+            "ascii": "[F]",
+            "tint": "indigo"
           },
           "book": {
             "glyph": "📖",
-            "ascii": "[B]"
+            "ascii": "[B]",
+            "tint": "blue"
           },
           "tomato": {
             "glyph": "🍅",
@@ -381,39 +518,48 @@ public enum BuiltinThemes {
           },
           "coffee": {
             "glyph": "☕",
-            "ascii": "[C]"
+            "ascii": "[C]",
+            "tint": "teal"
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[~]"
+            "ascii": "[~]",
+            "tint": "green"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "</>"
+            "ascii": "</>",
+            "tint": "purple"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[/]"
+            "ascii": "[/]",
+            "tint": "yellow"
           },
           "music": {
             "glyph": "🎵",
-            "ascii": "[M]"
+            "ascii": "[M]",
+            "tint": "pink"
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[#]"
+            "ascii": "[#]",
+            "tint": "green"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[&]"
+            "ascii": "[&]",
+            "tint": "blue"
           },
           "cook": {
             "glyph": "🍳",
-            "ascii": "[K]"
+            "ascii": "[K]",
+            "tint": "orange"
           },
           "sleep": {
             "glyph": "🌙",
-            "ascii": "[z]"
+            "ascii": "[z]",
+            "tint": "indigo"
           },
           "alarm": {
             "glyph": "⏰",
@@ -473,8 +619,34 @@ public enum BuiltinThemes {
             "dim": true
           },
           "alert": {
-            "bold": true,
-            "reverse": true
+            "bold": true
+          },
+          "tint.red": {
+            "bold": true
+          },
+          "tint.orange": {
+            "bold": true
+          },
+          "tint.yellow": {
+            "bold": true
+          },
+          "tint.green": {
+            "bold": true
+          },
+          "tint.teal": {
+            "bold": true
+          },
+          "tint.blue": {
+            "bold": true
+          },
+          "tint.indigo": {
+            "bold": true
+          },
+          "tint.purple": {
+            "bold": true
+          },
+          "tint.pink": {
+            "bold": true
           }
         },
         "icons": {
@@ -488,19 +660,23 @@ public enum BuiltinThemes {
           },
           "run": {
             "glyph": "🏃",
-            "ascii": "[R]"
+            "ascii": "[R]",
+            "tint": "green"
           },
           "workout": {
             "glyph": "💪",
-            "ascii": "[W]"
+            "ascii": "[W]",
+            "tint": "green"
           },
           "focus": {
             "glyph": "🎯",
-            "ascii": "[F]"
+            "ascii": "[F]",
+            "tint": "indigo"
           },
           "book": {
             "glyph": "📖",
-            "ascii": "[B]"
+            "ascii": "[B]",
+            "tint": "blue"
           },
           "tomato": {
             "glyph": "🍅",
@@ -508,39 +684,48 @@ public enum BuiltinThemes {
           },
           "coffee": {
             "glyph": "☕",
-            "ascii": "[C]"
+            "ascii": "[C]",
+            "tint": "teal"
           },
           "tea": {
             "glyph": "🍵",
-            "ascii": "[~]"
+            "ascii": "[~]",
+            "tint": "green"
           },
           "code": {
             "glyph": "💻",
-            "ascii": "</>"
+            "ascii": "</>",
+            "tint": "purple"
           },
           "write": {
             "glyph": "📝",
-            "ascii": "[/]"
+            "ascii": "[/]",
+            "tint": "yellow"
           },
           "music": {
             "glyph": "🎵",
-            "ascii": "[M]"
+            "ascii": "[M]",
+            "tint": "pink"
           },
           "call": {
             "glyph": "📞",
-            "ascii": "[#]"
+            "ascii": "[#]",
+            "tint": "green"
           },
           "meeting": {
             "glyph": "👥",
-            "ascii": "[&]"
+            "ascii": "[&]",
+            "tint": "blue"
           },
           "cook": {
             "glyph": "🍳",
-            "ascii": "[K]"
+            "ascii": "[K]",
+            "tint": "orange"
           },
           "sleep": {
             "glyph": "🌙",
-            "ascii": "[z]"
+            "ascii": "[z]",
+            "tint": "indigo"
           },
           "alarm": {
             "glyph": "⏰",
@@ -584,25 +769,34 @@ public enum BuiltinThemes {
         Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(99, 99, 102), dim: true),
         Role(rawValue: "text")!: RoleStyle(foreground: .rgb(229, 229, 234)),
         Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
+        Role(rawValue: "tint.blue")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
+        Role(rawValue: "tint.green")!: RoleStyle(foreground: .rgb(48, 209, 88), bold: true),
+        Role(rawValue: "tint.indigo")!: RoleStyle(foreground: .rgb(94, 92, 230), bold: true),
+        Role(rawValue: "tint.orange")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
+        Role(rawValue: "tint.pink")!: RoleStyle(foreground: .rgb(255, 55, 95), bold: true),
+        Role(rawValue: "tint.purple")!: RoleStyle(foreground: .rgb(191, 90, 242), bold: true),
+        Role(rawValue: "tint.red")!: RoleStyle(foreground: .rgb(255, 69, 58), bold: true),
+        Role(rawValue: "tint.teal")!: RoleStyle(foreground: .rgb(64, 200, 224), bold: true),
+        Role(rawValue: "tint.yellow")!: RoleStyle(foreground: .rgb(255, 214, 10), bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
-        "code": IconGlyph(glyph: "💻", ascii: "</>"),
-        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
-        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]", tint: .tintBlue),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]", tint: .tintGreen),
+        "code": IconGlyph(glyph: "💻", ascii: "</>", tint: .tintPurple),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]", tint: .tintTeal),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]", tint: .tintOrange),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]", tint: .tintIndigo),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]", tint: .tintBlue),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]", tint: .tintPink),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]", tint: .tintGreen),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]", tint: .tintIndigo),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]", tint: .tintGreen),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
-        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]", tint: .tintGreen),
+        "write": IconGlyph(glyph: "📝", ascii: "[/]", tint: .tintYellow),
       ],
       terminal: .dark,
       description: "A black island, iOS colors on your terminal's own background")
@@ -629,25 +823,34 @@ public enum BuiltinThemes {
         Role(rawValue: "stale")!: RoleStyle(foreground: .rgb(174, 174, 178)),
         Role(rawValue: "text")!: RoleStyle(foreground: .rgb(28, 28, 30)),
         Role(rawValue: "timer")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
+        Role(rawValue: "tint.blue")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
+        Role(rawValue: "tint.green")!: RoleStyle(foreground: .rgb(36, 138, 61), bold: true),
+        Role(rawValue: "tint.indigo")!: RoleStyle(foreground: .rgb(54, 52, 163), bold: true),
+        Role(rawValue: "tint.orange")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
+        Role(rawValue: "tint.pink")!: RoleStyle(foreground: .rgb(211, 15, 69), bold: true),
+        Role(rawValue: "tint.purple")!: RoleStyle(foreground: .rgb(137, 68, 171), bold: true),
+        Role(rawValue: "tint.red")!: RoleStyle(foreground: .rgb(215, 0, 21), bold: true),
+        Role(rawValue: "tint.teal")!: RoleStyle(foreground: .rgb(0, 113, 164), bold: true),
+        Role(rawValue: "tint.yellow")!: RoleStyle(foreground: .rgb(160, 90, 0), bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
-        "code": IconGlyph(glyph: "💻", ascii: "</>"),
-        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
-        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]", tint: .tintBlue),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]", tint: .tintGreen),
+        "code": IconGlyph(glyph: "💻", ascii: "</>", tint: .tintPurple),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]", tint: .tintTeal),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]", tint: .tintOrange),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]", tint: .tintIndigo),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]", tint: .tintBlue),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]", tint: .tintPink),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]", tint: .tintGreen),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]", tint: .tintIndigo),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]", tint: .tintGreen),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
-        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]", tint: .tintGreen),
+        "write": IconGlyph(glyph: "📝", ascii: "[/]", tint: .tintYellow),
       ],
       terminal: .light,
       description: "Dark text on its own white background, the island still black")
@@ -659,7 +862,7 @@ public enum BuiltinThemes {
       name: "high-contrast",
       roles: [
         Role(rawValue: "accent")!: RoleStyle(foreground: .indexed(11), bold: true),
-        Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(15), background: .indexed(9), bold: true),
+        Role(rawValue: "alert")!: RoleStyle(foreground: .indexed(9), bold: true),
         Role(rawValue: "background")!: RoleStyle(),
         Role(rawValue: "button.complete")!: RoleStyle(
           foreground: .indexed(0), background: .indexed(10), bold: true),
@@ -678,25 +881,34 @@ public enum BuiltinThemes {
         Role(rawValue: "stale")!: RoleStyle(foreground: .indexed(7)),
         Role(rawValue: "text")!: RoleStyle(foreground: .indexed(15), bold: true),
         Role(rawValue: "timer")!: RoleStyle(foreground: .indexed(11), bold: true),
+        Role(rawValue: "tint.blue")!: RoleStyle(foreground: .indexed(12), bold: true),
+        Role(rawValue: "tint.green")!: RoleStyle(foreground: .indexed(10), bold: true),
+        Role(rawValue: "tint.indigo")!: RoleStyle(foreground: .indexed(12), bold: true),
+        Role(rawValue: "tint.orange")!: RoleStyle(foreground: .indexed(11), bold: true),
+        Role(rawValue: "tint.pink")!: RoleStyle(foreground: .indexed(13), bold: true),
+        Role(rawValue: "tint.purple")!: RoleStyle(foreground: .indexed(13), bold: true),
+        Role(rawValue: "tint.red")!: RoleStyle(foreground: .indexed(9), bold: true),
+        Role(rawValue: "tint.teal")!: RoleStyle(foreground: .indexed(14), bold: true),
+        Role(rawValue: "tint.yellow")!: RoleStyle(foreground: .indexed(11), bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
-        "code": IconGlyph(glyph: "💻", ascii: "</>"),
-        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
-        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]", tint: .tintBlue),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]", tint: .tintGreen),
+        "code": IconGlyph(glyph: "💻", ascii: "</>", tint: .tintPurple),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]", tint: .tintTeal),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]", tint: .tintOrange),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]", tint: .tintIndigo),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]", tint: .tintBlue),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]", tint: .tintPink),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]", tint: .tintGreen),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]", tint: .tintIndigo),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]", tint: .tintGreen),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
-        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]", tint: .tintGreen),
+        "write": IconGlyph(glyph: "📝", ascii: "[/]", tint: .tintYellow),
       ],
       terminal: .dark,
       description: "Pure colors and bold type, for bright rooms and tired eyes")
@@ -708,7 +920,7 @@ public enum BuiltinThemes {
       name: "mono",
       roles: [
         Role(rawValue: "accent")!: RoleStyle(bold: true),
-        Role(rawValue: "alert")!: RoleStyle(bold: true, reverse: true),
+        Role(rawValue: "alert")!: RoleStyle(bold: true),
         Role(rawValue: "background")!: RoleStyle(),
         Role(rawValue: "button.complete")!: RoleStyle(bold: true),
         Role(rawValue: "button.pause")!: RoleStyle(bold: true),
@@ -723,25 +935,34 @@ public enum BuiltinThemes {
         Role(rawValue: "stale")!: RoleStyle(dim: true),
         Role(rawValue: "text")!: RoleStyle(),
         Role(rawValue: "timer")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.blue")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.green")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.indigo")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.orange")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.pink")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.purple")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.red")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.teal")!: RoleStyle(bold: true),
+        Role(rawValue: "tint.yellow")!: RoleStyle(bold: true),
       ],
       icons: [
         "alarm": IconGlyph(glyph: "⏰", ascii: "[!]"),
-        "book": IconGlyph(glyph: "📖", ascii: "[B]"),
-        "call": IconGlyph(glyph: "📞", ascii: "[#]"),
-        "code": IconGlyph(glyph: "💻", ascii: "</>"),
-        "coffee": IconGlyph(glyph: "☕", ascii: "[C]"),
-        "cook": IconGlyph(glyph: "🍳", ascii: "[K]"),
-        "focus": IconGlyph(glyph: "🎯", ascii: "[F]"),
-        "meeting": IconGlyph(glyph: "👥", ascii: "[&]"),
-        "music": IconGlyph(glyph: "🎵", ascii: "[M]"),
-        "run": IconGlyph(glyph: "🏃", ascii: "[R]"),
-        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]"),
+        "book": IconGlyph(glyph: "📖", ascii: "[B]", tint: .tintBlue),
+        "call": IconGlyph(glyph: "📞", ascii: "[#]", tint: .tintGreen),
+        "code": IconGlyph(glyph: "💻", ascii: "</>", tint: .tintPurple),
+        "coffee": IconGlyph(glyph: "☕", ascii: "[C]", tint: .tintTeal),
+        "cook": IconGlyph(glyph: "🍳", ascii: "[K]", tint: .tintOrange),
+        "focus": IconGlyph(glyph: "🎯", ascii: "[F]", tint: .tintIndigo),
+        "meeting": IconGlyph(glyph: "👥", ascii: "[&]", tint: .tintBlue),
+        "music": IconGlyph(glyph: "🎵", ascii: "[M]", tint: .tintPink),
+        "run": IconGlyph(glyph: "🏃", ascii: "[R]", tint: .tintGreen),
+        "sleep": IconGlyph(glyph: "🌙", ascii: "[z]", tint: .tintIndigo),
         "stopwatch": IconGlyph(glyph: "⏱", ascii: "[S]"),
-        "tea": IconGlyph(glyph: "🍵", ascii: "[~]"),
+        "tea": IconGlyph(glyph: "🍵", ascii: "[~]", tint: .tintGreen),
         "timer": IconGlyph(glyph: "⏱", ascii: "[T]"),
         "tomato": IconGlyph(glyph: "🍅", ascii: "[P]"),
-        "workout": IconGlyph(glyph: "💪", ascii: "[W]"),
-        "write": IconGlyph(glyph: "📝", ascii: "[/]"),
+        "workout": IconGlyph(glyph: "💪", ascii: "[W]", tint: .tintGreen),
+        "write": IconGlyph(glyph: "📝", ascii: "[/]", tint: .tintYellow),
       ],
       terminal: .any,
       description: "No colors: bold, dim and reverse only")

@@ -8,8 +8,28 @@ public enum Role: String, CaseIterable, Codable, Sendable {
   case progress
   case progressTrack = "progress.track"
   case pulse, stale, alert
+  /// An activity's own accent, where its icon names one (`"tint": "teal"` in the theme's icon
+  /// map): its digits and progress are drawn in it, so two activities read apart at a glance.
+  /// A theme colors each tint to suit its background; an activity with none takes `timer`.
+  case tintRed = "tint.red"
+  case tintOrange = "tint.orange"
+  case tintYellow = "tint.yellow"
+  case tintGreen = "tint.green"
+  case tintTeal = "tint.teal"
+  case tintBlue = "tint.blue"
+  case tintIndigo = "tint.indigo"
+  case tintPurple = "tint.purple"
+  case tintPink = "tint.pink"
   /// The rounded ends of the island: drawn in the island's fill color. Derived, not in theme files.
   case islandEdge = "island.edge"
+
+  /// The tints an icon may name, by the word after `tint.`.
+  public static var tints: [Role] {
+    [
+      .tintRed, .tintOrange, .tintYellow, .tintGreen, .tintTeal, .tintBlue, .tintIndigo, .tintPurple,
+      .tintPink,
+    ]
+  }
 
   /// The roles a theme file sets.
   public static var themed: [Role] { allCases.filter { $0 != .islandEdge } }

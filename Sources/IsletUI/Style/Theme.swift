@@ -24,6 +24,14 @@ public struct RoleStyle: Equatable, Sendable {
 public struct IconGlyph: Equatable, Sendable {
   public var glyph: String
   public var ascii: String
+  /// The accent of an activity with this icon (one of `Role.tints`); nil: the theme's timer.
+  public var tint: Role?
+
+  public init(glyph: String, ascii: String, tint: Role? = nil) {
+    self.glyph = glyph
+    self.ascii = ascii
+    self.tint = tint
+  }
 }
 
 /// The terminal background a theme is drawn for: its text colors are readable on it.
@@ -99,6 +107,9 @@ public struct Theme: Equatable, Sendable {
     if role == .islandEdge { return RoleStyle(foreground: style(.island).background) }
     return roles[role] ?? RoleStyle()
   }
+
+  /// The accent an activity with icon `name` is drawn in, when its icon brings one.
+  public func tint(_ name: String) -> Role? { icons[name]?.tint }
 
   public func icon(_ name: String, ascii: Bool) -> String {
     let glyph = icons[name] ?? icons["timer"] ?? IconGlyph(glyph: "⏱", ascii: "[T]")
@@ -219,15 +230,27 @@ public struct Theme: Equatable, Sendable {
       guard case .object(let fields) = value, case .string(let glyph)? = fields["glyph"],
         case .string(let ascii)? = fields["ascii"], !glyph.isEmpty, !ascii.isEmpty,
         DisplayWidth.of(glyph) <= 2, ascii.allSatisfy({ $0.isASCII && DisplayWidth.of($0) == 1 }),
-        ascii.count <= 4, fields.count == 2
+        ascii.count <= 4, fields.count == (fields["tint"] == nil ? 2 : 3)
       else {
         throw Failure(
           key: "icons.\(key)",
-          message: "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters}")
+          message:
+            "must be {\"glyph\": one glyph, \"ascii\": 1–4 printable ASCII characters} and may add \"tint\"")
       }
-      glyphs[key] = IconGlyph(glyph: glyph, ascii: ascii)
+      glyphs[key] = IconGlyph(glyph: glyph, ascii: ascii, tint: try tint(fields["tint"], key: key))
     }
     return glyphs
+  }
+
+  /// An icon's tint: one of the tints' names (`"teal"`), or none.
+  private static func tint(_ value: JSONValue?, key: String) throws(Failure) -> Role? {
+    guard let value else { return nil }
+    let names = Role.tints.map { String($0.rawValue.dropFirst(5)) }
+    guard case .string(let name) = value, let tint = Role(rawValue: "tint." + name), Role.tints.contains(tint)
+    else {
+      throw Failure(key: "icons.\(key).tint", message: "must be one of \(names.joined(separator: ", "))")
+    }
+    return tint
   }
 
   /// An icon's glyphs hold nothing a terminal would obey, and a glyph is not absurdly long.

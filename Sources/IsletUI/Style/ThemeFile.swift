@@ -12,7 +12,9 @@ extension Theme {
     members.append("  \"roles\": {\n" + roles.joined(separator: ",\n") + "\n  }")
     let icons = icons.sorted { $0.key < $1.key }.map { name, glyph in
       "    " + Self.quoted(name) + ": "
-        + Self.object([("glyph", Self.quoted(glyph.glyph)), ("ascii", Self.quoted(glyph.ascii))])
+        + Self.object(
+          [("glyph", Self.quoted(glyph.glyph)), ("ascii", Self.quoted(glyph.ascii))]
+            + (glyph.tint.map { [("tint", Self.quoted(String($0.rawValue.dropFirst(5))))] } ?? []))
     }
     members.append("  \"icons\": {\n" + icons.joined(separator: ",\n") + "\n  }")
     return "{\n" + members.joined(separator: ",\n") + "\n}\n"
