@@ -67,8 +67,8 @@ import Testing
     #expect(layout.more == nil && layout.clock == nil)
   }
 
-  /// Behind a box everything is dimmed but the footer, which says the box's keys; the y/n box
-  /// lies inside the banner it asks about.
+  /// Behind a box everything is dimmed but the footer, which says the box's keys; the y/n
+  /// question is an action card in the place of the banner it asks about.
   @Test func whatIsBehindADialogIsDimmed() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     var state = DeviceState()
@@ -80,12 +80,12 @@ import Testing
     let canvas = DeviceView.draw(frame, width: 100, height: 30)
     let banner = DeviceView.layout(frame, width: 100, height: 30).banners[1].rect
     let lines = canvas.lines
-    let boxRow = try! #require(lines.firstIndex { $0.contains("Reset 'Timer 1'? y/n") })
-    #expect(boxRow > banner.y + 1 && boxRow < banner.maxY - 2, "inside the banner")
+    let boxRow = try! #require(lines.firstIndex { $0.contains("Reset Timer 1?") })
+    #expect(boxRow == banner.y + 1, "in the banner's place")
     var bright: [String] = []
-    for y in 0..<29 where !(boxRow - 1...boxRow + 1).contains(y) {
+    for y in 0..<29 where !(banner.y..<banner.maxY).contains(y) {
       for x in 0..<100
-      where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge].contains(canvas[x, y].role) {
+      where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge, .cardEdge].contains(canvas[x, y].role) {
         bright.append("\(x),\(y) \(canvas[x, y].text) \(canvas[x, y].role)")
       }
     }
@@ -145,7 +145,7 @@ import Testing
   }
 
   /// Every box and the flash, over one to four banners, at every size from 0×0: drawn within
-  /// the screen, and the y/n question always whole on it when there is room for a box.
+  /// the screen, and the question always on it when there is room for a box.
   @Test func everySizeDrawsEveryBox() {
     let overlays: [DeviceState.Overlay?] = [
       nil, .help, .confirm(.end, activityID: "ac1", name: "Timer 1"), .name("Tea"),
@@ -167,7 +167,7 @@ import Testing
             #expect(lines.count == height && lines.allSatisfy { DisplayWidth.of($0) == width })
             if case .confirm = overlay, width >= 30, height >= 6 {
               #expect(
-                lines.contains { $0.contains("End 'Timer 1'? y/n") }, "\(count) at \(width)×\(height)")
+                lines.contains { $0.contains("End Timer 1?") }, "\(count) at \(width)×\(height)")
             }
           }
         }

@@ -147,7 +147,7 @@ extension DeviceModelTests {
     let frame = model.frame(at: now)
     #expect(frame.goals == tallies)
     let screen = DeviceView.draw(frame, width: 100, height: 30).lines.joined(separator: "\n")
-    #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                3/8 today"), "\(screen)")
+    #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                 3/8 today"), "\(screen)")
     #expect(!screen.contains("5/6"), "the Tabata's goal shows on a Tabata only: \(screen)")
   }
 

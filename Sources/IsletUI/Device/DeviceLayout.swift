@@ -49,7 +49,7 @@ extension DeviceView {
     layout.body = start..<max(start, height - 2)
     let live = frame.live
     let bannerWidth = min(width - 2, Proportions.banner.natural)
-    let full = live.map { LockScreen.height(for: $0) }
+    let full = live.map { LockScreen.height(for: frame.look($0), width: bannerWidth) }
     let banners = !live.isEmpty && bannerWidth >= LockScreen.minimumSize.width
     // Nothing live: the clock over the line that says how to start; else only beside every
     // banner at full height.

@@ -58,6 +58,8 @@ public struct DeviceState: Equatable, Sendable {
   public var firstShownID: String?
   public var expanded = false
   public var overlay: Overlay?
+  /// How many of the help's keys are scrolled past, while it is open.
+  public var helpOffset = 0
   public var flash: Flash?
   public var alerting: Alerting?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
@@ -73,6 +75,9 @@ public struct DeviceState: Equatable, Sendable {
     let wanted = text.trimmingCharacters().lowercased()
     return plans.first { $0.name == wanted }
   }
+
+  /// How many keys the help lists.
+  static let helpKeyCount = KeyBindings.table.filter { $0.help != nil }.count
 
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
@@ -94,7 +99,7 @@ public struct DeviceState: Equatable, Sendable {
     _ key: Key, live: [Activity], buttons: [Button] = [], now: Instant, policy: TimePolicy = .standard,
     snooze: Milliseconds = AlertPolicy().snooze
   ) -> [DeviceEffect] {
-    if let overlay { return handle(key, in: overlay, now: now) }
+    if let overlay { return handle(key, in: overlay, buttons: buttons, now: now) }
     let selected = self.selected(in: live)
     func intent(_ intent: Intent) -> [DeviceEffect] {
       [.dispatch(intent, activityID: selected?.id, source: .key)]
@@ -144,6 +149,7 @@ public struct DeviceState: Equatable, Sendable {
       return [.nextTheme]
     case .help:
       self.overlay = .help
+      helpOffset = 0
     case .quit:
       return [.quit]
     }
@@ -170,15 +176,28 @@ public struct DeviceState: Equatable, Sendable {
     return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
   }
 
-  private mutating func handle(_ key: Key, in overlay: Overlay, now: Instant) -> [DeviceEffect] {
+  private mutating func handle(_ key: Key, in overlay: Overlay, buttons: [Button], now: Instant)
+    -> [DeviceEffect]
+  {
     switch overlay {
     case .help:
-      self.overlay = nil
+      // The arrows (and j, k) scroll a help taller than the screen; any other key closes it.
+      switch key {
+      case .down, .character("j"): helpOffset = min(helpOffset + 1, Self.helpKeyCount - 1)
+      case .up, .character("k"): helpOffset = max(helpOffset - 1, 0)
+      default: self.overlay = nil
+      }
       return []
     case .confirm(let intent, let id, _):
       self.overlay = nil
       if key == .character("y") || key == .character("Y") {
         return [.dispatch(intent, activityID: id, source: .key)]
+      }
+      // The dialog's own chip, drawn last, says yes; a click anywhere else, no.
+      if case .click(let x, let y) = key, let chip = buttons.last, chip.area.contains(x: x, y: y),
+        chip.action.intent == intent, chip.target == id
+      {
+        return [.dispatch(intent, activityID: id, source: .mouse)]
       }
       show("Cancelled", at: now)
       return []

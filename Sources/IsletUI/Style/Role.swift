@@ -10,7 +10,12 @@ public enum Role: String, CaseIterable, Codable, Sendable {
   case pulse, stale, alert
   /// The rounded ends of the island: drawn in the island's fill color. Derived, not in theme files.
   case islandEdge = "island.edge"
+  /// A card's fill (the banners, the dialogs): the island's black on a dark terminal, a light
+  /// grey on a light one. Derived, not in theme files.
+  case card
+  /// A card's quadrant-block edges: drawn in the card's fill color. Derived.
+  case cardEdge = "card.edge"
 
   /// The roles a theme file sets.
-  public static var themed: [Role] { allCases.filter { $0 != .islandEdge } }
+  public static var themed: [Role] { allCases.filter { ![.islandEdge, .card, .cardEdge].contains($0) } }
 }
