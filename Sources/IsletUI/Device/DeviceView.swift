@@ -414,8 +414,8 @@ public enum DeviceView {
       role: .text)
     let explanation =
       intent == .reset
-      ? "Back to the start, ready; what ran so far stays in the log."
-      : "It stops here, not done, and leaves the island; the log keeps it."
+      ? "Back to the start, ready to go again."
+      : "It stops here, not done; the log keeps it."
     if inner.height >= 3 {
       card.put(
         DisplayWidth.truncate(explanation, to: inner.width, ellipsis: g.ellipsis), x: inner.x, y: inner.y + 1,

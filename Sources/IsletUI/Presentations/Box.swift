@@ -130,10 +130,10 @@ enum Pieces {
     BigDigits.draw(text, x: x, y: y, role: role, on: &canvas, ascii: ascii, clip: clip)
   }
 
-  /// Dims everything but the box lines and a card's edges.
+  /// Dims everything but the box lines and a card's edges and fill.
   static func dim(_ canvas: inout Canvas) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where ![.keyline, .islandEdge, .cardEdge].contains(canvas[x, y].role) {
+      for x in 0..<canvas.width where ![.keyline, .islandEdge, .cardEdge, .card].contains(canvas[x, y].role) {
         canvas[x, y].role = .stale
       }
     }
