@@ -229,7 +229,8 @@ import Testing
   @Test func tabScrollsToTheSelectedActivity() throws {
     let first = try start("--name", "Oldest")
     for n in 1...5 { _ = try start("--name", "Timer \(n)") }
-    let view = try open()
+    // Four cards fit at 24 rows: the selected one's banner and three one-row cards.
+    let view = try open(height: 24)
     #expect(view.waitFor { $0.contains("Timer 5") && $0.contains("+2 more") }, "\(view.text)")
     #expect(!view.text.contains("Oldest"))
     for _ in 0..<5 { view.send("Tab") }

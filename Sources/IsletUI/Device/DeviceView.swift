@@ -148,6 +148,11 @@ public enum DeviceView {
     let selected = frame.state.selected(in: frame.live)
     for placed in layout.banners {
       let activity = frame.live[placed.index]
+      if placed.oneRow {
+        canvas.draw(
+          RowCard.draw(frame.look(activity), width: placed.rect.width), x: placed.rect.x, y: placed.rect.y)
+        continue
+      }
       var banner = LockScreen.draw(
         frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo)
       if activity.id == selected?.id && frame.live.count > 1 {
@@ -408,9 +413,26 @@ public enum DeviceView {
     var card = Canvas(width: rect.width, height: rect.height, ascii: g.ascii)
     Pieces.card(card.bounds, on: &card, glyphs: g)
     let inner = card.bounds.inset(dx: 2, dy: card.height >= 3 ? 1 : 0)
+    // The chips first, on the last row: on a card of one row, the question has what is left.
+    let chip = ButtonSpec.destructive(intent == .reset ? .reset : .end)
+    let cancel = g.ascii ? "[Cancel]" : " Cancel "
     let question = "\(intent == .reset ? "Reset" : "End") \(name)?"
+    let shared = inner.height == 1
+    let wanted = DisplayWidth.of(cancel) + 1 + chip.labelWidth(long: true, glyphs: g)
+    let long = wanted + (shared ? DisplayWidth.of(question) + 2 : 0) <= inner.width
+    let chipWidth = chip.labelWidth(long: long, glyphs: g)
+    let cancelX = inner.maxX - chipWidth - 1 - DisplayWidth.of(cancel)
+    // Cancel goes before the question is cut: any other key or click says no as well.
+    let withCancel = cancelX > inner.x + (shared ? DisplayWidth.of(question) + 1 : 0)
+    let chipsX = withCancel ? cancelX : inner.maxX - chipWidth
+    let row = inner.maxY - 1
+    if withCancel { card.put(cancel, x: cancelX, y: row, role: .text, fill: .buttonReset) }
+    ButtonSpec.draw(
+      [chip], on: &card, right: inner.maxX, y: row, long: long, gap: 1, glyphs: g, clip: inner,
+      target: activityID)
+    let questionRoom = shared ? max(0, chipsX - 1 - inner.x) : inner.width
     card.put(
-      DisplayWidth.truncate(question, to: inner.width, ellipsis: g.ellipsis), x: inner.x, y: inner.y,
+      DisplayWidth.truncate(question, to: questionRoom, ellipsis: g.ellipsis), x: inner.x, y: inner.y,
       role: .text)
     let explanation =
       intent == .reset
@@ -420,18 +442,6 @@ public enum DeviceView {
       card.put(
         DisplayWidth.truncate(explanation, to: inner.width, ellipsis: g.ellipsis), x: inner.x, y: inner.y + 1,
         role: .secondary)
-    }
-    let chip = ButtonSpec.destructive(intent == .reset ? .reset : .end)
-    let cancel = g.ascii ? "[Cancel]" : " Cancel "
-    let long = DisplayWidth.of(cancel) + 1 + chip.labelWidth(long: true, glyphs: g) <= inner.width
-    let chipWidth = chip.labelWidth(long: long, glyphs: g)
-    let row = inner.maxY - 1
-    if row > inner.y || inner.height == 1 {
-      let cancelX = inner.maxX - chipWidth - 1 - DisplayWidth.of(cancel)
-      if cancelX > inner.x { card.put(cancel, x: cancelX, y: row, role: .text, fill: .buttonReset) }
-      ButtonSpec.draw(
-        [chip], on: &card, right: inner.maxX, y: row, long: long, gap: 1, glyphs: g, clip: inner,
-        target: activityID)
     }
     canvas.draw(card, x: rect.x, y: rect.y)
   }

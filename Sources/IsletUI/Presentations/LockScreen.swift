@@ -214,6 +214,48 @@ public enum LockScreen {
   }
 }
 
+/// Another activity under the selected one's banner: a card of one row, all alike; its icon,
+/// name and phase leading, a countdown's progress, the time trailing at the banner's edge.
+///
+/// ```
+/// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
+///   ⏱  Laundry · Paused                  ━━━━━━━━─────────  50%  35:00
+/// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
+/// ```
+public enum RowCard {
+  /// Its rows: the edges and the one between.
+  public static let height = 3
+  /// The most cells its progress bar takes.
+  static let barWidth = 22
+
+  public static func draw(_ look: Look, width: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: height, ascii: look.ascii)
+    let g = look.g
+    Pieces.card(canvas.bounds, on: &canvas, glyphs: g)
+    let inner = canvas.bounds.inset(dx: 2, dy: 1)
+    let timeWidth = DisplayWidth.of(look.time)
+    let timeX = inner.maxX - timeWidth
+    canvas.put(look.time, x: timeX, y: inner.y, role: look.timeRole, clip: inner)
+    let nameX = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .accent, on: &canvas, clip: inner)
+    var title = look.name
+    if let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
+    let titleWidth = min(DisplayWidth.of(title), max(0, timeX - 2 - nameX))
+    canvas.put(
+      DisplayWidth.truncate(title, to: titleWidth, ellipsis: g.ellipsis), x: nameX, y: inner.y,
+      role: look.phase == .finished ? .alert : .text, clip: inner)
+    // The bar in what is left between the title and the time, when that is enough for one.
+    let room = timeX - 2 - (nameX + titleWidth + 2)
+    if let fraction = look.activity.progress(at: look.now), room >= 10 {
+      let bar = min(barWidth, room)
+      Pieces.progress(
+        fraction, x: timeX - 2 - bar, y: inner.y, width: bar, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
+    }
+    if look.isDimmed { Pieces.dim(&canvas) }
+    return canvas
+  }
+}
+
 /// The island as the device view and the status line show it: the current activity in
 /// compact, and the next one as a minimal bubble beside it, as iOS does.
 public enum Island {
