@@ -482,7 +482,8 @@ public enum DeviceView {
   }
 
   /// The help box in `rows` rows: every key with help, in a column, then how to close it; when
-  /// they do not all fit, those from `offset` on, and how many more there are each way.
+  /// they do not all fit, those from `offset` on, and how many more there are each way (the
+  /// footer says how to scroll and close).
   static func helpLines(ascii: Bool, offset: Int = 0, rows: Int = .max, g: Glyphs) -> [String] {
     let keys = KeyBindings.table.compactMap { binding in
       binding.help.map { help in
@@ -503,7 +504,6 @@ public enum DeviceView {
     var more: [String] = []
     if above > 0 { more.append("\(up) \(above) above") }
     if below > 0 { more.append("\(down) \(below) more") }
-    more.append("any other key closes")
     return ["Keys"] + lines[first..<min(lines.count, first + shown)] + [
       more.joined(separator: " \(g.separator) ")
     ]
