@@ -42,6 +42,32 @@ import Testing
     #expect(whole.count == count + 4 && whole.last == "Press a key to close")
   }
 
+  /// A clicked chip shows pressed (its word dimmed on its fill) for one frame, and the view is
+  /// told to draw again when that ends.
+  @Test func aPressShowsForOneFrame() throws {
+    let live = [workout]
+    var state = DeviceState()
+    func frame(at now: Instant) -> DeviceView.Frame {
+      DeviceView.Frame(
+        live: live, state: state, now: now, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+        utcOffset: 0)
+    }
+    let now = inPhase(.active).1
+    let before = DeviceView.draw(frame(at: now), width: 100, height: 30)
+    let chip = try #require(before.buttons.first { $0.action == .pause })
+    let word = chip.area.x + 3
+    #expect(before[word, chip.area.y].role == .buttonPause)
+    let effects = state.handle(
+      .click(x: chip.area.x, y: chip.area.y), live: live, buttons: before.buttons, now: now)
+    #expect(effects == [.dispatch(.pause, activityID: "wk01", source: .mouse)])
+    #expect(state.pressed == DeviceState.Pressed(area: chip.area, until: now + DeviceState.pressTime))
+    let pressed = DeviceView.draw(frame(at: now), width: 100, height: 30)
+    #expect(pressed[word, chip.area.y].role == .stale && pressed[word, chip.area.y].fill == .buttonPause)
+    #expect(DeviceView.nextChange(frame(at: now)) == now + DeviceState.pressTime)
+    let after = DeviceView.draw(frame(at: now + DeviceState.pressTime), width: 100, height: 30)
+    #expect(after[word, chip.area.y].role == .buttonPause, "pressed for longer than a frame")
+  }
+
   /// The question's red chip (drawn last) says yes; a click anywhere else, no.
   @Test func theQuestionsChipSaysYes() {
     let live = [workout]

@@ -52,6 +52,17 @@ public struct DeviceState: Equatable, Sendable {
     }
   }
 
+  /// A chip just clicked, drawn pressed (dimmed) until `until`: about a frame.
+  public struct Pressed: Equatable, Sendable {
+    public var area: Rect
+    public var until: Instant
+
+    public init(area: Rect, until: Instant) {
+      self.area = area
+      self.until = until
+    }
+  }
+
   public var selectedID: String?
   /// The first banner shown when they do not all fit: the view scrolls from here only as far
   /// as it must to show the selected one (`DeviceView.Layout`); nil is the top.
@@ -61,6 +72,7 @@ public struct DeviceState: Equatable, Sendable {
   /// How many of the help's keys are scrolled past, while it is open.
   public var helpOffset = 0
   public var flash: Flash?
+  public var pressed: Pressed?
   public var alerting: Alerting?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
   public var plans: [Plan]
@@ -78,6 +90,9 @@ public struct DeviceState: Equatable, Sendable {
 
   /// How many keys the help lists.
   static let helpKeyCount = KeyBindings.table.filter { $0.help != nil }.count
+
+  /// How long a clicked chip shows pressed: one frame at the view's pace.
+  public static let pressTime: Milliseconds = 100
 
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
@@ -115,7 +130,7 @@ public struct DeviceState: Equatable, Sendable {
       return perform(action, key: key, live: live, selected: selected, now: now)
     }
     guard case .click(let x, let y) = key else { return [] }
-    return click(x: x, y: y, on: buttons, live: live, selected: selected)
+    return click(x: x, y: y, on: buttons, live: live, selected: selected, now: now)
   }
 
   /// What a key's action does with no dialog open, once the key is not one of the selected
@@ -159,9 +174,10 @@ public struct DeviceState: Equatable, Sendable {
   /// A click on the topmost of `buttons` at (x, y): it selects the activity it is for, and
   /// sends its intent (a reset or an end asks first, as its key does) or expands the island.
   private mutating func click(
-    x: Int, y: Int, on buttons: [Button], live: [Activity], selected: Activity?
+    x: Int, y: Int, on buttons: [Button], live: [Activity], selected: Activity?, now: Instant
   ) -> [DeviceEffect] {
     guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
+    if button.action.intent != nil { pressed = Pressed(area: button.area, until: now + Self.pressTime) }
     if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
     guard let intent = button.action.intent else {
       expanded.toggle()

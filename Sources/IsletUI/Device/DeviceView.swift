@@ -332,6 +332,7 @@ public enum DeviceView {
   /// any other box over whole banners.
   static func overlaid(_ base: Canvas, _ frame: Frame, _ layout: Layout, _ g: Glyphs) -> Canvas {
     var canvas = boxed(base, frame, layout, g)
+    drawPressed(&canvas, frame: frame)
     drawFlash(&canvas, frame: frame, layout: layout, g: g)
     return canvas
   }
@@ -541,6 +542,17 @@ public enum DeviceView {
     return overlaid(base, frame, layout, g)
   }
 
+  /// A chip just clicked, its word dimmed on its fill for a frame, as a pressed button dims.
+  static func drawPressed(_ canvas: inout Canvas, frame: Frame) {
+    guard let pressed = frame.state.pressed, pressed.until > frame.now, frame.state.overlay == nil else {
+      return
+    }
+    let area = pressed.area
+    for y in max(0, area.y)..<min(canvas.height, area.maxY) {
+      for x in max(0, area.x)..<min(canvas.width, area.maxX) { canvas[x, y].role = .stale }
+    }
+  }
+
   /// The flash, on its own row above the footer.
   static func drawFlash(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     guard let flash = frame.state.flash, flash.until > frame.now else { return }
@@ -582,6 +594,7 @@ public enum DeviceView {
     }
     if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
+    if let pressed = frame.state.pressed, pressed.until > now { times.append(pressed.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
     return times.min()
   }
