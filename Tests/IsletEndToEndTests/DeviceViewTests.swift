@@ -38,7 +38,7 @@ import Testing
     #expect(view.text.contains("space start · n new · t theme · ? help · q quit"), "only what needs no timer")
     _ = try start("25m", "--name", "Workout", "--id", "1823")
     // The change in the store shows without a key being pressed.
-    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains("[⏸ Pause]") })
+    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains(" ⏸ Pause ") })
     #expect(view.screen()[0].contains("◖ ⏱ Workout"))
   }
 
@@ -91,7 +91,7 @@ import Testing
     // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
     _ = try start("--name", "Cafe\u{301} 東京 🍅")
     let view = try open()
-    #expect(view.waitFor { $0.contains("◖ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("│ ⏱  Cafe\u{301} 東京 🍅") })
+    #expect(view.waitFor { $0.contains("◖ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("  ⏱  Cafe\u{301} 東京 🍅") })
   }
 
   @Test func spaceToggles() throws {
@@ -111,17 +111,17 @@ import Testing
     let view = try open()
     #expect(view.waitFor { $0.contains("Workout") })
     view.send("r")
-    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") })
+    #expect(view.waitFor { $0.contains("Reset Workout?") })
     view.send("n")
     #expect(view.waitFor { $0.contains("Cancelled") })
     #expect(try activity(id)?.state.phase == .active)
     view.send("r")
-    #expect(view.waitFor { $0.contains("Reset 'Workout'? y/n") })
+    #expect(view.waitFor { $0.contains("Reset Workout?") })
     view.send("y")
     #expect(view.waitFor { $0.contains("Workout · Ready") })
     #expect(try activity(id)?.state.phase == .idle)
     view.send("x")
-    #expect(view.waitFor { $0.contains("End 'Workout'? y/n") })
+    #expect(view.waitFor { $0.contains("End Workout?") })
     view.send("y")
     #expect(view.waitFor { $0.contains("No timers.") })
     #expect(try activity(id)?.state.phase == .ended)
@@ -138,9 +138,9 @@ import Testing
     #expect(view.waitFor { $0.contains("now 24:00 long") })
     #expect(try activity(id)?.state.duration == 24 * 60_000)
     view.send("e")
-    #expect(view.waitFor { $0.contains("[⏸ Pause]  [↺ Reset]") })
+    #expect(view.waitFor { $0.contains("⏸ Pause    ↺ Reset") })
     view.send("e")
-    #expect(view.waitFor { !$0.contains("[⏸ Pause]  [↺ Reset]") })
+    #expect(view.waitFor { !$0.contains("⏸ Pause    ↺ Reset") })
     view.send("?")
     #expect(view.waitFor { $0.contains("q, Esc") && $0.contains("quit (timers keep running)") })
     #expect(view.text.contains("Tab, ↓, j") && view.text.contains("Shift-Tab, ↑, k  previous activity"))
@@ -229,11 +229,12 @@ import Testing
   @Test func tabScrollsToTheSelectedActivity() throws {
     let first = try start("--name", "Oldest")
     for n in 1...5 { _ = try start("--name", "Timer \(n)") }
-    let view = try open()
+    // Four cards fit at 24 rows: the selected one's banner and three one-row cards.
+    let view = try open(height: 24)
     #expect(view.waitFor { $0.contains("Timer 5") && $0.contains("+2 more") }, "\(view.text)")
     #expect(!view.text.contains("Oldest"))
     for _ in 0..<5 { view.send("Tab") }
-    #expect(view.waitFor { $0.contains("│ ⏱  Oldest") && $0.contains("+2 more above") }, "\(view.text)")
+    #expect(view.waitFor { $0.contains("⏱  Oldest") && $0.contains("+2 more above") }, "\(view.text)")
     view.send("Space")
     #expect(view.waitFor { $0.contains("Oldest paused") && $0.contains("Oldest · Paused") }, "\(view.text)")
     #expect(try activity(first)?.state.phase == .paused)
@@ -245,17 +246,26 @@ import Testing
     let view = try open()
     #expect(view.waitFor { $0.contains("Workout") })
     view.send("e")
-    #expect(view.waitFor { $0.contains("[↺") }, "\(view.text)")
-    let rows = view.screen()
-    let row = try #require(rows.firstIndex { $0.contains("[↺") })
-    // Columns count cells; every glyph on that row is one cell wide.
-    let column = rows[row].distance(from: rows[row].startIndex, to: rows[row].range(of: "[↺")!.lowerBound)
-    view.click(x: column + 1, y: row)
+    #expect(view.waitFor { $0.contains("↺ Reset") }, "\(view.text)")
+    // Columns count cells; every glyph on these rows is one cell wide.
+    func click(_ text: String, on rowHolding: String) throws {
+      let rows = view.screen()
+      let row = try #require(rows.firstIndex { $0.contains(rowHolding) }, "\(rows)")
+      let column = rows[row].distance(from: rows[row].startIndex, to: rows[row].range(of: text)!.lowerBound)
+      view.click(x: column, y: row)
+    }
+    try click("↺ Reset", on: "↺ Reset")
     #expect(
-      view.waitFor { $0.contains("Reset 'Workout'? y/n") && $0.contains("y yes · n no") }, "\(view.text)")
+      view.waitFor { $0.contains("Reset Workout?") && $0.contains("y yes · n no") }, "\(view.text)")
     view.send("n")
     #expect(view.waitFor { $0.contains("Cancelled") })
     #expect(try activity(id)?.state.phase == .active)
+    // The question's own red chip says yes.
+    try click("↺ Reset", on: "↺ Reset")
+    #expect(view.waitFor { $0.contains("Reset Workout?") && $0.contains("Cancel") }, "\(view.text)")
+    try click("↺ Reset", on: "Cancel")
+    #expect(view.waitFor { $0.contains("Workout · Ready") }, "\(view.text)")
+    #expect(try activity(id)?.state.phase == .idle)
   }
 
   @Test func nStartsANewActivity() throws {
@@ -378,18 +388,19 @@ import Testing
   @Test func clickingAButtonDispatchesItsIntent() throws {
     let id = try start("25m", "--name", "Workout")
     let view = try open()
-    #expect(view.waitFor { $0.contains("[⏸ Pause]") })
+    #expect(view.waitFor { $0.contains(" ⏸ Pause ") })
     let rows = view.screen()
-    let row = try #require(rows.firstIndex { $0.contains("[⏸ Pause]") })
+    let row = try #require(rows.firstIndex { $0.contains(" ⏸ Pause ") })
     // Columns count cells; every glyph on that row is one cell wide.
     let column = rows[row].distance(
-      from: rows[row].startIndex, to: rows[row].range(of: "[⏸ Pause]")!.lowerBound)
-    view.click(x: column + 3, y: row)
-    #expect(view.waitFor { $0.contains("[✓ Done] [▶ Resume]") })
+      from: rows[row].startIndex, to: rows[row].range(of: " ⏸ Pause ")!.lowerBound)
+    // On the chip's fill, past its word: the whole chip takes the click.
+    view.click(x: column + 8, y: row)
+    #expect(view.waitFor { $0.contains("✓ Done   ▶ Resume") })
     #expect(try activity(id)?.state.phase == .paused)
     // Clicking the island expands it.
     view.click(x: 50, y: 0)
-    #expect(view.waitFor { $0.contains("[✓ Done]  [▶ Resume]") })
+    #expect(view.waitFor { $0.contains("✓ Done    ▶ Resume") })
   }
 
   @Test func survivesAResizeStormDownToOneCell() throws {
@@ -404,7 +415,7 @@ import Testing
     #expect(view.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines).count == 1 })
     view.resize(width: 80, height: 24)
     #expect(
-      view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains("[⏸ Pause]") && $0.contains("q quit") },
+      view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains(" ⏸ Pause ") && $0.contains("q quit") },
       "\(view.text)")
     #expect(!view.isDead)
   }
@@ -640,7 +651,7 @@ import Testing
     #expect(
       view.waitFor {
         $0.contains("⏰ Egg — time's up") && $0.contains("Egg · Time's up")
-          && $0.contains("[✓ Done] [↺ Reset]")
+          && $0.contains("✓ Done   ↺ Reset")
       }, "\(view.text)")
     view.send("Enter")
     #expect(view.waitFor { $0.contains("✓ Egg done") })
@@ -655,17 +666,17 @@ import Testing
     let id = try start("2s", "--name", "Egg")
     #expect(view.waitFor { $0.contains("◖ ⏱ Egg") }, "\(view.text)")
     #expect(
-      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("[✓ Done]  [↺ Reset]") },
+      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("✓ Done    ↺ Reset") },
       "no key pressed, the island expanded:\n\(view.text)")
     #expect(
       view.waitFor {
-        $0.contains("◖ ⏱ Egg") && !$0.contains("[✓ Done]  [↺ Reset]") && $0.contains("+ snooze")
+        $0.contains("◖ ⏱ Egg") && !$0.contains("✓ Done    ↺ Reset") && $0.contains("+ snooze")
       },
       "back to compact, the hint saying what + does:\n\(view.text)")
     view.send("+")
     // Running again, with 5:00 to go: `+` is a minute again.
     #expect(
-      view.waitFor { $0.contains("● 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
+      view.waitFor { $0.contains("● 4:5") && $0.contains(" ⏸ Pause ") && $0.contains("+/- 1 min") },
       "\(view.text)")
     let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { store.close() }

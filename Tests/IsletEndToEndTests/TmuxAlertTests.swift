@@ -151,7 +151,7 @@ import Testing
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     let popup = tmux.outer.screen().map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(
-      popup.contains { $0.hasPrefix("│ ⏱  Tea · Time's up") && $0.hasSuffix("[✓ Done]  [↺ Reset] │") },
+      popup.contains { $0.hasPrefix("│ ⏱  Tea · Time's up") && $0.hasSuffix("✓ Done    ↺ Reset  │") },
       "\(popup)")
     #expect(popup.contains("c done · + snooze 5 min · r reset"))
     #expect(popup.contains("⏎ done · any other key closes"))
@@ -164,7 +164,7 @@ import Testing
 
   /// The popup's drawn buttons take a click, as its keys do: the island's chip, and a key's
   /// words on the row that teaches them.
-  @Test(arguments: [("[↺ Reset]", 2, "reset tmux"), ("snooze 5 min", 0, "snoozed tmux")])
+  @Test(arguments: [("↺ Reset", 1, "reset tmux"), ("snooze 5 min", 0, "snoozed tmux")])
   func aClickOnThePopupsButtonsPressesThem(text: String, into: Int, recorded: String) throws {
     let tmux = try NestedTmux(islet)
     let tea = try finishedTea()

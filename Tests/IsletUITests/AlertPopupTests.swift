@@ -20,7 +20,7 @@ import Testing
     #expect(
       canvas.lines == [
         "╭────────────────────────────────────────────────────────╮",
-        "│ ⏱  Workout · Time's up             [✓ Done]  [↺ Reset] │",
+        "│ ⏱  Workout · Time's up              ✓ Done    ↺ Reset  │",
         "│                    ▄  █▀█   █ █ ▀▀█                    │",
         "│                   ▀█▀ █ █ ▀ ▀▀█ █▀▀                    │",
         "│                       ▀▀▀ ▀   ▀ ▀▀▀                    │",

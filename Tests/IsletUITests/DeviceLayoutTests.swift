@@ -3,9 +3,10 @@ import Testing
 @testable import IsletCore
 @testable import IsletUI
 
-/// Where the device screen puts its banners, for every number of activities, size and
-/// selection: the selected one always drawn, whole banners one row apart inside the body, and
-/// every one left out counted.
+/// Where the device screen puts its cards, for every number of activities, size and
+/// selection: the selected one always drawn as the banner and the others as one-row cards,
+/// whole cards one row apart inside the body and stacked on its last row, and every one left
+/// out counted.
 @Suite struct DeviceLayoutTests {
   static func live(_ count: Int) -> [Activity] {
     (0..<count).map { n in
@@ -37,7 +38,15 @@ import Testing
           if height - 4 >= LockScreen.minimumSize.height {
             #expect(layout.banners.contains { $0.index == selected }, "the selection is drawn: \(place)")
           }
-          #expect(rects.allSatisfy { $0.height >= LockScreen.minimumSize.height }, "\(place)")
+          #expect(
+            layout.banners.allSatisfy {
+              $0.oneRow
+                ? $0.index != selected && $0.rect.height == RowCard.height
+                : $0.index == selected && $0.rect.height >= LockScreen.minimumSize.height
+            }, "the selected one's banner, one-row cards for the rest: \(place)")
+          let bottom = max(rects.last?.maxY ?? 0, (layout.more?.y ?? -1) + 1)
+          #expect(
+            rects.isEmpty || bottom == layout.body.upperBound, "stacked above the flash's row: \(place)")
           #expect(
             rects.allSatisfy { layout.body.contains($0.y) && $0.maxY <= layout.body.upperBound }, "\(place)")
           #expect(zip(rects, rects.dropFirst()).allSatisfy { $1.y == $0.maxY + 1 }, "one row apart: \(place)")
@@ -54,8 +63,8 @@ import Testing
     }
   }
 
-  /// At 100×15, two activities leave no row empty: both banners, shorter, between the island's
-  /// gap and the flash's row.
+  /// At 100×15, two activities leave no row empty: the banner of the selected one at its full
+  /// height and a one-row card, stacked above the flash's row.
   @Test func twoActivitiesFillAShortScreen() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     let frame = DeviceView.Frame(
@@ -63,12 +72,15 @@ import Testing
       ascii: false,
       utcOffset: 0)
     let layout = DeviceView.layout(frame, width: 100, height: 15)
-    #expect(layout.banners.map(\.rect.y) == [2, 8] && layout.banners.map(\.rect.height) == [5, 5])
+    #expect(
+      layout.banners.map(\.rect.y) == [2, 10] && layout.banners.map(\.rect.height) == [7, 3],
+      "\(layout.banners)")
+    #expect(layout.banners.map(\.oneRow) == [false, true])
     #expect(layout.more == nil && layout.clock == nil)
   }
 
-  /// Behind a box everything is dimmed but the footer, which says the box's keys; the y/n box
-  /// lies inside the banner it asks about.
+  /// Behind a box everything is dimmed but the footer, which says the box's keys; the y/n
+  /// question is an action card in the place of the banner it asks about.
   @Test func whatIsBehindADialogIsDimmed() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     var state = DeviceState()
@@ -80,12 +92,12 @@ import Testing
     let canvas = DeviceView.draw(frame, width: 100, height: 30)
     let banner = DeviceView.layout(frame, width: 100, height: 30).banners[1].rect
     let lines = canvas.lines
-    let boxRow = try! #require(lines.firstIndex { $0.contains("Reset 'Timer 1'? y/n") })
-    #expect(boxRow > banner.y + 1 && boxRow < banner.maxY - 2, "inside the banner")
+    let boxRow = try! #require(lines.firstIndex { $0.contains("Reset Timer 1?") })
+    #expect(boxRow == banner.y + 1, "in the banner's place")
     var bright: [String] = []
-    for y in 0..<29 where !(boxRow - 1...boxRow + 1).contains(y) {
+    for y in 0..<29 where !(banner.y..<banner.maxY).contains(y) {
       for x in 0..<100
-      where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge].contains(canvas[x, y].role) {
+      where !canvas[x, y].glyph.isSpace && ![.stale, .islandEdge, .cardEdge].contains(canvas[x, y].role) {
         bright.append("\(x),\(y) \(canvas[x, y].text) \(canvas[x, y].role)")
       }
     }
@@ -145,7 +157,7 @@ import Testing
   }
 
   /// Every box and the flash, over one to four banners, at every size from 0×0: drawn within
-  /// the screen, and the y/n question always whole on it when there is room for a box.
+  /// the screen, and the question always on it when there is room for a box.
   @Test func everySizeDrawsEveryBox() {
     let overlays: [DeviceState.Overlay?] = [
       nil, .help, .confirm(.end, activityID: "ac1", name: "Timer 1"), .name("Tea"),
@@ -167,7 +179,7 @@ import Testing
             #expect(lines.count == height && lines.allSatisfy { DisplayWidth.of($0) == width })
             if case .confirm = overlay, width >= 30, height >= 6 {
               #expect(
-                lines.contains { $0.contains("End 'Timer 1'? y/n") }, "\(count) at \(width)×\(height)")
+                lines.contains { $0.contains("End Timer 1?") }, "\(count) at \(width)×\(height)")
             }
           }
         }

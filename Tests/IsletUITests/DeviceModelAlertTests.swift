@@ -53,7 +53,7 @@ extension DeviceModelTests {
     let expanded = screen(model, at: minutes(1))
     #expect(expanded[0].contains("╭─ ⏰ Egg — time's up ───"), "\(expanded[0])")
     #expect(
-      expanded[1].contains("⏱  Egg · Time's up") && expanded[1].contains("[✓ Done]  [↺ Reset]"),
+      expanded[1].contains("⏱  Egg · Time's up") && expanded[1].contains(" ✓ Done    ↺ Reset "),
       "\(expanded[1])")
     #expect(expanded.last?.contains("space done · r reset · x end") == true, "space says done, once")
     // The runner must wake the model when the expansion ends: frames drawn ahead stop there.

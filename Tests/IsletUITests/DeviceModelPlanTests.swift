@@ -147,7 +147,7 @@ extension DeviceModelTests {
     let frame = model.frame(at: now)
     #expect(frame.goals == tallies)
     let screen = DeviceView.draw(frame, width: 100, height: 30).lines.joined(separator: "\n")
-    #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                3/8 today"), "\(screen)")
+    #expect(screen.contains("Round 2 of 4 · Up next: Break 5:00                 3/8 today"), "\(screen)")
     #expect(!screen.contains("5/6"), "the Tabata's goal shows on a Tabata only: \(screen)")
   }
 
@@ -196,10 +196,14 @@ extension DeviceModelTests {
     }
     state.overlay = .name("short")
     var lines = screen()
-    // Over the plan's banner, which it covers whole (as wide as it).
+    // Above the plan's banner, stacked at the bottom: the box covers a banner whole or not at all.
     #expect(lines.contains { $0.contains(" Work 1.5s, Rest 1s × 3 · ask · cue 3s ") }, "\(lines)")
     #expect(lines.contains { $0.contains(" 0:08 in all ") }, "\(lines)")
-    #expect(!lines.contains { $0.contains("Tabata") }, "the banner under it is not cut: \(lines)")
+    let top = try #require(lines.firstIndex { $0.contains("▗▄▄▄") }, "the banner is covered: \(lines)")
+    let bottom = try #require(lines.lastIndex { $0.contains("▝▀▀▀") }, "the banner is cut: \(lines)")
+    #expect(
+      (top...bottom).allSatisfy { !lines[$0].contains("│") && !lines[$0].contains("╰") },
+      "the box cuts the banner: \(lines)")
     #expect(lines.last?.contains("  enter start · tab plans · esc cancel  ") == true, "\(lines.last ?? "")")
     state.overlay = .name("Tea")
     #expect(screen().last?.contains("  enter go on · tab plans · esc cancel  ") == true)

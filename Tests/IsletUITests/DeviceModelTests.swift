@@ -163,13 +163,13 @@ import Testing
     }
   }
 
-  /// Six activities at 100×30, four banners at a time: the selection moves down inside them
-  /// without scrolling, past the last one by one banner, and back up without scrolling until
+  /// Six activities at 100×24, four cards at a time: the selection moves down inside them
+  /// without scrolling, past the last one by one card, and back up without scrolling until
   /// it reaches the top one again. A key acts on the selected one, which is always drawn.
   @Test func theBannersScrollOnlyAsFarAsTheSelectionNeeds() {
     var model = initial
     let six = (0..<6).map { started("ac0\($0)", "T\($0)", at: Milliseconds(-$0 * 1000)) }
-    step(&model, .resized(width: 100, height: 30), at: 0) { ($0.screenWidth, $0.screenHeight) = (100, 30) }
+    step(&model, .resized(width: 100, height: 24), at: 0) { ($0.screenWidth, $0.screenHeight) = (100, 24) }
     step(&model, .stored(six, seq: 6), at: 0) {
       $0.stored = six
       $0.seq = 6
@@ -179,7 +179,7 @@ import Testing
       _ = model.update(.key(key, buttons: []), at: t0)
       firsts.append(model.state.firstShownID)
       let frame = model.frame(at: t0)
-      let shown = DeviceView.layout(frame, width: 100, height: 30).banners.map { frame.live[$0.index].id }
+      let shown = DeviceView.layout(frame, width: 100, height: 24).banners.map { frame.live[$0.index].id }
       #expect(shown.count == 4 && shown.contains(model.state.selectedID ?? ""), "\(shown)")
     }
     #expect(firsts == [nil, nil, nil, "ac01", "ac02", "ac02", "ac02", "ac02", "ac01", nil])

@@ -4,8 +4,9 @@ import Testing
 @testable import IsletUI
 
 /// The whole device screen at 100×30, as `islet` draws it: the example in each live phase,
-/// nothing live, and two activities (the island's compact with a minimal bubble). One file
-/// each in `Snapshots/device/`, Unicode then ASCII; the clock and dates are at UTC.
+/// nothing live, and two activities (the island's compact with a minimal bubble); each scene
+/// drawn at 100×30 also at 60×20, 40×12 and on one row. One file each in `Snapshots/device/`,
+/// Unicode then ASCII; the clock and dates are at UTC.
 @Suite struct DeviceScreenTests {
   struct Scene: CustomTestStringConvertible, Sendable {
     var name: String
@@ -115,12 +116,23 @@ import Testing
     return framed(DeviceView.draw(frame, width: scene.width, height: scene.height))
   }
 
+  /// The sizes a scene is drawn at: its own, and where that is the standard 100×30, the smaller
+  /// terminals and a one-row pane too.
+  static func sizes(_ scene: Scene) -> [(width: Int, height: Int)] {
+    let own = (scene.width, scene.height)
+    return scene.width == 100 && scene.height == 30 ? [own, (60, 20), (40, 12), (80, 1)] : [own]
+  }
+
   @Test(arguments: scenes)
   func screen(_ scene: Scene) {
     var out = ""
-    for ascii in [false, true] {
-      out += "== \(scene.name) \(ascii ? "ascii" : "unicode") \(scene.width)x\(scene.height)\n"
-      out += Self.screen(scene, ascii: ascii) + "\n"
+    for size in Self.sizes(scene) {
+      var sized = scene
+      (sized.width, sized.height) = size
+      for ascii in [false, true] {
+        out += "== \(scene.name) \(ascii ? "ascii" : "unicode") \(size.width)x\(size.height)\n"
+        out += Self.screen(sized, ascii: ascii) + "\n"
+      }
     }
     expectSnapshot(out, named: "device/\(scene.name)")
   }

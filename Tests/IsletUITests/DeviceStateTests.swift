@@ -13,6 +13,77 @@ import Testing
     return a
   }
 
+  /// Help taller than the screen scrolls with the arrows and j/k, within its keys, and says how
+  /// many are above and below; any other key closes it and the next help starts at the top.
+  @Test func helpScrollsAndSaysHowManyMoreKeysThereAre() {
+    var state = DeviceState()
+    let live = [workout]
+    #expect(state.handle(.character("?"), live: live, now: t0) == [])
+    let count = DeviceState.helpKeyCount
+    let lines = {
+      DeviceView.helpLines(ascii: false, offset: state.helpOffset, rows: 8, g: Glyphs(ascii: false))
+    }
+    #expect(lines().last == "↓ \(count - 6) more", "\(lines())")
+    for key in [Key.down, .character("j"), .down] { #expect(state.handle(key, live: live, now: t0) == []) }
+    #expect(state.overlay == .help && state.helpOffset == 3)
+    #expect(lines()[1].hasPrefix("r "), "\(lines())")
+    #expect(lines().last == "↑ 3 above · ↓ \(count - 9) more", "\(lines())")
+    for _ in 0..<40 { _ = state.handle(.down, live: live, now: t0) }
+    #expect(lines().last == "↑ \(count - 6) above", "the last key shows, no further: \(lines())")
+    _ = state.handle(.up, live: live, now: t0)
+    _ = state.handle(.character("k"), live: live, now: t0)
+    #expect(state.helpOffset == count - 3)
+    _ = state.handle(.character("x"), live: live, now: t0)
+    #expect(state.overlay == nil)
+    _ = state.handle(.character("?"), live: live, now: t0)
+    #expect(state.helpOffset == 0)
+    // Where every key fits, the help lists them all and says how to close it.
+    let whole = DeviceView.helpLines(ascii: false, rows: 40, g: Glyphs(ascii: false))
+    #expect(whole.count == count + 4 && whole.last == "Press a key to close")
+  }
+
+  /// A clicked chip shows pressed (its word dimmed on its fill) for one frame, and the view is
+  /// told to draw again when that ends.
+  @Test func aPressShowsForOneFrame() throws {
+    let live = [workout]
+    var state = DeviceState()
+    func frame(at now: Instant) -> DeviceView.Frame {
+      DeviceView.Frame(
+        live: live, state: state, now: now, policy: .standard, theme: ThemeCatalog.fallback, ascii: false,
+        utcOffset: 0)
+    }
+    let now = inPhase(.active).1
+    let before = DeviceView.draw(frame(at: now), width: 100, height: 30)
+    let chip = try #require(before.buttons.first { $0.action == .pause })
+    let word = chip.area.x + 3
+    #expect(before[word, chip.area.y].role == .buttonPause)
+    let effects = state.handle(
+      .click(x: chip.area.x, y: chip.area.y), live: live, buttons: before.buttons, now: now)
+    #expect(effects == [.dispatch(.pause, activityID: "wk01", source: .mouse)])
+    #expect(state.pressed == DeviceState.Pressed(area: chip.area, until: now + DeviceState.pressTime))
+    let pressed = DeviceView.draw(frame(at: now), width: 100, height: 30)
+    #expect(pressed[word, chip.area.y].role == .stale && pressed[word, chip.area.y].fill == .buttonPause)
+    #expect(DeviceView.nextChange(frame(at: now)) == now + DeviceState.pressTime)
+    let after = DeviceView.draw(frame(at: now + DeviceState.pressTime), width: 100, height: 30)
+    #expect(after[word, chip.area.y].role == .buttonPause, "pressed for longer than a frame")
+  }
+
+  /// The question's red chip (drawn last) says yes; a click anywhere else, no.
+  @Test func theQuestionsChipSaysYes() {
+    let live = [workout]
+    var state = DeviceState()
+    state.overlay = .confirm(.reset, activityID: "wk01", name: "Workout")
+    let chip = Button(area: Rect(x: 50, y: 12, width: 9, height: 1), action: .reset, target: "wk01")
+    let under = Button(area: Rect(x: 10, y: 12, width: 9, height: 1), action: .reset, target: "wk01")
+    #expect(
+      state.handle(.click(x: 52, y: 12), live: live, buttons: [under, chip], now: t0) == [
+        .dispatch(.reset, activityID: "wk01", source: .mouse)
+      ])
+    state.overlay = .confirm(.reset, activityID: "wk01", name: "Workout")
+    #expect(state.handle(.click(x: 12, y: 12), live: live, buttons: [under, chip], now: t0) == [])
+    #expect(state.overlay == nil && state.flash?.text == "Cancelled")
+  }
+
   @Test func spaceAndKeysDispatchIntentsToTheSelectedActivity() {
     var state = DeviceState()
     let live = [workout, tea]

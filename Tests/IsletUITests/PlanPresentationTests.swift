@@ -42,14 +42,17 @@ import Testing
     }
     // The big digits: every drawn cell of the time in the alert role, and none before.
     func bigTimeRoles(_ canvas: Canvas, columns: Range<Int>) -> Set<Role> {
-      Set((2...4).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
+      Set((1...3).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
     }
-    #expect(bigTimeRoles(LockScreen.draw(cued, width: 64, height: 9), columns: 2..<24) == [.alert])
+    // On the card the time is trailing, ending two cells in: right of the name and the chips.
+    #expect(bigTimeRoles(LockScreen.draw(cued, width: 64, height: 9), columns: 49..<62) == [.alert])
     // Before it, the segment's own accent (its icon's tint).
     #expect(before.tint != nil)
-    let accent = Set([before.tint ?? .timer])
-    #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 2..<24) == accent)
-    #expect(bigTimeRoles(Expanded.draw(cued, width: 58, height: 8), columns: 2..<56) == [.alert])
+    #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 49..<62) == [before.tint ?? .timer])
+    func expandedRoles(_ canvas: Canvas, columns: Range<Int>) -> Set<Role> {
+      Set((2...4).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
+    }
+    #expect(expandedRoles(Expanded.draw(cued, width: 58, height: 8), columns: 2..<56) == [.alert])
   }
 
   @Test func aPausedOrAskingSegmentHasNoCue() {
@@ -78,7 +81,7 @@ import Testing
     let (running, now) = PlanScene.running.shown
     let lock = LockScreen.draw(look(running, at: now), width: 64, height: 9)
     let skip = try! #require(lock.buttons.first { $0.action == .skip })
-    #expect(lock.lines[skip.area.y].contains("[⏭ Skip]"))
+    #expect(lock.lines[skip.area.y].contains(" ⏭ Skip "))
     #expect(skip.target == "pl01" && ButtonAction.skip.intent == .skip)
     var state = DeviceState()
     let effects = state.handle(
@@ -94,7 +97,7 @@ import Testing
       Look(activity: running, now: now, utcOffset: 0, goal: GoalTally(done: 3, target: 8, plan: "pomodoro")),
       width: 64,
       height: 9)
-    #expect(with.lines[6].hasSuffix("3/8 today  │"))
+    #expect(with.lines[5].hasSuffix("3/8 today  "), "at the card's one right edge")
     #expect(roles(of: "3/8 today", in: with) == [.accent])
   }
 

@@ -106,7 +106,7 @@ import Testing
     #expect(
       Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
         "╭────────────────────────────────────────────────────────╮",
-        "│ ⏱  Workout               [⏸ Pause]  [↺ Reset]  [✕ End] │",
+        "│ ⏱  Workout                ⏸ Pause    ↺ Reset    ✕ End  │",
         "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
         "│                    █  █▀▀ ▀  ▀█ █ █                    │",
         "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
@@ -120,40 +120,43 @@ import Testing
     let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
     #expect(
       canvas.lines == [
-        "╭──────────────────────────────────────────────────────────────╮",
-        "│ ⏱  Workout                                           ID 1823 │",
-        "│    ▀█  ▀▀█   ▀▀█ █▀█                                         │",
-        "│     █  █▀▀ ▀  ▀█ █ █                    [⏸ Pause] [✕ End]    │",
-        "│    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │",
-        "│ ███████████████████████████───────────────────────────  50%  │",
-        "│ Started 9:05 · ada                                           │",
-        "╰──────────────────────────────────────────────────────────────╯",
+        "▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖",
+        "  ⏱  Workout                                 ▀█  ▀▀█   ▀▀█ █▀█  ",
+        "  ID 1823 · ada                               █  █▀▀ ▀  ▀█ █ █  ",
+        "   ⏸ Pause   ✕ End                           ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀  ",
+        "  ███████████████████████████▌───────────────────────────  50%  ",
+        "  Started 9:05                                       ends 9:30  ",
+        "▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘",
       ])
+    // Chips: filled, no brackets, clickable where drawn.
     #expect(
       canvas.buttons == [
-        Button(area: Rect(x: 42, y: 3, width: 9, height: 1), action: .pause, target: "wk01"),
-        Button(area: Rect(x: 52, y: 3, width: 7, height: 1), action: .end, target: "wk01"),
+        Button(area: Rect(x: 2, y: 3, width: 9, height: 1), action: .pause, target: "wk01"),
+        Button(area: Rect(x: 12, y: 3, width: 7, height: 1), action: .end, target: "wk01"),
       ])
-    #expect(canvas[42, 3].role == .buttonPause)
-    #expect(canvas[0, 0].role == .keyline)
-    #expect(canvas[5, 2].role == .timer)
-    #expect(canvas[2, 5].role == .progress)
-    #expect(canvas[40, 5].role == .progressTrack)
+    #expect(canvas[2, 3].role == .buttonPause && canvas[2, 3].fill == .buttonPause)
+    #expect(canvas[12, 3].role == .buttonReset && canvas[12, 3].fill == .buttonReset)
+    #expect(canvas[11, 3].fill == .card, "the card between the chips")
+    #expect(canvas[0, 0].role == .cardEdge && canvas[0, 0].fill == nil)
+    #expect(canvas[0, 1].fill == .card && canvas[63, 6 - 1].fill == .card)
+    #expect(canvas[45, 1].role == .timer)
+    #expect(canvas[2, 4].role == .progress)
+    #expect(canvas[40, 4].role == .progressTrack)
   }
 
   @Test func lockScreenWhilePausedOffersDoneAndResume() {
     let (activity, now) = inPhase(.paused)
     let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: 8)
-    #expect(canvas.lines[1] == "│ ⏱  Workout · Paused                                  ID 1823 │")
-    #expect(canvas.lines[3] == "│     █  █▀▀ ▀  ▀█ █ █          [✓ Done] [▶ Resume] [✕ End]    │")
+    #expect(canvas.lines[1] == "  ⏱  Workout · Paused                        ▀█  ▀▀█   ▀▀█ █▀█  ")
+    #expect(canvas.lines[3] == "   ✓ Done   ▶ Resume   ✕ End                 ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀  ")
     #expect(canvas.buttons.map(\.action) == [.complete, .resume, .end])
-    #expect(canvas[5, 2].role == .secondary)  // a frozen time is quiet
+    #expect(canvas[45, 1].role == .secondary)  // a frozen time is quiet
   }
 
   @Test func staleAndExpiredAreDimmed() {
     let (expired, now) = inPhase(.expired)
     let canvas = LockScreen.draw(look(expired, at: now), width: 64, height: 8)
-    #expect(canvas.cells.filter { $0.text != " " && $0.role != .keyline }.allSatisfy { $0.role == .stale })
+    #expect(canvas.cells.filter { $0.text != " " && $0.role != .cardEdge }.allSatisfy { $0.role == .stale })
     let stale = workout()
     let compact = Compact.draw(look(stale, at: t0 + minutes(31)), width: 32)
     #expect(compact[25, 0].role == .stale)

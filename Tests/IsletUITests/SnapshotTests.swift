@@ -51,11 +51,12 @@ import Testing
       Self.sheet(presentation, phase: phase), named: "\(presentation.rawValue)/\(phase.rawValue)")
   }
 
-  /// A reset countdown of nobody's, with no category: no start to tell, so no footer row.
+  /// A reset countdown of nobody's, with no category: no start to tell, so no footer row (its
+  /// ID and owner have the row beside the big time).
   @Test func aReadyBannerWithNothingToSayHasNoEmptyRow() {
     var (activity, now) = inPhase(.idle)
     activity.attributes.owner = nil
-    #expect(LockScreen.height(for: activity) == 7)
+    #expect(LockScreen.height(for: activity) == 6)
     let canvas = LockScreen.draw(look(activity, at: now), width: 64, height: LockScreen.height(for: activity))
     expectSnapshot(framed(canvas) + "\n", named: "lockscreen/idle-nothing-to-say")
   }

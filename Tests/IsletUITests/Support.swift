@@ -70,6 +70,8 @@ func roleMark(_ role: Role) -> Character {
   case .background: return " "
   case .island: return "I"
   case .islandEdge: return "E"
+  case .card: return "#"
+  case .cardEdge: return "e"
   case .text: return "t"
   case .secondary: return "s"
   case .timer: return "T"

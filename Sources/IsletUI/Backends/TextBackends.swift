@@ -18,8 +18,9 @@ public struct ResolvedStyle: Equatable, Sendable {
     bold = style.bold
     dim = style.dim
     // A fill drawn by reverse video (mono) reverses what sits on it too.
-    reverse = style.reverse || (fill?.reverse == true && fill?.background == nil && cell.role != .islandEdge)
-    if depth == .none && cell.fill == .island && !reverse && cell.role != .islandEdge {
+    let edge = cell.role == .islandEdge || cell.role == .cardEdge
+    reverse = style.reverse || (fill?.reverse == true && fill?.background == nil && !edge)
+    if depth == .none && (cell.fill == .island || cell.fill == .card) && !reverse && !edge {
       reverse = true
     }
   }

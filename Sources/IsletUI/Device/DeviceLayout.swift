@@ -2,19 +2,23 @@ import IsletCore
 
 extension DeviceView {
   /// Where the device screen's parts go, from the top: the island, a blank row, the clock
-  /// (the date above it), the banners one row apart, a `+2 more` line, the flash's own row,
-  /// the footer. Worked out apart from drawing, so the model scrolls by the same rule.
+  /// (the date above it) in the upper third, the cards one row apart and stacked above the
+  /// flash's own row, a `+2 more` line, the footer. The selected activity has the full card
+  /// (the banner), the others a one-row card each (`RowCard`). Worked out apart from drawing,
+  /// so the model scrolls by the same rule.
   ///
-  /// The banners come before the clock: it shows only when every banner fits beside it at its
-  /// full height. Banners that do not fit at full height are drawn shorter (down to
-  /// `LockScreen.minimumSize`) before one is left out; those left out are counted on the
-  /// `+N more` line, and the window of banners moves only as far as it must to keep the
-  /// selected one on screen.
+  /// The cards come before the clock: it shows only when every card fits beside it at its full
+  /// height. A banner that does not fit at full height is drawn shorter (down to
+  /// `LockScreen.minimumSize`) before a card is left out; those left out are counted on the
+  /// `+N more` line, and the window of cards moves only as far as it must to keep the selected
+  /// one on screen.
   struct Layout {
     struct Placed: Equatable {
       /// Its place in the island's order.
       var index: Int
       var rect: Rect
+      /// A one-row card (`RowCard`), not the selected one's banner.
+      var oneRow = false
     }
 
     /// Rows the island takes at the top.
@@ -49,7 +53,10 @@ extension DeviceView {
     layout.body = start..<max(start, height - 2)
     let live = frame.live
     let bannerWidth = min(width - 2, Proportions.banner.natural)
-    let full = live.map { LockScreen.height(for: $0) }
+    let selected = selectedIndex(frame)
+    let full = live.indices.map { index in
+      index == selected ? LockScreen.height(for: frame.look(live[index]), width: bannerWidth) : RowCard.height
+    }
     let banners = !live.isEmpty && bannerWidth >= LockScreen.minimumSize.width
     // Nothing live: the clock over the line that says how to start; else only beside every
     // banner at full height.
@@ -78,8 +85,9 @@ extension DeviceView {
     layout.clockRect = Rect(x: (width - across) / 2, y: start, width: across, height: size.rows + 1)
   }
 
-  /// The banners below the clock, one row apart, `full` their full heights: the window that
-  /// keeps the selected one on screen, each as tall as the room allows, and the `+N more` line.
+  /// The cards below the clock, one row apart, `full` their full heights: the window that
+  /// keeps the selected one on screen, each as tall as the room allows, and the `+N more` line;
+  /// stacked from the flash's row up, as the Lock Screen stacks its notifications.
   private static func placeBanners(
     _ layout: inout Layout, _ frame: Frame, full: [Int], bannerWidth: Int, width: Int
   ) {
@@ -90,8 +98,10 @@ extension DeviceView {
     guard shown > 0 else { return }
     let heights = shrunk(
       Array(full[first..<first + shown]), to: room - (shown - 1) - (shown < count ? 1 : 0))
-    var y = layout.body.lowerBound + clockRows
+    let used = heights.reduce(0, +) + (shown - 1) + (shown < count ? 1 : 0)
+    var y = layout.body.upperBound - used
     let below = count - first - shown
+    let selected = selectedIndex(frame)
     // The line goes where the hidden ones are: over the banners when they are all above.
     if shown < count && below == 0 {
       layout.more = (y, first, 0)
@@ -100,7 +110,9 @@ extension DeviceView {
     let x = (width - bannerWidth) / 2
     for (offset, rows) in heights.enumerated() {
       layout.banners.append(
-        Layout.Placed(index: first + offset, rect: Rect(x: x, y: y, width: bannerWidth, height: rows)))
+        Layout.Placed(
+          index: first + offset, rect: Rect(x: x, y: y, width: bannerWidth, height: rows),
+          oneRow: first + offset != selected))
       y += rows + 1
     }
     if below > 0 { layout.more = (y - 1, first, below) }
@@ -111,21 +123,27 @@ extension DeviceView {
   private static func window(_ frame: Frame, room: Int) -> (first: Int, shown: Int) {
     let live = frame.live
     let count = live.count
-    let shortest = LockScreen.minimumSize.height
-    // How many fit from `first` on, each at least `shortest`, one row apart, with the
+    let selected = selectedIndex(frame)
+    // The fewest rows a card takes: the banner's shortest, or a one-row card's.
+    func shortest(_ index: Int) -> Int { index == selected ? LockScreen.minimumSize.height : RowCard.height }
+    // How many fit from `first` on, each at least its shortest, one row apart, with the
     // `+N more` line when some are left out.
     func fitting(from first: Int) -> Int {
       for k in stride(from: count - first, through: 1, by: -1) {
-        let needed = k * shortest + (k - 1) + (k < count ? 1 : 0)
+        let needed = (first..<first + k).map(shortest).reduce(0, +) + (k - 1) + (k < count ? 1 : 0)
         if needed <= room { return k }
       }
       return 0
     }
-    let selected = live.firstIndex { $0.id == frame.state.selected(in: live)?.id } ?? 0
     var first = min(live.firstIndex { $0.id == frame.state.firstShownID } ?? 0, selected)
     while first < selected, selected >= first + fitting(from: first) { first += 1 }
     while first > 0, first - 1 + fitting(from: first - 1) >= count { first -= 1 }
     return (first, fitting(from: first))
+  }
+
+  /// The selected activity's place in the island's order (the first when none is).
+  static func selectedIndex(_ frame: Frame) -> Int {
+    frame.live.firstIndex { $0.id == frame.state.selected(in: frame.live)?.id } ?? 0
   }
 
   /// Full heights where they fit in `available` rows; otherwise the tallest gives a row, one at

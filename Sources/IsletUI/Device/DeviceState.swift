@@ -52,13 +52,27 @@ public struct DeviceState: Equatable, Sendable {
     }
   }
 
+  /// A chip just clicked, drawn pressed (dimmed) until `until`: about a frame.
+  public struct Pressed: Equatable, Sendable {
+    public var area: Rect
+    public var until: Instant
+
+    public init(area: Rect, until: Instant) {
+      self.area = area
+      self.until = until
+    }
+  }
+
   public var selectedID: String?
   /// The first banner shown when they do not all fit: the view scrolls from here only as far
   /// as it must to show the selected one (`DeviceView.Layout`); nil is the top.
   public var firstShownID: String?
   public var expanded = false
   public var overlay: Overlay?
+  /// How many of the help's keys are scrolled past, while it is open.
+  public var helpOffset = 0
   public var flash: Flash?
+  public var pressed: Pressed?
   public var alerting: Alerting?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
   public var plans: [Plan]
@@ -73,6 +87,12 @@ public struct DeviceState: Equatable, Sendable {
     let wanted = text.trimmingCharacters().lowercased()
     return plans.first { $0.name == wanted }
   }
+
+  /// How many keys the help lists.
+  static let helpKeyCount = KeyBindings.table.filter { $0.help != nil }.count
+
+  /// How long a clicked chip shows pressed: one frame at the view's pace.
+  public static let pressTime: Milliseconds = 100
 
   /// How long a flash stays.
   public static let flashTime: Milliseconds = 2000
@@ -94,7 +114,7 @@ public struct DeviceState: Equatable, Sendable {
     _ key: Key, live: [Activity], buttons: [Button] = [], now: Instant, policy: TimePolicy = .standard,
     snooze: Milliseconds = AlertPolicy().snooze
   ) -> [DeviceEffect] {
-    if let overlay { return handle(key, in: overlay, now: now) }
+    if let overlay { return handle(key, in: overlay, buttons: buttons, now: now) }
     let selected = self.selected(in: live)
     func intent(_ intent: Intent) -> [DeviceEffect] {
       [.dispatch(intent, activityID: selected?.id, source: .key)]
@@ -110,7 +130,7 @@ public struct DeviceState: Equatable, Sendable {
       return perform(action, key: key, live: live, selected: selected, now: now)
     }
     guard case .click(let x, let y) = key else { return [] }
-    return click(x: x, y: y, on: buttons, live: live, selected: selected)
+    return click(x: x, y: y, on: buttons, live: live, selected: selected, now: now)
   }
 
   /// What a key's action does with no dialog open, once the key is not one of the selected
@@ -144,6 +164,7 @@ public struct DeviceState: Equatable, Sendable {
       return [.nextTheme]
     case .help:
       self.overlay = .help
+      helpOffset = 0
     case .quit:
       return [.quit]
     }
@@ -153,9 +174,10 @@ public struct DeviceState: Equatable, Sendable {
   /// A click on the topmost of `buttons` at (x, y): it selects the activity it is for, and
   /// sends its intent (a reset or an end asks first, as its key does) or expands the island.
   private mutating func click(
-    x: Int, y: Int, on buttons: [Button], live: [Activity], selected: Activity?
+    x: Int, y: Int, on buttons: [Button], live: [Activity], selected: Activity?, now: Instant
   ) -> [DeviceEffect] {
     guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
+    if button.action.intent != nil { pressed = Pressed(area: button.area, until: now + Self.pressTime) }
     if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
     guard let intent = button.action.intent else {
       expanded.toggle()
@@ -170,15 +192,28 @@ public struct DeviceState: Equatable, Sendable {
     return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
   }
 
-  private mutating func handle(_ key: Key, in overlay: Overlay, now: Instant) -> [DeviceEffect] {
+  private mutating func handle(_ key: Key, in overlay: Overlay, buttons: [Button], now: Instant)
+    -> [DeviceEffect]
+  {
     switch overlay {
     case .help:
-      self.overlay = nil
+      // The arrows (and j, k) scroll a help taller than the screen; any other key closes it.
+      switch key {
+      case .down, .character("j"): helpOffset = min(helpOffset + 1, Self.helpKeyCount - 1)
+      case .up, .character("k"): helpOffset = max(helpOffset - 1, 0)
+      default: self.overlay = nil
+      }
       return []
     case .confirm(let intent, let id, _):
       self.overlay = nil
       if key == .character("y") || key == .character("Y") {
         return [.dispatch(intent, activityID: id, source: .key)]
+      }
+      // The dialog's own chip, drawn last, says yes; a click anywhere else, no.
+      if case .click(let x, let y) = key, let chip = buttons.last, chip.area.contains(x: x, y: y),
+        chip.action.intent == intent, chip.target == id
+      {
+        return [.dispatch(intent, activityID: id, source: .mouse)]
       }
       show("Cancelled", at: now)
       return []

@@ -148,12 +148,15 @@ public enum DeviceView {
     let selected = frame.state.selected(in: frame.live)
     for placed in layout.banners {
       let activity = frame.live[placed.index]
+      if placed.oneRow {
+        canvas.draw(
+          RowCard.draw(frame.look(activity), width: placed.rect.width), x: placed.rect.x, y: placed.rect.y)
+        continue
+      }
       var banner = LockScreen.draw(
         frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo)
       if activity.id == selected?.id && frame.live.count > 1 {
-        for by in 0..<banner.height {
-          for bx in 0..<banner.width where banner[bx, by].role == .keyline { banner[bx, by].role = .accent }
-        }
+        Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g)
       }
       canvas.draw(banner, x: placed.rect.x, y: placed.rect.y)
     }
@@ -298,7 +301,7 @@ public enum DeviceView {
   {
     let hints: [String]
     switch overlay {
-    case .help: hints = ["any key closes"]
+    case .help: hints = [g.ascii ? "Up/Down scroll" : "↑↓ scroll", "any other key closes"]
     case .confirm: hints = ["y yes", "n no"]
     case .name(let text):
       let plan = state.plan(named: text) != nil
@@ -329,20 +332,30 @@ public enum DeviceView {
   /// any other box over whole banners.
   static func overlaid(_ base: Canvas, _ frame: Frame, _ layout: Layout, _ g: Glyphs) -> Canvas {
     var canvas = boxed(base, frame, layout, g)
+    drawPressed(&canvas, frame: frame)
     drawFlash(&canvas, frame: frame, layout: layout, g: g)
     return canvas
   }
 
-  /// The open box, if any, over the frame dimmed.
+  /// The open box, if any, over the frame dimmed: a confirmation as an action card in its
+  /// banner's place, any other in a box.
   private static func boxed(_ base: Canvas, _ frame: Frame, _ layout: Layout, _ g: Glyphs) -> Canvas {
     var canvas = base
     let width = canvas.width
     let height = canvas.height
     guard let overlay = frame.state.overlay else { return canvas }
-    let lines = boxLines(overlay, frame, width: width, g)
     // Above the flash's row: what a dialog says back (a bad duration) shows beside it.
     let room = height > 2 ? layout.flashRow : height
-    let inner = min(width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0))
+    if case .confirm(let intent, let asked, let name) = overlay, width >= LockScreen.minimumSize.width,
+      room >= 3
+    {
+      dim(&canvas, above: layout.footerRow ?? height)
+      let rect = confirmPlace(asked, frame, layout, width: width, room: room)
+      confirmCard(intent, name: name, activityID: asked, frame: frame, in: rect, on: &canvas, g: g)
+      return canvas
+    }
+    let lines = boxLines(overlay, frame, width: width, room: room, g)
+    let inner = min(width - 4, boxInnerWidth(overlay, lines, width: width))
     let boxWidth = inner + 4
     let boxHeight = min(room, lines.count + 2)
     guard boxWidth >= 6, boxHeight >= 3 else {
@@ -368,17 +381,85 @@ public enum DeviceView {
     return canvas
   }
 
+  /// The box's inner width: the new-activity dialog's is fixed (it must not move as the name
+  /// is typed), any other box's is its longest line's.
+  private static func boxInnerWidth(_ overlay: DeviceState.Overlay, _ lines: [String], width: Int) -> Int {
+    switch overlay {
+    case .name, .duration: return min(Proportions.banner.natural - 4, width - 8)
+    default: return lines.map { DisplayWidth.of($0) }.max() ?? 0
+    }
+  }
+
+  /// Where the confirmation goes: in the place of the banner it asks about, as tall; else where
+  /// the first banner would be, or the middle.
+  private static func confirmPlace(
+    _ asked: String, _ frame: Frame, _ layout: Layout, width: Int, room: Int
+  ) -> Rect {
+    if let banner = layout.banners.first(where: { frame.live[$0.index].id == asked })?.rect {
+      return banner
+    }
+    let cardWidth = min(width - 2, Proportions.banner.natural)
+    let cardHeight = min(room, 5)
+    let y = layout.banners.first?.rect.y ?? (room - cardHeight) / 2
+    return Rect(
+      x: (width - cardWidth) / 2, y: min(y, room - cardHeight), width: cardWidth, height: cardHeight)
+  }
+
+  /// "Reset Tea?", what it does, then a grey Cancel chip and the red one that does it, at the
+  /// card's right edge. The red chip is the last button drawn: a click on it says yes.
+  private static func confirmCard(
+    _ intent: Intent, name: String, activityID: String, frame: Frame, in rect: Rect, on canvas: inout Canvas,
+    g: Glyphs
+  ) {
+    var card = Canvas(width: rect.width, height: rect.height, ascii: g.ascii)
+    Pieces.card(card.bounds, on: &card, glyphs: g)
+    let inner = card.bounds.inset(dx: 2, dy: card.height >= 3 ? 1 : 0)
+    // The chips first, on the last row: on a card of one row, the question has what is left.
+    let chip = ButtonSpec.destructive(intent == .reset ? .reset : .end)
+    let cancel = g.ascii ? "[Cancel]" : " Cancel "
+    let question = "\(intent == .reset ? "Reset" : "End") \(name)?"
+    let shared = inner.height == 1
+    let wanted = DisplayWidth.of(cancel) + 1 + chip.labelWidth(long: true, glyphs: g)
+    let long = wanted + (shared ? DisplayWidth.of(question) + 2 : 0) <= inner.width
+    let chipWidth = chip.labelWidth(long: long, glyphs: g)
+    let cancelX = inner.maxX - chipWidth - 1 - DisplayWidth.of(cancel)
+    // Cancel goes before the question is cut: any other key or click says no as well.
+    let withCancel = cancelX > inner.x + (shared ? DisplayWidth.of(question) + 1 : 0)
+    let chipsX = withCancel ? cancelX : inner.maxX - chipWidth
+    let row = inner.maxY - 1
+    if withCancel { card.put(cancel, x: cancelX, y: row, role: .text, fill: .buttonReset) }
+    ButtonSpec.draw(
+      [chip], on: &card, right: inner.maxX, y: row, long: long, gap: 1, glyphs: g, clip: inner,
+      target: activityID)
+    let questionRoom = shared ? max(0, chipsX - 1 - inner.x) : inner.width
+    card.put(
+      DisplayWidth.truncate(question, to: questionRoom, ellipsis: g.ellipsis), x: inner.x, y: inner.y,
+      role: .text)
+    let explanation =
+      intent == .reset
+      ? "Back to the start, ready to go again."
+      : "It stops here, not done; the log keeps it."
+    if inner.height >= 3 {
+      card.put(
+        DisplayWidth.truncate(explanation, to: inner.width, ellipsis: g.ellipsis), x: inner.x, y: inner.y + 1,
+        role: .secondary)
+    }
+    canvas.draw(card, x: rect.x, y: rect.y)
+  }
+
   /// What the box says, its title first, for a terminal `width` wide.
-  private static func boxLines(_ overlay: DeviceState.Overlay, _ frame: Frame, width: Int, _ g: Glyphs)
-    -> [String]
-  {
+  private static func boxLines(
+    _ overlay: DeviceState.Overlay, _ frame: Frame, width: Int, room: Int, _ g: Glyphs
+  ) -> [String] {
     switch overlay {
     case .help:
-      return helpLines(ascii: frame.ascii)
+      return helpLines(ascii: frame.ascii, offset: frame.state.helpOffset, rows: room - 2, g: g)
     case .confirm(let intent, _, let name):
       return ["\(intent == .reset ? "Reset" : "End") '\(name)'? y/n"]
     case .name(let text):
-      var lines = ["New activity", field("Name: ", text, width: width - 8, g: g)]
+      var lines = [
+        "New activity", field("Name: ", text, width: min(Proportions.banner.natural - 4, width - 8), g: g),
+      ]
       if let plan = frame.state.plan(named: text) {
         // As `islet plans` shows it.
         lines += [
@@ -392,23 +473,41 @@ public enum DeviceView {
       return lines
     case .duration(let name, let text):
       return [
-        "New activity: \(name)", field("Duration (empty for a stopwatch): ", text, width: width - 8, g: g),
+        "New activity: \(name)",
+        field(
+          "Duration (empty for a stopwatch): ", text, width: min(Proportions.banner.natural - 4, width - 8),
+          g: g),
         "e.g. 25m, 1h 30m, 90s; 50m/10m: work and a break",
       ]
     }
   }
 
-  /// The help box: every key with help, in a column, then how to close it.
-  private static func helpLines(ascii: Bool) -> [String] {
+  /// The help box in `rows` rows: every key with help, in a column, then how to close it; when
+  /// they do not all fit, those from `offset` on, and how many more there are each way (the
+  /// footer says how to scroll and close).
+  static func helpLines(ascii: Bool, offset: Int = 0, rows: Int = .max, g: Glyphs) -> [String] {
     let keys = KeyBindings.table.compactMap { binding in
       binding.help.map { help in
         (ascii ? binding.names.replacing("↓", with: "Down").replacing("↑", with: "Up") : binding.names, help)
       }
     }
     let column = (keys.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
-    return ["Keys", ""]
-      + keys.map { key, what in key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what }
-      + ["", "Press any key"]
+    let lines = keys.map { key, what in
+      key + String(repeating: " ", count: column - DisplayWidth.of(key)) + what
+    }
+    if lines.count + 4 <= rows { return ["Keys", ""] + lines + ["", "Press a key to close"] }
+    // The title and the line of what is left take two rows; the keys the rest.
+    let shown = max(1, rows - 2)
+    let first = max(0, min(offset, lines.count - shown))
+    let above = first
+    let below = max(0, lines.count - first - shown)
+    let (up, down) = ascii ? ("Up", "Down") : ("↑", "↓")
+    var more: [String] = []
+    if above > 0 { more.append("\(up) \(above) above") }
+    if below > 0 { more.append("\(down) \(below) more") }
+    return ["Keys"] + lines[first..<min(lines.count, first + shown)] + [
+      more.joined(separator: " \(g.separator) ")
+    ]
   }
 
   /// Where the box goes, from `centered`, so that no banner shows cut.
@@ -443,6 +542,17 @@ public enum DeviceView {
     return overlaid(base, frame, layout, g)
   }
 
+  /// A chip just clicked, its word dimmed on its fill for a frame, as a pressed button dims.
+  static func drawPressed(_ canvas: inout Canvas, frame: Frame) {
+    guard let pressed = frame.state.pressed, pressed.until > frame.now, frame.state.overlay == nil else {
+      return
+    }
+    let area = pressed.area
+    for y in max(0, area.y)..<min(canvas.height, area.maxY) {
+      for x in max(0, area.x)..<min(canvas.width, area.maxX) { canvas[x, y].role = .stale }
+    }
+  }
+
   /// The flash, on its own row above the footer.
   static func drawFlash(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     guard let flash = frame.state.flash, flash.until > frame.now else { return }
@@ -456,7 +566,9 @@ public enum DeviceView {
   /// What is behind a box, in the stale role; the footer, which says the box's keys, stays.
   static func dim(_ canvas: inout Canvas, above footer: Int) {
     for y in 0..<min(footer, canvas.height) {
-      for x in 0..<canvas.width where canvas[x, y].role != .islandEdge && !canvas[x, y].glyph.isSpace {
+      for x in 0..<canvas.width
+      where canvas[x, y].role != .islandEdge && canvas[x, y].role != .cardEdge && !canvas[x, y].glyph.isSpace
+      {
         canvas[x, y].role = .stale
       }
     }
@@ -482,6 +594,7 @@ public enum DeviceView {
     }
     if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
+    if let pressed = frame.state.pressed, pressed.until > now { times.append(pressed.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
     return times.min()
   }

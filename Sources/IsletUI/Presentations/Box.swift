@@ -1,4 +1,13 @@
-/// Rounded boxes, progress bars and the big time: pieces the boxed presentations share.
+/// The glyphs of a filled card's edges: quadrant and half blocks, which terminals draw
+/// themselves flush with the fill whatever the font.
+extension Glyphs {
+  var cardTop: (left: String, edge: String, right: String) { ascii ? (".", "-", ".") : ("▗", "▄", "▖") }
+  var cardBottom: (left: String, edge: String, right: String) { ascii ? ("'", "-", "'") : ("▝", "▀", "▘") }
+  /// The selected card's mark on its leading edge.
+  var selectionBar: String { ascii ? "|" : "▌" }
+}
+
+/// Filled cards, rounded boxes, progress bars and the big time: pieces the boxed presentations share.
 enum Pieces {
   /// A rounded box around `rect`, its lines drawn as text (ACS lines misdraw under tmux).
   static func box(_ rect: Rect, on canvas: inout Canvas, role: Role, glyphs: Glyphs) {
@@ -12,6 +21,29 @@ enum Pieces {
     for y in (rect.y + 1)..<(rect.maxY - 1) {
       canvas.put(b.v, x: rect.x, y: y, role: role)
       canvas.put(b.v, x: rect.maxX - 1, y: y, role: role)
+    }
+  }
+
+  /// A card filling `rect`: its top and bottom rows quadrant-block edges in the fill's color
+  /// (ASCII: lines in the keyline's), the rows between filled.
+  static func card(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs) {
+    guard rect.width >= 2, rect.height >= 3 else {
+      canvas.fill(rect, with: .card)
+      return
+    }
+    let role: Role = glyphs.ascii ? .keyline : .cardEdge
+    for (y, ends) in [(rect.y, glyphs.cardTop), (rect.maxY - 1, glyphs.cardBottom)] {
+      canvas.put(ends.left, x: rect.x, y: y, role: role)
+      canvas.put(ends.edge, repeated: rect.width - 2, x: rect.x + 1, y: y, role: role)
+      canvas.put(ends.right, x: rect.maxX - 1, y: y, role: role)
+    }
+    canvas.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2), with: .card)
+  }
+
+  /// Marks a card as the selected one: a bar of the accent on its leading edge.
+  static func selectionBar(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs) {
+    for y in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) {
+      canvas.put(glyphs.selectionBar, x: rect.x, y: y, role: .accent)
     }
   }
 
@@ -106,10 +138,10 @@ enum Pieces {
     BigDigits.draw(text, x: x, y: y, role: role, on: &canvas, ascii: ascii, clip: clip)
   }
 
-  /// Dims everything but the box lines.
+  /// Dims everything but the box lines and a card's edges and fill.
   static func dim(_ canvas: inout Canvas) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where canvas[x, y].role != .keyline {
+      for x in 0..<canvas.width where ![.keyline, .islandEdge, .cardEdge, .card].contains(canvas[x, y].role) {
         canvas[x, y].role = .stale
       }
     }

@@ -1,7 +1,9 @@
 import IsletCore
 
-/// A drawn intent button: `[⏸ Pause]` where there is room, `[⏸]` where there is not. Keys
-/// are taught by the footer and the help, never printed in a button.
+/// A drawn intent button, a chip: ` ⏸ Pause ` on a filled background where there is room,
+/// ` ⏸ ` (the fill kept, the word lost) where there is not; in ASCII, where a fill may not
+/// show, `[|| Pause]` and `[||]`. Keys are taught by the footer and the help, never printed in
+/// a chip.
 struct ButtonSpec {
   var action: ButtonAction
   var glyph: String
@@ -31,12 +33,24 @@ struct ButtonSpec {
 
   func label(long: Bool, glyphs: Glyphs) -> String {
     let mark = glyphs.ascii ? asciiGlyph : glyph
-    return long ? "[\(mark) \(word)]" : "[\(mark)]"
+    let (open, close) = glyphs.ascii ? ("[", "]") : (" ", " ")
+    return long ? "\(open)\(mark) \(word)\(close)" : "\(open)\(mark)\(close)"
   }
 
   /// The width of `label`, without making it: buttons are measured several times a frame.
   func labelWidth(long: Bool, glyphs: Glyphs) -> Int {
     2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
+  }
+
+  /// The chip's background: the primary actions (pause, resume, start, next) on a tint of their
+  /// color, done on green's, the rest on grey. A role of its own, so a theme gives each its fill.
+  var fill: Role { role }
+
+  /// A chip asking to undo or end something for good: red on the neutral grey.
+  static func destructive(_ button: ButtonSpec) -> ButtonSpec {
+    var red = button
+    red.role = .alert
+    return red
   }
 
   /// The Lock Screen's buttons for a phase (seed 004: pause while running; done and resume
@@ -107,12 +121,26 @@ struct ButtonSpec {
     _ buttons: [ButtonSpec], on canvas: inout Canvas, right: Int, y: Int, long: Bool, gap: Int,
     glyphs: Glyphs, clip: Rect, target: String
   ) {
-    var x = right - width(buttons, long: long, gap: gap, glyphs: glyphs)
+    draw(
+      buttons, on: &canvas, left: right - width(buttons, long: long, gap: gap, glyphs: glyphs), y: y,
+      long: long, gap: gap, glyphs: glyphs, clip: clip, target: target)
+  }
+
+  /// The same, starting at column `left`; returns the column after the last chip.
+  @discardableResult
+  static func draw(
+    _ buttons: [ButtonSpec], on canvas: inout Canvas, left: Int, y: Int, long: Bool, gap: Int,
+    glyphs: Glyphs, clip: Rect, target: String?
+  ) -> Int {
+    var x = left
     for button in buttons {
       let label = button.label(long: long, glyphs: glyphs)
-      let end = canvas.put(label, x: x, y: y, role: button.role, clip: clip)
+      // The grey of the neutral chips under a red word: the fill says chip, the color says what.
+      let fill = button.role == .alert ? Role.buttonReset : button.fill
+      let end = canvas.put(label, x: x, y: y, role: button.role, fill: fill, clip: clip)
       canvas.addButton(button.action, area: Rect(x: x, y: y, width: end - x, height: 1), target: target)
       x = end + gap
     }
+    return x - gap
   }
 }

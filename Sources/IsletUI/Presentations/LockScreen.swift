@@ -1,17 +1,17 @@
 import IsletCore
 
-/// The Lock Screen banner: icon, name and ID; the time in big digits; the intent buttons; a
-/// progress bar for a countdown; when it started and whose it is.
+/// The Lock Screen banner, a filled card: icon, name and ID leading; the time in big digits
+/// trailing; the intent chips under the name; a progress bar for a countdown; when it started
+/// and, trailing, when it ends. Everything right-aligned ends at one column, two cells in.
 ///
 /// ```
-/// ╭──────────────────────────────────────────────────────────────╮
-/// │ ⏱  Workout                                           ID 1823 │
-/// │    ▀█  ▀▀█   ▀▀█ █▀█                                         │
-/// │     █  █▀▀ ▀  ▀█ █ █                            [⏸ Pause]    │
-/// │    ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                                         │
-/// │ ━━━━━━━━━━━━━━━━━━━━━━━━━━━───────────────────────────  50%  │
-/// │ Started 30 Nov, 9:05 · ada                                   │
-/// ╰──────────────────────────────────────────────────────────────╯
+/// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
+///   ⏱  Workout · Paused                        ▀█  ▀▀█   ▀▀█ █▀█
+///   ID 1823 · ada                               █  █▀▀ ▀  ▀█ █ █
+///    ✓ Done   ▶ Resume   ✕                     ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀
+///   ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━───────  50%
+///   Started 9:05                                       ends 9:53
+/// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
 /// ```
 ///
 /// A plan's header is its name and segment; its progress row is the segment's, and a row
@@ -19,14 +19,14 @@ import IsletCore
 /// Short of rows, the footer goes first, then that row.
 public enum LockScreen {
   public static let minimumSize = (width: 24, height: 5)
-  /// The most cells between the big time and the buttons: the design's, at its natural width.
-  static let widestGap = 24
+  /// The least room the name keeps beside the big time; narrower, the time is one row.
+  static let nameRoom = 12
 
-  /// The rows it wants: a countdown has a progress row, a stopwatch does not; a plan has a
-  /// row for its round and what comes next; the footer's row only when it has a fact to say.
+  /// The rows it wants: the header and the two rows beside the big time; a countdown has a
+  /// progress row, a stopwatch does not; a plan has a row for its round and what comes next;
+  /// the footer's row only when it has a fact to say; the card's two edges.
   public static func height(for activity: Activity) -> Int {
-    let facts = Look.hasStart(activity) || activity.attributes.owner != nil || activity.state.category != nil
-    return (activity.isPlan ? 9 : activity.isCountdown ? 8 : 7) - (facts ? 0 : 1)
+    return (activity.isPlan ? 8 : activity.isCountdown ? 7 : 6) - (Look.hasStart(activity) ? 0 : 1)
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
@@ -34,160 +34,225 @@ public enum LockScreen {
     return draw(look, width: width, height: height, memo: &memo)
   }
 
-  /// The same, keeping the outline in `memo` for the next frame.
+  /// The same, keeping the card's edges and fill in `memo` for the next frame.
   static func draw(_ look: Look, width: Int, height: Int, memo: inout DrawingMemo) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
       return Expanded.draw(look, width: width, height: height)
     }
     // No blank row under what it has to show.
-    let h = min(height, Self.height(for: look.activity))
+    let fraction = look.progress
+    let wanted = min(height, Self.height(for: look.activity))
+    let rows = Rows(
+      look, inner: Rect(x: 2, y: 1, width: width - 4, height: wanted - 2), progress: fraction != nil)
+    let h = rows.count + 2
     var canvas = Canvas(width: width, height: h, ascii: look.ascii)
     let g = look.g
     memo.box.rows(0..<h, of: &canvas, key: BoxKey(width: width, height: h, ascii: look.ascii)) {
-      Pieces.box($0.bounds, on: &$0, role: .keyline, glyphs: g)
+      Pieces.card($0.bounds, on: &$0, glyphs: g)
     }
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
-    let fraction = look.progress
-    let rows = Rows(look, inner: inner, progress: fraction != nil)
-    var y = inner.y
-    let timeX = header(look, on: &canvas, inner: inner)
-    y += 1
-    let left = timeAndButtons(look, on: &canvas, inner: inner, x: timeX, y: y, big: rows.bigTime)
-    y += rows.bigTime ? 3 : 1
+    let timeWidth = trailingTime(look, on: &canvas, inner: inner, big: rows.bigTime)
+    let beside = inner.width - timeWidth - 2
+    header(look, on: &canvas, inner: inner, room: beside)
+    var y = inner.y + 1
+    if rows.bigTime {
+      infoRow(look, on: &canvas, x: inner.x, y: y, room: beside)
+      y += 1
+    }
+    if rows.chips {
+      chips(look, on: &canvas, x: inner.x, y: y, room: rows.bigTime ? beside : inner.width, clip: inner)
+      y += 1
+    }
     if rows.progress, let fraction {
       Pieces.progress(
-        fraction, x: inner.x, y: y, width: inner.width - 1, on: &canvas, glyphs: g, clip: inner,
+        fraction, x: inner.x, y: y, width: inner.width, on: &canvas, glyphs: g, clip: inner,
         role: look.progressRole)
       y += 1
     }
     if rows.plan {
-      Pieces.planRow(look, x: inner.x, y: y, width: inner.width - 1, on: &canvas, clip: inner)
+      Pieces.planRow(look, x: inner.x, y: y, width: inner.width, on: &canvas, clip: inner)
       y += 1
     }
-    if rows.footer || left.width > 0 {
-      footer(
-        look, on: &canvas, inner: inner, row: rows.footer ? y : inner.maxY - 1, facts: rows.footer,
-        buttons: left.width > 0 && left.width <= inner.width ? left.buttons : [])
-    }
+    if rows.footer { footer(look, on: &canvas, inner: inner, row: y, withInfo: !rows.bigTime) }
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas
   }
 
-  /// Which rows it shows, most needed first: header, time, buttons (beside the time),
-  /// progress, the plan's row, footer.
+  /// Which rows it shows, most needed first: header (with the time trailing), the two rows
+  /// beside the big time (ID, chips), progress, the plan's row, footer.
   private struct Rows {
-    /// The time in big digits (three rows), or on one row.
+    /// The time in big digits (three rows), or on the header's row.
     var bigTime: Bool
+    var chips: Bool
     var progress: Bool
     var plan: Bool
     var footer: Bool
 
     init(_ look: Look, inner: Rect, progress hasProgress: Bool) {
       var available = inner.height - 1
-      bigTime = available >= 3 && BigDigits.width(look.time, ascii: look.ascii) + 4 <= inner.width
-      available -= bigTime ? 3 : 1
+      bigTime =
+        available >= 2 && BigDigits.width(look.time, ascii: look.ascii) + 2 + nameRoom <= inner.width
+      let hasChips = !ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan).isEmpty
+      chips = bigTime || (hasChips && available >= 1)
+      available -= bigTime ? 2 : chips ? 1 : 0
       progress = hasProgress && available >= 1
       if progress { available -= 1 }
       plan = look.activity.isPlan && available >= 1
       if plan { available -= 1 }
       footer = available >= 1
     }
+
+    /// The rows inside the card's edges.
+    var count: Int {
+      1 + (bigTime ? 2 : chips ? 1 : 0) + (progress ? 1 : 0) + (plan ? 1 : 0) + (footer ? 1 : 0)
+    }
   }
 
-  /// The time at `x`, and the buttons beside its middle row; those that do not fit give way in
-  /// turn before they leave the time's side. Returns the buttons left for the footer's row
-  /// (which shows them only if `width` fits) and their width, 0 when they are beside the time.
-  private static func timeAndButtons(
-    _ look: Look, on canvas: inout Canvas, inner: Rect, x timeX: Int, y: Int, big bigTime: Bool
-  ) -> (buttons: [ButtonSpec], width: Int) {
+  /// The rows it takes at `width`: at most `height(for:)`, fewer where the time is not big.
+  static func height(for look: Look, width: Int) -> Int {
+    let wanted = height(for: look.activity)
+    guard width >= minimumSize.width else { return wanted }
+    let inner = Rect(x: 2, y: 1, width: width - 4, height: wanted - 2)
+    return Rows(look, inner: inner, progress: look.progress != nil).count + 2
+  }
+
+  /// The time ending at the card's one right edge, on the header's row (three rows down when
+  /// big); returns its width.
+  private static func trailingTime(_ look: Look, on canvas: inout Canvas, inner: Rect, big: Bool) -> Int {
+    let width = big ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
+    let x = inner.maxX - width
+    if big {
+      // A role with a background of its own (high-contrast's and mono's alert) would paint the
+      // digits as one solid slab: they take the timer's color, the header says time's up.
+      let style = look.theme.style(look.timeRole)
+      let role = style.background != nil || style.reverse ? Role.timer : look.timeRole
+      Pieces.bigTime(look.time, x: x, y: inner.y, role: role, on: &canvas, ascii: look.ascii, clip: inner)
+    } else {
+      canvas.put(look.time, x: x, y: inner.y, role: look.timeRole, clip: inner)
+    }
+    return width
+  }
+
+  /// The chips from `x` on row `y`, in `room` cells: with their words where they all fit so,
+  /// else only their glyphs; those that do not fit even so give way in turn.
+  private static func chips(
+    _ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int, clip: Rect
+  ) {
     let g = look.g
     let all = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
-    let timeWidth = bigTime ? BigDigits.width(look.time, ascii: look.ascii) : DisplayWidth.of(look.time)
-    let buttonRoom = inner.maxX - (timeX + timeWidth) - 2
-    var buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > buttonRoom }
-    if ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) > buttonRoom {
-      // On the footer's row they leave it half.
-      buttons = ButtonSpec.shed(all) {
-        ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > inner.width / 2
-      }
-    }
-    let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) + 3 <= buttonRoom
-    let fits = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g) <= buttonRoom
-    if bigTime {
-      Pieces.bigTime(
-        look.time, x: timeX, y: y, role: look.timeRole, on: &canvas, ascii: look.ascii, clip: inner)
-    } else {
-      canvas.put(look.time, x: timeX, y: y, role: look.timeRole, clip: inner)
-    }
-    // No room beside the time: the buttons take the end of the last row instead.
-    guard fits else { return (buttons, ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g)) }
-    // Never further from the time than the design's gap, however wide the banner.
-    let drawnWidth = ButtonSpec.width(buttons, long: long, gap: 1, glyphs: g)
-    let right = min(inner.maxX - (long ? 3 : 0), timeX + timeWidth + widestGap + drawnWidth)
+    let buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > room }
+    let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) <= room
     ButtonSpec.draw(
-      buttons, on: &canvas, right: right, y: y + (bigTime ? 1 : 0), long: long, gap: 1, glyphs: g,
-      clip: inner, target: look.activity.id)
-    return (buttons, 0)
+      buttons, on: &canvas, left: x, y: y, long: long, gap: 1, glyphs: g, clip: clip,
+      target: look.activity.id)
   }
 
-  /// The banner's outline, the same every second.
+  /// The card's edges and fill, the same every second.
   struct BoxKey: Equatable, Sendable {
     let width: Int
     let height: Int
     let ascii: Bool
   }
 
-  /// Icon, name and phase on the left, the user's ID on the right; returns where the name
-  /// starts, which the time lines up under.
-  private static func header(_ look: Look, on canvas: inout Canvas, inner: Rect) -> Int {
+  /// Icon, name and phase leading, in `room` cells before the time.
+  private static func header(_ look: Look, on canvas: inout Canvas, inner: Rect, room: Int) {
     let g = look.g
     let y = inner.y
-    let reference = look.activity.attributes.recordID.map { "ID \($0)" } ?? ""
-    if !reference.isEmpty {
-      canvas.put(
-        DisplayWidth.truncate(reference, to: inner.width / 3, ellipsis: g.ellipsis),
-        x: inner.maxX - min(DisplayWidth.of(reference), inner.width / 3), y: y, role: .secondary, clip: inner)
-    }
-    let titleRoom =
-      inner.width - (reference.isEmpty ? 0 : min(DisplayWidth.of(reference), inner.width / 3) + 1)
     let nameX = Pieces.icon(look, x: inner.x, y: y, gap: 1, role: .accent, on: &canvas, clip: inner)
+    let titleRoom = max(0, room - (nameX - inner.x))
+    let clip = Rect(x: inner.x, y: y, width: max(0, room), height: 1)
     if look.activity.isPlan {
       // The segment matters more than the plan's name: the name shortens first.
-      let parts = look.titleParts(fitting: max(0, titleRoom - (nameX - inner.x)))
-      let x = canvas.put(parts.name, x: nameX, y: y, role: .text, clip: inner)
-      canvas.put(parts.rest, x: x, y: y, role: look.nameRole, clip: inner)
-      return nameX
+      let parts = look.titleParts(fitting: titleRoom)
+      let x = canvas.put(parts.name, x: nameX, y: y, role: .text, clip: clip)
+      canvas.put(parts.rest, x: x, y: y, role: look.nameRole, clip: clip)
+      return
     }
     let x = canvas.put(
-      DisplayWidth.truncate(look.name, to: max(0, titleRoom - (nameX - inner.x)), ellipsis: g.ellipsis),
-      x: nameX, y: y, role: look.nameRole, clip: Rect(x: inner.x, y: y, width: titleRoom, height: 1))
-    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= inner.x + titleRoom {
-      canvas.put(
-        " \(g.separator) \(word)", x: x, y: y, role: look.phaseRole, clip: inner)
+      DisplayWidth.truncate(look.name, to: titleRoom, ellipsis: g.ellipsis), x: nameX, y: y,
+      role: look.nameRole, clip: clip)
+    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= clip.maxX {
+      canvas.put(" \(g.separator) \(word)", x: x, y: y, role: look.phaseRole, clip: clip)
     }
-    return nameX
   }
 
-  /// The last row: when it started, whose it is and its category, after `buttons` at its end
-  /// when they found no room beside the time.
-  private static func footer(
-    _ look: Look, on canvas: inout Canvas, inner: Rect, row: Int, facts: Bool, buttons: [ButtonSpec]
-  ) {
-    let g = look.g
-    var room = inner.width
-    if !buttons.isEmpty {
-      ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX, y: row, long: false, gap: 1, glyphs: g, clip: inner,
-        target: look.activity.id)
-      room -= ButtonSpec.width(buttons, long: false, gap: 1, glyphs: g) + 1
-    }
-    guard facts else { return }
-    var shown: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
-    if let laps = look.lapFact { shown.append((laps, false)) }
+  /// The facts that say whose it is: `ID 1823 · ada · work`.
+  private static func whose(_ look: Look) -> [(text: String, words: Bool)] {
+    var shown: [(text: String, words: Bool)] = []
+    if let id = look.activity.attributes.recordID { shown.append(("ID \(id)", false)) }
     if let owner = look.activity.attributes.owner { shown.append((owner, true)) }
     if let category = look.activity.state.category { shown.append((category, true)) }
+    return shown
+  }
+
+  /// The row under the name, beside the big time: whose it is.
+  private static func infoRow(_ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
+    let text = Pieces.facts(whose(look), room: room, glyphs: look.g)
+    canvas.put(text, x: x, y: y, role: .secondary)
+  }
+
+  /// "ends 9:53" for a running countdown; nil otherwise.
+  static func endFact(_ look: Look) -> String? {
+    guard look.phase == .active, let deadline = look.activity.deadline else { return nil }
+    return "ends \(look.calendar.clock(deadline))"
+  }
+
+  /// The last row: when it started (and its laps) leading, when it ends trailing; whose it is
+  /// too when there was no row beside a big time for it.
+  private static func footer(_ look: Look, on canvas: inout Canvas, inner: Rect, row: Int, withInfo: Bool) {
+    let g = look.g
+    var room = inner.width
+    if let ends = endFact(look), DisplayWidth.of(ends) + 2 <= room {
+      canvas.put(ends, x: inner.maxX - DisplayWidth.of(ends), y: row, role: .secondary, clip: inner)
+      room -= DisplayWidth.of(ends) + 2
+    }
+    var shown: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
+    if let laps = look.lapFact { shown.append((laps, false)) }
+    if withInfo { shown += whose(look) }
     let text = Pieces.facts(shown, room: room, glyphs: g)
     canvas.put(text, x: inner.x, y: row, role: .secondary, clip: inner)
+  }
+}
+
+/// Another activity under the selected one's banner: a card of one row, all alike; its icon,
+/// name and phase leading, a countdown's progress, the time trailing at the banner's edge.
+///
+/// ```
+/// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
+///   ⏱  Laundry · Paused                  ━━━━━━━━─────────  50%  35:00
+/// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
+/// ```
+public enum RowCard {
+  /// Its rows: the edges and the one between.
+  public static let height = 3
+  /// The most cells its progress bar takes.
+  static let barWidth = 22
+
+  public static func draw(_ look: Look, width: Int) -> Canvas {
+    var canvas = Canvas(width: width, height: height, ascii: look.ascii)
+    let g = look.g
+    Pieces.card(canvas.bounds, on: &canvas, glyphs: g)
+    let inner = canvas.bounds.inset(dx: 2, dy: 1)
+    let timeWidth = DisplayWidth.of(look.time)
+    let timeX = inner.maxX - timeWidth
+    canvas.put(look.time, x: timeX, y: inner.y, role: look.timeRole, clip: inner)
+    let nameX = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .accent, on: &canvas, clip: inner)
+    var title = look.name
+    if let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
+    let titleWidth = min(DisplayWidth.of(title), max(0, timeX - 2 - nameX))
+    canvas.put(
+      DisplayWidth.truncate(title, to: titleWidth, ellipsis: g.ellipsis), x: nameX, y: inner.y,
+      role: look.phase == .finished ? .alert : .text, clip: inner)
+    // The bar in what is left between the title and the time, when that is enough for one.
+    let room = timeX - 2 - (nameX + titleWidth + 2)
+    if let fraction = look.progress, room >= 10 {
+      let bar = min(barWidth, room)
+      Pieces.progress(
+        fraction, x: timeX - 2 - bar, y: inner.y, width: bar, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
+    }
+    if look.isDimmed { Pieces.dim(&canvas) }
+    return canvas
   }
 }
 

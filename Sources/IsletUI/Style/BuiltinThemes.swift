@@ -35,18 +35,22 @@ public enum BuiltinThemes {
           },
           "button.pause": {
             "fg": "#0A84FF",
+            "bg": "#0A2540",
             "bold": true
           },
           "button.resume": {
             "fg": "#0A84FF",
+            "bg": "#0A2540",
             "bold": true
           },
           "button.complete": {
             "fg": "#30D158",
+            "bg": "#0E3A1B",
             "bold": true
           },
           "button.reset": {
-            "fg": "#8E8E93",
+            "fg": "#FFFFFF",
+            "bg": "#3A3A3C",
             "bold": true
           },
           "progress": {
@@ -223,18 +227,22 @@ public enum BuiltinThemes {
           },
           "button.pause": {
             "fg": "#0040DD",
+            "bg": "#D6E4FF",
             "bold": true
           },
           "button.resume": {
             "fg": "#0040DD",
+            "bg": "#D6E4FF",
             "bold": true
           },
           "button.complete": {
             "fg": "#248A3D",
+            "bg": "#D4F0DC",
             "bold": true
           },
           "button.reset": {
-            "fg": "#6C6C70",
+            "fg": "#1C1C1E",
+            "bg": "#D1D1D6",
             "bold": true
           },
           "progress": {
@@ -756,10 +764,14 @@ public enum BuiltinThemes {
         Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(255, 159, 10), bold: true),
         Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(255, 69, 58), bold: true),
         Role(rawValue: "background")!: RoleStyle(),
-        Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(48, 209, 88), bold: true),
-        Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
-        Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(142, 142, 147), bold: true),
-        Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(10, 132, 255), bold: true),
+        Role(rawValue: "button.complete")!: RoleStyle(
+          foreground: .rgb(48, 209, 88), background: .rgb(14, 58, 27), bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(
+          foreground: .rgb(10, 132, 255), background: .rgb(10, 37, 64), bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(
+          foreground: .rgb(255, 255, 255), background: .rgb(58, 58, 60), bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(
+          foreground: .rgb(10, 132, 255), background: .rgb(10, 37, 64), bold: true),
         Role(rawValue: "island")!: RoleStyle(foreground: .rgb(242, 242, 247), background: .rgb(0, 0, 0)),
         Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(72, 72, 74)),
         Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(255, 159, 10)),
@@ -810,10 +822,14 @@ public enum BuiltinThemes {
         Role(rawValue: "accent")!: RoleStyle(foreground: .rgb(201, 52, 0), bold: true),
         Role(rawValue: "alert")!: RoleStyle(foreground: .rgb(215, 0, 21), bold: true),
         Role(rawValue: "background")!: RoleStyle(background: .rgb(255, 255, 255)),
-        Role(rawValue: "button.complete")!: RoleStyle(foreground: .rgb(36, 138, 61), bold: true),
-        Role(rawValue: "button.pause")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
-        Role(rawValue: "button.reset")!: RoleStyle(foreground: .rgb(108, 108, 112), bold: true),
-        Role(rawValue: "button.resume")!: RoleStyle(foreground: .rgb(0, 64, 221), bold: true),
+        Role(rawValue: "button.complete")!: RoleStyle(
+          foreground: .rgb(36, 138, 61), background: .rgb(212, 240, 220), bold: true),
+        Role(rawValue: "button.pause")!: RoleStyle(
+          foreground: .rgb(0, 64, 221), background: .rgb(214, 228, 255), bold: true),
+        Role(rawValue: "button.reset")!: RoleStyle(
+          foreground: .rgb(28, 28, 30), background: .rgb(209, 209, 214), bold: true),
+        Role(rawValue: "button.resume")!: RoleStyle(
+          foreground: .rgb(0, 64, 221), background: .rgb(214, 228, 255), bold: true),
         Role(rawValue: "island")!: RoleStyle(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 0)),
         Role(rawValue: "keyline")!: RoleStyle(foreground: .rgb(199, 199, 204)),
         Role(rawValue: "progress")!: RoleStyle(foreground: .rgb(201, 52, 0)),

@@ -22,6 +22,11 @@ public enum Role: String, CaseIterable, Codable, Sendable {
   case tintPink = "tint.pink"
   /// The rounded ends of the island: drawn in the island's fill color. Derived, not in theme files.
   case islandEdge = "island.edge"
+  /// A card's fill (the banners, the dialogs): the island's black on a dark terminal, a light
+  /// grey on a light one. Derived, not in theme files.
+  case card
+  /// A card's quadrant-block edges: drawn in the card's fill color. Derived.
+  case cardEdge = "card.edge"
 
   /// The tints an icon may name, by the word after `tint.`.
   public static var tints: [Role] {
@@ -32,5 +37,5 @@ public enum Role: String, CaseIterable, Codable, Sendable {
   }
 
   /// The roles a theme file sets.
-  public static var themed: [Role] { allCases.filter { $0 != .islandEdge } }
+  public static var themed: [Role] { allCases.filter { ![.islandEdge, .card, .cardEdge].contains($0) } }
 }

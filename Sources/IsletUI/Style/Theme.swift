@@ -105,6 +105,11 @@ public struct Theme: Equatable, Sendable {
 
   public func style(_ role: Role) -> RoleStyle {
     if role == .islandEdge { return RoleStyle(foreground: style(.island).background) }
+    // A light theme's text is dark: its cards are a light grey (iOS's systemGray5), not black.
+    if role == .card {
+      return terminal == .light ? RoleStyle(background: .rgb(229, 229, 234)) : style(.island)
+    }
+    if role == .cardEdge { return RoleStyle(foreground: style(.card).background) }
     return roles[role] ?? RoleStyle()
   }
 
@@ -210,7 +215,7 @@ public struct Theme: Equatable, Sendable {
     }
     var styles: [Role: RoleStyle] = [:]
     for (key, value) in roles.sorted(by: { $0.key < $1.key }) {
-      guard let role = Role(rawValue: key), role != .islandEdge else {
+      guard let role = Role(rawValue: key), Role.themed.contains(role) else {
         throw Failure(key: "roles.\(key)", message: "is not a role; use one of \(names)")
       }
       styles[role] = try roleStyle(value, key: "roles.\(key)").get()
