@@ -271,9 +271,22 @@ struct LocalCalendar {
 struct Glyphs {
   var ascii: Bool
 
-  var leftCap: String { ascii ? "(" : "◖" }
-  var rightCap: String { ascii ? ")" : "◗" }
+  /// A one-row island's ends: half blocks, which terminals draw themselves, flush with the
+  /// fill at any font size (`◖ ◗` came out as small nubs in every common font).
+  var leftCap: String { ascii ? "(" : "▐" }
+  var rightCap: String { ascii ? ")" : "▌" }
   var dot: String { ascii ? "*" : "●" }
+  /// A tall island's rim: quadrant corners and half-block edges, flush with the fill likewise.
+  var rim: (tl: String, tr: String, bl: String, br: String, top: String, bottom: String) {
+    ascii ? (",", ".", "`", "'", "-", "-") : ("▗", "▖", "▝", "▘", "▄", "▀")
+  }
+  /// A countdown's steady mark: a pie filled by the fraction done, to the nearest quarter;
+  /// never empty once begun nor full before the end.
+  func pie(_ fraction: Double) -> String {
+    guard !ascii else { return dot }
+    let quarters = fraction <= 0 ? 0 : fraction >= 1 ? 4 : min(3, max(1, Int((fraction * 4).rounded())))
+    return ["○", "◔", "◑", "◕", "●"][quarters]
+  }
   var pausedMark: String { ascii ? "||" : "⏸" }
   var doneMark: String { ascii ? "ok" : "✓" }
   var separator: String { ascii ? "-" : "·" }
