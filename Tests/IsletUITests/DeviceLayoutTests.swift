@@ -54,16 +54,16 @@ import Testing
     }
   }
 
-  /// At 100×15, two activities leave no row empty: both banners, shorter, between the island's
-  /// gap and the flash's row.
+  /// At 100×17, two activities leave no row empty: both banners, shorter, between the three-row
+  /// island's gap and the flash's row.
   @Test func twoActivitiesFillAShortScreen() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     let frame = DeviceView.Frame(
       live: live, state: DeviceState(), now: t0, policy: .standard, theme: ThemeCatalog.fallback,
       ascii: false,
       utcOffset: 0)
-    let layout = DeviceView.layout(frame, width: 100, height: 15)
-    #expect(layout.banners.map(\.rect.y) == [2, 8] && layout.banners.map(\.rect.height) == [5, 5])
+    let layout = DeviceView.layout(frame, width: 100, height: 17)
+    #expect(layout.banners.map(\.rect.y) == [4, 10] && layout.banners.map(\.rect.height) == [5, 5])
     #expect(layout.more == nil && layout.clock == nil)
   }
 
@@ -116,7 +116,7 @@ import Testing
     for height in [9, 10, 12] {
       let lines = DeviceView.draw(.expanded, frame, width: 62, height: height).lines
       #expect(
-        lines.contains { $0.contains("╰") },
+        lines.contains { $0.contains("▝") },
         "the bottom border at 62×\(height):\n\(lines.joined(separator: "\n"))")
       #expect(lines.contains { $0.contains("Timer 1 resumed") }, "the flash at 62×\(height)")
     }

@@ -47,22 +47,21 @@ extension DeviceModelTests {
   @Test func anAlertExpandsTheIslandForFiveSecondsThenItGoesBack() {
     var model = initial
     let egg = watching(&model)
-    #expect(screen(model, at: seconds(30))[0].contains("◖ ⏱ Egg"))
+    #expect(screen(model, at: seconds(30))[1].contains("▐ ⏱ Egg"))
     _ = finish(egg, &model)
-    // Expanded on Egg, the alert on its edge, the buttons of a finished countdown.
+    // Expanded on Egg, "Time's up" said once, the buttons of a finished countdown under it.
     let expanded = screen(model, at: minutes(1))
-    #expect(expanded[0].contains("╭─ ⏰ Egg — time's up ───"), "\(expanded[0])")
-    #expect(
-      expanded[1].contains("⏱  Egg · Time's up") && expanded[1].contains("[✓ Done]  [↺ Reset]"),
-      "\(expanded[1])")
+    #expect(expanded[0].contains("▗▄▄▄") && !expanded[0].contains("time's up"), "\(expanded[0])")
+    #expect(expanded[1].contains("⏱  Egg · Time's up"), "\(expanded[1])")
+    #expect(expanded[3].contains("[✓ Done]  [↺ Reset]"), "\(expanded[3])")
     #expect(expanded.last?.contains("space done · r reset · x end") == true, "space says done, once")
     // The runner must wake the model when the expansion ends: frames drawn ahead stop there.
     #expect(model.tickAt == t0 + minutes(1) + seconds(5))
     step(&model, .tick, at: minutes(1) + seconds(2)) { $0.state.flash = nil }
-    #expect(screen(model, at: minutes(1) + seconds(5) - 1)[0].contains("⏰ Egg — time's up"))
+    #expect(screen(model, at: minutes(1) + seconds(5) - 1)[1].contains("Egg · Time's up"))
     step(&model, .tick, at: minutes(1) + seconds(5)) { $0.state.alerting = nil }
     let back = screen(model, at: minutes(1) + seconds(5))
-    #expect(back[0].contains("◖ ⏱ Egg") && back[0].contains("+0:05 ◗"), "\(back[0])")
+    #expect(back[1].contains("▐ ⏱ Egg") && back[1].contains("+0:05 ▌"), "\(back[1])")
     #expect(!back.joined().contains("time's up"), "\(back)")
     // Next, the first repeat, a minute after the deadline.
     #expect(model.tickAt == t0 + minutes(2))
@@ -78,7 +77,7 @@ extension DeviceModelTests {
     }
     // What `e` asked for stays: the island expanded, with no alert on its edge.
     let shown = screen(model, at: minutes(1) + 1000)
-    #expect(shown[0].contains("╭" + String(repeating: "─", count: 56) + "╮"), "\(shown[0])")
+    #expect(shown[0].contains("▗" + String(repeating: "▄", count: 56) + "▖"), "\(shown[0])")
     #expect(model.tickAt == t0 + minutes(2), "the repeat is still due")
     // A resize is no key press: an expansion goes on through it.
     var resized = initial
@@ -109,7 +108,7 @@ extension DeviceModelTests {
         activityID: "egg1", summary: "⏰ Egg — time's up", until: t0 + minutes(1) + seconds(35))
     }
     rings += 1
-    #expect(screen(model, at: minutes(1) + seconds(30))[0].contains("⏰ Egg — time's up"))
+    #expect(screen(model, at: minutes(1) + seconds(30))[1].contains("Egg · Time's up"))
     #expect(model.tickAt == t0 + minutes(1) + seconds(35))
     // A late wake (a busy machine) gives the second, once.
     step(&model, .tick, at: minutes(2) + seconds(3), commands: [.ring]) {
@@ -247,6 +246,6 @@ extension DeviceModelTests {
     _ = finish(watching(&model), &model)
     // `.ring` flashes the screen; the runner rings the terminal's bell only when `bell` says so.
     #expect(!model.bell)
-    #expect(screen(model, at: minutes(1))[0].contains("⏰ Egg — time's up"))
+    #expect(screen(model, at: minutes(1))[1].contains("Egg · Time's up"))
   }
 }

@@ -117,12 +117,12 @@ import Testing
     #expect(drawn.map { $0.frame.now - heard } == [600, 1600, 2000, 2600, 3600, 4600])
     #expect(drawn.last?.until == stop)
     for ahead in drawn {
-      #expect(ahead.canvas.lines[0].contains("⏰ Egg — time's up"), "\(framed(ahead.canvas))")
+      #expect(ahead.canvas.lines[1].contains("Egg · Time's up"), "\(framed(ahead.canvas))")
       #expect(ahead.canvas == DeviceView.draw(model.frame(at: ahead.frame.now), width: 100, height: 30))
     }
     #expect(model.update(.tick, at: stop) == [])
     let after = DeviceView.draw(model.frame(at: stop), width: 100, height: 30)
-    #expect(after.lines[0].contains("◖ ⏱ Egg"), "\(framed(after))")
+    #expect(after.lines[1].contains("▐ ⏱ Egg"), "\(framed(after))")
   }
 }
 

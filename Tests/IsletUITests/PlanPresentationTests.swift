@@ -41,12 +41,13 @@ import Testing
       #expect(roles(of: "0:04", in: canvas) == [.island], "\(name) before the cue")
     }
     // The big digits: every drawn cell of the time in the alert role, and none before.
-    func bigTimeRoles(_ canvas: Canvas, columns: Range<Int>) -> Set<Role> {
-      Set((2...4).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
+    func bigTimeRoles(_ canvas: Canvas, columns: Range<Int>, rows: ClosedRange<Int> = 2...4) -> Set<Role> {
+      Set(rows.flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
     }
     #expect(bigTimeRoles(LockScreen.draw(cued, width: 64, height: 9), columns: 2..<24) == [.alert])
     #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 2..<24) == [.timer])
-    #expect(bigTimeRoles(Expanded.draw(cued, width: 58, height: 8), columns: 2..<56) == [.alert])
+    #expect(
+      bigTimeRoles(Expanded.draw(cued, width: 58, height: 8), columns: 33..<55, rows: 1...3) == [.alert])
   }
 
   @Test func aPausedOrAskingSegmentHasNoCue() {

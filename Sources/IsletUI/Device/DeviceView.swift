@@ -101,9 +101,11 @@ public enum DeviceView {
     let width = canvas.width
     guard layout.islandRows > 0 else { return }
     guard let current = frame.live.first else {
-      canvas.draw(
-        Island.drawTall(nil, next: nil, width: width, ascii: g.ascii), x: 0,
-        y: layout.islandRows == 1 ? -1 : 0)
+      // An empty island, as the phone shows when nothing is live; on one row, its middle row.
+      let empty = Island.drawTall(nil, next: nil, width: width, ascii: g.ascii)
+      var rows = Canvas(width: width, height: layout.islandRows, ascii: g.ascii)
+      rows.draw(empty, x: 0, y: layout.islandRows == 1 ? -1 : 0)
+      canvas.draw(rows, x: 0, y: 0)
       return
     }
     let selected = frame.state.selected(in: frame.live) ?? current
@@ -126,6 +128,11 @@ public enum DeviceView {
     let width = canvas.width
     let grown = Expanded.draw(
       frame.look(shown), width: min(width - 2, Proportions.expanded.natural), height: layout.expandedRows)
+    // Grown from the compact island: none of that is left beside it.
+    for row in 0..<min(layout.islandRows, grown.height) {
+      canvas.put(" ", repeated: width, x: 0, y: row, role: .text, fill: nil)
+      canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
+    }
     // Its camera's cells over the screen's.
     canvas.draw(grown, x: Island.cameraX(width: width) - Island.cameraX(width: grown.width), y: 0)
   }

@@ -64,11 +64,14 @@ public enum Expanded {
     } else {
       canvas.put(time, x: inner.maxX - DisplayWidth.of(time), y: inner.y, role: look.timeRole, clip: inner)
     }
-    if factsRow { facts(look, on: &canvas, x: lead.x, y: inner.y + 1, room: big ? lead.width : inner.width) }
-    let controlsY = inner.y + (rows >= 3 ? 2 : rows - 1)
+    // Under the first row the camera is no longer beside them: facts and controls may go on
+    // to the big digits.
+    let underRoom = big ? trail.maxX - BigDigits.width(time, ascii: look.ascii) - 2 - inner.x : inner.width
+    if factsRow { facts(look, on: &canvas, x: lead.x, y: inner.y + 1, room: underRoom) }
     if rows >= 2 {
-      let room = big || rows < 3 ? lead.width : inner.width
-      controls(look, on: &canvas, x: lead.x, y: controlsY, room: room, clip: inner)
+      let controlsY = inner.y + (rows >= 3 ? 2 : rows - 1)
+      controls(
+        look, on: &canvas, x: lead.x, y: controlsY, room: rows < 3 ? lead.width : underRoom, clip: inner)
     }
     if planRow {
       Pieces.planRow(
