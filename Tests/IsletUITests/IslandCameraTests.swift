@@ -54,3 +54,50 @@ import Testing
     if width >= 60 { #expect(bubbles.count > 1, "bubbles of different widths were drawn: \(bubbles)") }
   }
 }
+
+/// `e` grows the island into the expanded one in a few frames, and a second `e` shrinks it
+/// back; between the changes nothing is drawn for it.
+@Suite struct IslandMotionTests {
+  /// The island's rim on `canvas`: its rows (the top corner's to the bottom's) and its width.
+  func rim(_ canvas: Canvas) -> (rows: Int, width: Int)? {
+    let lines = canvas.lines
+    guard let left = Array(lines[0]).firstIndex(of: "▗"), let right = Array(lines[0]).firstIndex(of: "▖"),
+      let bottom = lines.firstIndex(where: { $0.contains("▝") })
+    else { return nil }
+    return (bottom + 1, right - left + 1)
+  }
+
+  @Test func theIslandGrowsAndShrinksInAFewFrames() {
+    let (activity, now) = inPhase(.active)
+    var model = DeviceModel(
+      theme: ThemeCatalog.fallback, ascii: false, policy: .standard, alerts: AlertPolicy())
+    _ = model.update(.stored([activity], seq: 1), at: now)
+    _ = model.update(.tick, at: now)
+    #expect(model.state.motion == nil, "nothing moves before a change")
+    let settled = DeviceView.nextChange(model.frame(at: now))
+    _ = model.update(.key(.character("e"), buttons: []), at: now)
+    #expect(model.state.motion == IslandMotion(since: now, growing: true))
+    // The frames of the growth are due before anything else.
+    #expect(DeviceView.nextChange(model.frame(at: now)) == now + 50)
+    let draw = { (at: Instant) in DeviceView.draw(model.frame(at: at), width: 100, height: 30) }
+    var sizes: [(rows: Int, width: Int)] = []
+    for step in stride(from: 0, through: 200, by: 50) {
+      guard let size = rim(draw(now + Milliseconds(step))) else {
+        Issue.record("no island at \(step) ms:\n\(framed(draw(now + Milliseconds(step))))")
+        return
+      }
+      sizes.append(size)
+    }
+    #expect(sizes.first! == (Island.rows, 22), "it starts at the compact island's size: \(sizes)")
+    #expect(sizes.last! == (Expanded.height(for: activity), Proportions.expanded.natural), "\(sizes)")
+    #expect(
+      zip(sizes, sizes.dropFirst()).allSatisfy { $0.width < $1.width && $0.rows <= $1.rows }, "\(sizes)")
+    #expect(draw(now + 200).lines[1].contains("⏱  Workout"), "the expanded island, whole, at the end")
+    // Over: the next change is what it was before the key.
+    #expect(DeviceView.nextChange(model.frame(at: now + 200)) == settled)
+    _ = model.update(.key(.character("e"), buttons: []), at: now + 1000)
+    #expect(model.state.motion == IslandMotion(since: now + 1000, growing: false))
+    #expect(rim(draw(now + 1100))!.rows > Island.rows, "shrinking, not gone at once")
+    #expect(draw(now + 1200).lines[1].contains("▐ ⏱ Workout"), "compact again")
+  }
+}

@@ -60,6 +60,8 @@ public struct DeviceState: Equatable, Sendable {
   public var overlay: Overlay?
   public var flash: Flash?
   public var alerting: Alerting?
+  /// The island growing or shrinking, from the last time it was expanded or went back.
+  public var motion: IslandMotion?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
   public var plans: [Plan]
 

@@ -124,6 +124,12 @@ public enum DeviceView {
   /// The expanded island (on `e`, or by itself on an alert's activity), floating over the top
   /// of the screen, centered on the camera as the compact island is.
   private static func drawExpanded(_ canvas: inout Canvas, frame: Frame, layout: Layout) {
+    if let growth = frame.state.motion?.growth(at: frame.now), layout.islandRows == Island.rows,
+      let shown = islandActivity(frame)
+    {
+      drawGrowing(&canvas, growth: growth, shown: shown, frame: frame, layout: layout)
+      return
+    }
     guard layout.expandedRows > 0, let shown = islandActivity(frame) else { return }
     let width = canvas.width
     let grown = Expanded.draw(
@@ -135,6 +141,29 @@ public enum DeviceView {
     }
     // Its camera's cells over the screen's.
     canvas.draw(grown, x: Island.cameraX(width: width) - Island.cameraX(width: grown.width), y: 0)
+  }
+
+  /// The island on its way between compact and expanded, `growth` of the way grown: its rim
+  /// alone, black inside, centered on the camera.
+  private static func drawGrowing(
+    _ canvas: inout Canvas, growth: Double, shown: Activity, frame: Frame, layout: Layout
+  ) {
+    let width = canvas.width
+    let full = (width: min(width - 2, Proportions.expanded.natural), height: Expanded.height(for: shown))
+    guard canvas.height >= full.height + 2, full.width >= Expanded.minimumSize.width else { return }
+    let small = Island.rows
+    let rows = small + Int((Double(full.height - small) * growth).rounded())
+    let camera = Island.cameraX(width: width)
+    // From the compact island's width (the camera and a side of a few cells each way) to the full one.
+    let start = Island.cameraColumns + 2 * 8
+    let across = start + Int((Double(full.width - start) * growth).rounded())
+    var grown = Canvas(width: across, height: rows, ascii: frame.ascii)
+    Expanded.rim(&grown, alert: false, g: Glyphs(ascii: frame.ascii))
+    for row in 0..<min(layout.islandRows, rows) {
+      canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
+      canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
+    }
+    canvas.draw(grown, x: camera - Island.cameraX(width: across), y: 0)
   }
 
   /// Between the island and the footer: the clock when there is room for it too, the banners
@@ -493,6 +522,7 @@ public enum DeviceView {
     if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
+    if let motion = frame.state.motion { times += motion.frames(after: now) }
     return times.min()
   }
 }

@@ -88,7 +88,7 @@ public enum Expanded {
 
   /// The rim around the whole canvas and the black between: the island's make, in the alert
   /// color once time is up.
-  private static func rim(_ canvas: inout Canvas, alert: Bool, g: Glyphs) {
+  static func rim(_ canvas: inout Canvas, alert: Bool, g: Glyphs) {
     let right = canvas.width - 1
     let bottom = canvas.height - 1
     let role: Role = alert ? .alert : .islandEdge
