@@ -74,7 +74,8 @@ import Testing
     #expect(
       failure(#"{"roles": {}, "colour": 1}"#)
         == Theme.Failure(
-          key: "colour", message: "is not a theme key; use name, description, terminal, roles and icons"))
+          key: "colour",
+          message: "is not a theme key; use name, description, terminal, glyphs, roles and icons"))
     #expect(
       failure(#"{"roles": {}, "terminal": "dim"}"#)
         == Theme.Failure(

@@ -36,7 +36,8 @@ public enum Expanded {
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: w, height: h, ascii: look.ascii)
     let g = look.g
-    rim(&canvas, alert: look.timeAlerts, g: g)
+    // Rows of the island's make: blocks, whatever a theme draws one row's ends with.
+    rim(&canvas, alert: look.timeAlerts, g: Glyphs(ascii: look.ascii))
     let inner = Rect(x: 3, y: 1, width: w - 6, height: h - 2)
     // The camera's cells, in the middle as the island is centered on it: left free.
     let camera = Island.cameraX(width: w)
