@@ -108,10 +108,7 @@ public enum DeviceView {
       canvas.draw(rows, x: 0, y: 0)
       return
     }
-    let selected = frame.state.selected(in: frame.live) ?? current
-    let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
-    let first = hidden ? selected : current
-    let next = frame.live.first { $0.id != first.id }.map(frame.look)
+    let (first, next) = compactShown(frame, layout: layout, current: current)
     if layout.islandRows == Island.rows {
       canvas.draw(Island.drawTall(frame.look(first), next: next, width: width, ascii: g.ascii), x: 0, y: 0)
       return
@@ -119,6 +116,15 @@ public enum DeviceView {
     let wanted = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
     let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
     canvas.draw(island, x: (width - island.width) / 2, y: 0)
+  }
+
+  /// What the compact island shows: the current activity, or the selected one when no banner
+  /// shows it; the next one in the bubble.
+  private static func compactShown(_ frame: Frame, layout: Layout, current: Activity) -> (Activity, Look?) {
+    let selected = frame.state.selected(in: frame.live) ?? current
+    let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
+    let first = hidden ? selected : current
+    return (first, frame.live.first { $0.id != first.id }.map(frame.look))
   }
 
   /// The expanded island (on `e`, or by itself on an alert's activity), floating over the top
@@ -154,8 +160,9 @@ public enum DeviceView {
     let small = Island.rows
     let rows = small + Int((Double(full.height - small) * growth).rounded())
     let camera = Island.cameraX(width: width)
-    // From the compact island's width (the camera and a side of a few cells each way) to the full one.
-    let start = Island.cameraColumns + 2 * 8
+    // From the compact island's width to the full one.
+    let (first, next) = compactShown(frame, layout: layout, current: frame.live.first ?? shown)
+    let start = Island.shape(frame.look(first), next: next, width: width).map { $0.right - $0.left + 1 } ?? 16
     let across = start + Int((Double(full.width - start) * growth).rounded())
     var grown = Canvas(width: across, height: rows, ascii: frame.ascii)
     Expanded.rim(&grown, alert: false, g: Glyphs(ascii: frame.ascii))

@@ -22,6 +22,36 @@ extension Island {
   /// The first column of the camera in a screen `width` wide.
   public static func cameraX(width: Int) -> Int { (width - cameraColumns) / 2 }
 
+  /// Where the tall island's parts go in a screen `width` wide: its rim's first and last
+  /// columns, its two sides' text, and the bubble's when it has room.
+  struct Shape {
+    var left: Int
+    var right: Int
+    var lead: String
+    var time: Trailing?
+    var bubble: String?
+  }
+
+  /// The shape for `current` and `next`; nil where the camera leaves no room for a side.
+  static func shape(_ current: Look, next: Look?, width: Int) -> Shape? {
+    let camera = cameraX(width: width)
+    // The bubble goes only where the trailing side keeps room for its time.
+    let trailing = trailingParts(current)
+    let leftRoom = camera - 2
+    let rightRoom = width - camera - cameraColumns - 2
+    let bubble = next.map { Minimal.content($0).text }
+    let bubbleWidth = bubble.map { DisplayWidth.of($0) + 4 } ?? 0
+    let fitsBubble = bubbleWidth > 0 && rightRoom - bubbleWidth - 1 >= (trailing.last?.width ?? 0)
+    let room = min(maximumSide, leftRoom, fitsBubble ? rightRoom - bubbleWidth - 1 : rightRoom)
+    guard room >= 3 else { return nil }
+    let time = trailing.first { $0.width <= room }
+    let lead = leading(current, room: room)
+    let side = min(room, max(DisplayWidth.of(lead), time?.width ?? 0))
+    return Shape(
+      left: camera - side - 2, right: camera + cameraColumns + side + 1, lead: lead, time: time,
+      bubble: fitsBubble ? bubble : nil)
+  }
+
   /// The island three rows tall across a canvas `width` wide, its camera at `cameraX`;
   /// nothing live (`current` nil): an empty island of the same make.
   public static func drawTall(_ current: Look?, next: Look?, width: Int, ascii: Bool) -> Canvas {
@@ -32,30 +62,17 @@ extension Island {
       if camera >= 4 { rim(&canvas, from: camera - 4, to: camera + cameraColumns + 3, g: g) }
       return canvas
     }
-    // The bubble goes only where the trailing side keeps room for its time.
-    let trailing = trailingParts(current)
-    let leftRoom = camera - 2
-    let rightRoom = width - camera - cameraColumns - 2
-    let bubble = next.map { Minimal.content($0).text }
-    let bubbleWidth = bubble.map { DisplayWidth.of($0) + 4 } ?? 0
-    let fitsBubble = bubbleWidth > 0 && rightRoom - bubbleWidth - 1 >= (trailing.last?.width ?? 0)
-    let room = min(maximumSide, leftRoom, fitsBubble ? rightRoom - bubbleWidth - 1 : rightRoom)
-    guard room >= 3 else {
+    guard let shape = shape(current, next: next, width: width) else {
       // Too narrow for the camera: the one-row island on the middle row.
-      let flat = Island.draw(current, next: next, width: width)
-      canvas.draw(flat, x: 0, y: 1)
+      canvas.draw(Island.draw(current, next: next, width: width), x: 0, y: 1)
       return canvas
     }
-    let time = trailing.first { $0.width <= room }
-    let lead = leading(current, room: room)
-    let side = min(room, max(DisplayWidth.of(lead), time?.width ?? 0))
-    let left = camera - side - 2
-    let right = camera + cameraColumns + side + 1
+    let (left, right) = (shape.left, shape.right)
     rim(&canvas, from: left, to: right, g: g)
-    drawSides(&canvas, current, lead: lead, time: time, x: left + 2, right: right - 1)
+    drawSides(&canvas, current, lead: shape.lead, time: shape.time, x: left + 2, right: right - 1)
     canvas.addButton(
       .expand, area: Rect(x: left, y: 0, width: right - left + 1, height: rows), target: current.activity.id)
-    if fitsBubble, let next, let bubble {
+    if let next, let bubble = shape.bubble {
       drawBubble(&canvas, next, text: bubble, x: right + 2, g: g)
     }
     return canvas
