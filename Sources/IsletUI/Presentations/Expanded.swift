@@ -57,14 +57,7 @@ public enum Expanded {
     let x = Pieces.icon(look, x: lead.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
     let titleRoom = (big ? lead.maxX : inner.maxX - timeWidth) - x
     canvas.put(look.title(fitting: titleRoom), x: x, y: inner.y, role: look.nameRole, clip: inner)
-    if big {
-      let digits = BigDigits.width(time, ascii: look.ascii)
-      Pieces.bigTime(
-        time, x: trail.maxX - digits, y: inner.y, role: look.timeRole, on: &canvas, ascii: look.ascii,
-        clip: trail)
-    } else {
-      canvas.put(time, x: inner.maxX - DisplayWidth.of(time), y: inner.y, role: look.timeRole, clip: inner)
-    }
+    drawTime(look, on: &canvas, big: big, trail: trail, inner: inner)
     // Under the first row the camera is no longer beside them: facts and controls may go on
     // to the big digits.
     let underRoom = big ? trail.maxX - BigDigits.width(time, ascii: look.ascii) - 2 - inner.x : inner.width
@@ -72,7 +65,7 @@ public enum Expanded {
     if rows >= 2 {
       let controlsY = inner.y + (rows >= 3 ? 2 : rows - 1)
       controls(
-        look, on: &canvas, x: lead.x, y: controlsY, room: rows < 3 ? lead.width : underRoom, clip: inner)
+        look, on: &canvas, x: lead.x, y: controlsY, room: underRoom, clip: inner)
     }
     if planRow {
       Pieces.planRow(
@@ -85,6 +78,19 @@ public enum Expanded {
     }
     if look.isDimmed { Compact.dim(&canvas) }
     return canvas
+  }
+
+  /// The time, trailing: in big digits beside the camera where they fit, else on the title's row.
+  private static func drawTime(_ look: Look, on canvas: inout Canvas, big: Bool, trail: Rect, inner: Rect) {
+    let time = look.time
+    if big {
+      let digits = BigDigits.width(time, ascii: look.ascii)
+      Pieces.bigTime(
+        time, x: trail.maxX - digits, y: inner.y, role: look.timeRole, on: &canvas, ascii: look.ascii,
+        clip: trail)
+    } else {
+      canvas.put(time, x: inner.maxX - DisplayWidth.of(time), y: inner.y, role: look.timeRole, clip: inner)
+    }
   }
 
   /// The rim around the whole canvas and the black between: the island's make, in the alert
