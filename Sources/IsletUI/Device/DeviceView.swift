@@ -529,7 +529,10 @@ public enum DeviceView {
     if clockShown { times.append(Instant(milliseconds: (now.milliseconds / 60_000 + 1) * 60_000)) }
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
-    if let motion = frame.state.motion { times += motion.frames(after: now) }
+    // Only while it moves: once over, a motion left in the state costs nothing.
+    if let motion = frame.state.motion, now < motion.since + IslandMotion.duration {
+      times += motion.frames(after: now)
+    }
     return times.min()
   }
 }
