@@ -667,7 +667,7 @@ import Testing
     view.send("+")
     // Running again, with 5:00 to go: `+` is a minute again.
     #expect(
-      view.waitFor { $0.contains("◔ 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
+      view.waitFor { $0.contains("○ 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
       "\(view.text)")
     let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { store.close() }

@@ -36,10 +36,18 @@ import Testing
     #expect(Compact.draw(look(finished, at: late), width: 32)[25, 0].role == .alert)
   }
 
+  /// The pie says how much of a countdown is done, to the nearest quarter, full only at its end.
+  @Test func thePieFillsByQuarters() {
+    let g = Glyphs(ascii: false)
+    let fractions = [0, 0.1, 0.2, 0.5, 0.8, 0.99, 1, 1.5]
+    #expect(fractions.map(g.pie) == ["○", "○", "◔", "◑", "◕", "◕", "●", "●"])
+    #expect(Glyphs(ascii: true).pie(0.5) == "*")
+  }
+
   @Test func theNameShortensBeforeTheTime() {
     let long = workout(name: "A very long activity name indeed")
     let lines = Compact.draw(look(long, at: t0 + minutes(3)), width: 32).lines
-    #expect(lines == ["▐ ⏱ A very long activ… ◔ 22:00 ▌"])
+    #expect(lines == ["▐ ⏱ A very long activ… ○ 22:00 ▌"])
   }
 
   @Test func minimalShowsMinutesLeftOrTheIcon() {

@@ -283,10 +283,10 @@ struct Glyphs {
     ascii ? (",", ".", "`", "'", "-", "-") : ("▗", "▖", "▝", "▘", "▄", "▀")
   }
   /// A countdown's steady mark: a pie filled by the fraction done, to the nearest quarter;
-  /// never empty once begun nor full before the end.
+  /// never full before the end.
   func pie(_ fraction: Double) -> String {
     guard !ascii else { return dot }
-    let quarters = fraction <= 0 ? 0 : fraction >= 1 ? 4 : min(3, max(1, Int((fraction * 4).rounded())))
+    let quarters = fraction >= 1 ? 4 : min(3, max(0, Int((fraction * 4).rounded())))
     return ["○", "◔", "◑", "◕", "●"][quarters]
   }
   var pausedMark: String { ascii ? "||" : "⏸" }
