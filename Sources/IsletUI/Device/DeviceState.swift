@@ -41,7 +41,7 @@ public struct DeviceState: Equatable, Sendable {
   /// one, until `until`; a key ends it sooner.
   public struct Alerting: Equatable, Sendable {
     public var activityID: String
-    /// What the alert says ("⏰ Tea — time's up"), drawn on the island where it fits.
+    /// What the alert says ("⏰ Tea — time's up"); the expanded island says it once, by the name.
     public var summary: String
     public var until: Instant
 
