@@ -16,7 +16,7 @@ import Testing
     islet("start", "--name", "Focus")
     islet.clock.advance(by: 754_000)
     let waybar = try object(islet("status", "--format", "waybar").stdout)
-    #expect(waybar["text"] as? String == "⏱ Focus ● 12:34 ◖12m◗")
+    #expect(waybar["text"] as? String == "⏱ Focus ● 12:34 ▐12m▌")
     #expect(
       (waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea &amp; &lt;b&gt;biscuits&lt;/b&gt; 12:25") == true
     )
@@ -24,11 +24,11 @@ import Testing
     #expect(i3bar.count == 3 && i3bar[1] == "[", "\(i3bar)")
     let blocks = try #require(
       try JSONSerialization.jsonObject(with: Data(i3bar[2].dropLast().utf8)) as? [[String: Any]])
-    #expect(blocks.map { $0["full_text"] as? String } == ["⏱ Focus ● 12:34", "◖12m◗"])
+    #expect(blocks.map { $0["full_text"] as? String } == ["⏱ Focus ● 12:34", "▐12m▌"])
     let rs = try object(islet("status", "--format", "i3status-rs").stdout)
     #expect(rs["state"] as? String == "Info")
     let named = try object(islet("status", "--format", "i3blocks", "1823").stdout)
-    #expect(named["full_text"] as? String == "⏱ Tea & <b>biscuits</b> ● 12:25", "a named activity alone")
+    #expect(named["full_text"] as? String == "⏱ Tea & <b>biscuits</b> ◑ 12:25", "a named activity alone")
     #expect(islet("status", "--format", "polybar").stdout.contains(" toggle "))
   }
 
@@ -49,10 +49,10 @@ import Testing
     islet.clock.advance(by: 1_000)
     islet("start", "--name", "Work")
     let unclicked = try object(islet("status", "--format", "i3blocks", "--click", "").stdout)
-    #expect(unclicked["full_text"] as? String == "⏱ Work ● 0:00 ◖0:01◗", "\(unclicked)")
+    #expect(unclicked["full_text"] as? String == "⏱ Work ● 0:00 ▐0:01▌", "\(unclicked)")
     let left = islet("status", "--format", "i3blocks", "--click", "1")
     let paused = try object(left.stdout)
-    #expect(left.status == 0 && paused["full_text"] as? String == "⏱ Work ⏸ 0:00 ◖0:01◗", "\(left)")
+    #expect(left.status == 0 && paused["full_text"] as? String == "⏱ Work ⏸ 0:00 ▐0:01▌", "\(left)")
     // A wheel is no intent; right completes, and the line shows what is left.
     #expect(islet("status", "--format", "i3blocks", "--click", "4").stdout.contains("⏸"))
     let right = try object(islet("status", "--format", "i3blocks", "--click", "3").stdout)

@@ -152,7 +152,7 @@ import Testing
         + #","goal":null,"presentation":"line","lines":["⏱ Workout 12:30 ●"]}"# + "\n")
     #expect(
       islet("status", "--format", "json", "--presentation", "minimal").stdout == json
-        + #","goal":null,"presentation":"minimal","lines":["◖12m◗"]}"# + "\n")
+        + #","goal":null,"presentation":"minimal","lines":["▐12m▌"]}"# + "\n")
     #expect(islet("list", "--json").stdout == "[" + json + "}]\n")
   }
 

@@ -200,7 +200,7 @@ extension RunnerHarness {
       source: .cli)
     try view.hearStore(runner)
     #expect(view.text.contains("⏱ Workout") && view.text.contains("ID 1823"), "\(view.text)")
-    #expect(view.screen.lines.first?.contains("◖ ⏱ Workout") == true, "\(view.text)")
+    #expect(view.screen.lines[1].contains("▐ ⏱ Workout"), "the island's middle row: \(view.text)")
   }
 
   @Test func spaceToggles() throws {

@@ -15,10 +15,10 @@ import Testing
   }
 
   @Test func drawsEachPresentation() {
-    #expect(islet("status", "--presentation", "minimal").stdout == "◖12m◗\n")
-    #expect(islet("status", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:30 ◗\n")
-    #expect(islet("status", "--presentation", "compact", "--width", "20").stdout == "◖ ⏱ Worko… ● 12:30 ◗\n")
-    #expect(islet("status", "--presentation", "expanded").stdout.split(separator: "\n").count == 7)
+    #expect(islet("status", "--presentation", "minimal").stdout == "▐12m▌\n")
+    #expect(islet("status", "--presentation", "compact").stdout == "▐ ⏱ Workout            ◑ 12:30 ▌\n")
+    #expect(islet("status", "--presentation", "compact", "--width", "20").stdout == "▐ ⏱ Worko… ◑ 12:30 ▌\n")
+    #expect(islet("status", "--presentation", "expanded").stdout.split(separator: "\n").count == 6)
     #expect(
       islet("status", "--presentation", "lockscreen").stdout == """
         ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
@@ -54,10 +54,10 @@ import Testing
   @Test func theIslandShowsASecondActivityAsABubble() {
     islet("start", "--name", "Tea", "--icon", "coffee")
     islet.clock.advance(by: 2_000)
-    #expect(islet("status", "--presentation", "compact").stdout == "◖ ☕ Tea                ● 0:02 ◗ ◖12m◗\n")
+    #expect(islet("status", "--presentation", "compact").stdout == "▐ ☕ Tea                ● 0:02 ▌ ▐12m▌\n")
     // Asking for one by name draws it alone.
     #expect(
-      islet("status", "Workout", "--presentation", "compact").stdout == "◖ ⏱ Workout            ● 12:28 ◗\n")
+      islet("status", "Workout", "--presentation", "compact").stdout == "▐ ⏱ Workout            ◑ 12:28 ▌\n")
   }
 
   @Test func tmuxFormatEscapesUserText() {
@@ -65,7 +65,7 @@ import Testing
     let line = islet("status", "--format", "tmux", "--width", "60").stdout
     #expect(
       line.hasPrefix(
-        "#[default,fg=#000000]◖#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch /tmp/pwned) ##[fg=red]"))
+        "#[default,fg=#000000]▐#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch /tmp/pwned) ##[fg=red]"))
     #expect(line.hasSuffix("#[default]\n"))
     #expect(
       islet("status", "--format", "tmux", "--template", "{name} {time}").stdout
@@ -78,7 +78,7 @@ import Testing
   func theCapsKeepTheBarsBackground(_ theme: String) throws {
     let line = islet("status", "--format", "tmux", "--theme", theme).stdout
     let styles = line.split(separator: "#[").map { String($0) }
-    let caps = styles.filter { $0.contains("◖") || $0.contains("◗") }
+    let caps = styles.filter { $0.contains("▐") || $0.contains("▌") }
     #expect(caps.count == 2, "\(theme): \(line)")
     let pill = try #require(styles.first { $0.contains("Workout") }, "\(line)")
     let pillBackground = try #require(
@@ -98,11 +98,11 @@ import Testing
     islet.extra = ["TERM": "xterm-256color"]
     #expect(
       islet("status", "--format", "ansi", "--presentation", "minimal").stdout
-        == "\u{1B}[0;38;5;16m◖\u{1B}[0;38;5;255;48;5;16m12m\u{1B}[0;38;5;16m◗\u{1B}[0m\n")
+        == "\u{1B}[0;38;5;16m▐\u{1B}[0;38;5;255;48;5;16m12m\u{1B}[0;38;5;16m▌\u{1B}[0m\n")
     islet.extra["NO_COLOR"] = "1"
     #expect(
       islet("status", "--format", "ansi", "--presentation", "minimal").stdout
-        == "\u{1B}[0m◖\u{1B}[0;7m12m\u{1B}[0m◗\u{1B}[0m\n")
+        == "\u{1B}[0m▐\u{1B}[0;7m12m\u{1B}[0m▌\u{1B}[0m\n")
   }
 
   @Test func themesAreChosenByNameFileOrConfiguration() {
@@ -136,13 +136,13 @@ import Testing
     islet.writeConfig("theme = mono\n")
     #expect(
       islet("themes").stdout == """
-          default        ◖ ⏱ Workout            ● 12:30 ◗
+          default        ▐ ⏱ Workout            ◑ 12:30 ▌
                          A black island, iOS colors on your terminal's own background (for dark terminals)
-          light          ◖ ⏱ Workout            ● 12:30 ◗
+          light          ▐ ⏱ Workout            ◑ 12:30 ▌
                          Dark text on its own white background, the island still black (for light terminals)
-          high-contrast  ◖ ⏱ Workout            ● 12:30 ◗
+          high-contrast  ▐ ⏱ Workout            ◑ 12:30 ▌
                          Pure colors and bold type, for bright rooms and tired eyes (for dark terminals)
-        * mono           ◖ ⏱ Workout            ● 12:30 ◗
+        * mono           ▐ ⏱ Workout            ◑ 12:30 ▌
                          No colors: bold, dim and reverse only (for any terminal)
 
         """)

@@ -445,7 +445,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       prepared: theme("{\"roles\":{\"nope\":{\"fg\":1}}}")),
     BadInput(
       arguments: ["--theme", "{folder}/bad.json", "status"], status: 65,
-      says: "frob is not a theme key; use name, description, terminal, roles and icons",
+      says: "frob is not a theme key; use name, description, terminal, glyphs, roles and icons",
       prepared: theme("{\"frob\":1}")
     ),
     BadInput(

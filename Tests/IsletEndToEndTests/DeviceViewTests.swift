@@ -38,8 +38,8 @@ import Testing
     #expect(view.text.contains("space start · n new · t theme · ? help · q quit"), "only what needs no timer")
     _ = try start("25m", "--name", "Workout", "--id", "1823")
     // The change in the store shows without a key being pressed.
-    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains(" ⏸ Pause ") })
-    #expect(view.screen()[0].contains("◖ ⏱ Workout"))
+    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains("[⏸ Pause]") })
+    #expect(view.screen()[1].contains("▐ ⏱ Workout"), "the island's middle row")
   }
 
   /// A store that is a link (as dotfile managers make): the view watches the folder SQLite
@@ -61,10 +61,10 @@ import Testing
   @Test func theTimeTicks() throws {
     _ = try start("--name", "Focus")
     let view = try open()
-    // The island's time, in seconds: "◖ ⏱ Focus … ● 0:07 ◗".
+    // The island's time, in seconds, on its middle row: "▐ ⏱ Focus … ● 0:07 ▌".
     func shown() -> Int? {
-      let row = view.screen().first ?? ""
-      guard row.contains("◖ ⏱ Focus"), let dot = row.range(of: "● ") else { return nil }
+      let row = view.screen().dropFirst().first ?? ""
+      guard row.contains("▐ ⏱ Focus"), let dot = row.range(of: "● ") else { return nil }
       let parts = row[dot.upperBound...].prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
       return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
     }
@@ -91,7 +91,7 @@ import Testing
     // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
     _ = try start("--name", "Cafe\u{301} 東京 🍅")
     let view = try open()
-    #expect(view.waitFor { $0.contains("◖ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("  ⏱  Cafe\u{301} 東京 🍅") })
+    #expect(view.waitFor { $0.contains("▐ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("│ ⏱  Cafe\u{301} 東京 🍅") })
   }
 
   @Test func spaceToggles() throws {
@@ -302,7 +302,7 @@ import Testing
     view.send("Enter")
     #expect(
       view.waitFor {
-        $0.contains("◖ 🍅 Focus") && $0.contains("Pomodoro · Focus") && $0.contains("Round 1 of 4")
+        $0.contains("▐ 🍅 Focus") && $0.contains("Pomodoro · Focus") && $0.contains("Round 1 of 4")
           && $0.contains("Up next: Break 5:00") && $0.contains("space pause · s skip")
       }, "\(view.text)")
     view.send("s")
@@ -415,7 +415,7 @@ import Testing
     #expect(view.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines).count == 1 })
     view.resize(width: 80, height: 24)
     #expect(
-      view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains(" ⏸ Pause ") && $0.contains("q quit") },
+      view.waitFor { $0.contains("▐ ⏱ Workout") && $0.contains("[⏸ Pause]") && $0.contains("q quit") },
       "\(view.text)")
     #expect(!view.isDead)
   }
@@ -554,7 +554,7 @@ import Testing
     shell.send("-l", "'\(Binary.path)'")
     shell.send("Enter")
     let whole = { (text: String) in
-      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
+      text.contains("▐ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
     }
     #expect(shell.waitFor(whole), "\(shell.text)")
     if stop == "C-z" {
@@ -597,7 +597,7 @@ import Testing
     _ = try start("25m", "--name", "Workout")
     let view = try open()
     let whole = { (text: String) in
-      text.contains("◖ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
+      text.contains("▐ ⏱ Workout") && text.contains("Started") && text.contains("q quit")
     }
     #expect(view.waitFor(whole))
     view.send("C-z")
@@ -625,7 +625,7 @@ import Testing
   func drawsUnderEveryCommonTerminal(term: String) throws {
     _ = try start("25m", "--name", "Workout")
     let view = try open(term: term)
-    #expect(view.waitFor { $0.contains("◖ ⏱ Workout") && $0.contains("Started") })
+    #expect(view.waitFor { $0.contains("▐ ⏱ Workout") && $0.contains("Started") })
     view.send("q")
     #expect(eventually { view.isDead })
     #expect(!view.terminalLeftDirty)
@@ -664,19 +664,21 @@ import Testing
     let view = try open()
     #expect(view.waitFor { $0.contains("No timers.") })
     let id = try start("2s", "--name", "Egg")
-    #expect(view.waitFor { $0.contains("◖ ⏱ Egg") }, "\(view.text)")
+    #expect(view.waitFor { $0.contains("▐ ⏱ Egg") }, "\(view.text)")
     #expect(
-      view.waitFor { $0.contains("╭─ ⏰ Egg — time's up ─") && $0.contains("✓ Done    ↺ Reset") },
+      view.waitFor {
+        $0.contains("▗▄▄▄") && $0.contains("⏱  Egg · Time's up") && $0.contains("[✓ Done]  [↺ Reset]")
+      },
       "no key pressed, the island expanded:\n\(view.text)")
     #expect(
       view.waitFor {
-        $0.contains("◖ ⏱ Egg") && !$0.contains("✓ Done    ↺ Reset") && $0.contains("+ snooze")
+        $0.contains("▐ ⏱ Egg") && !$0.contains("[✓ Done]  [↺ Reset]") && $0.contains("+ snooze")
       },
       "back to compact, the hint saying what + does:\n\(view.text)")
     view.send("+")
     // Running again, with 5:00 to go: `+` is a minute again.
     #expect(
-      view.waitFor { $0.contains("● 4:5") && $0.contains(" ⏸ Pause ") && $0.contains("+/- 1 min") },
+      view.waitFor { $0.contains("○ 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
       "\(view.text)")
     let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { store.close() }
@@ -690,7 +692,7 @@ import Testing
   @Test func onePresentationFillsAOneRowPane() throws {
     _ = try start("25m", "--name", "Workout")
     let view = try open(width: 40, height: 1, arguments: ["--presentation", "compact"])
-    #expect(view.waitFor { $0.hasPrefix("◖ ⏱ Workout") })
+    #expect(view.waitFor { $0.hasPrefix("▐ ⏱ Workout") })
     view.send("Space")
     #expect(view.waitFor { $0.contains("⏸") })
   }

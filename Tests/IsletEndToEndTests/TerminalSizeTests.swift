@@ -61,18 +61,18 @@ import Testing
 
   @Test func aHugeWindowIsDrawnWithinTheBound() throws {
     let (view, modes) = try open(#""$0""#)
-    #expect(view.waitFor { $0.contains("◖ ⏱ Workout") })
+    #expect(view.waitFor { $0.contains("▐ ⏱ Workout") })
     view.resize(width: 1600, height: 800)
     #expect(view.waitFor { _ in view.value("#{window_width}x#{window_height}") == "1600x800" })
     // The island is centered in the 1000 columns drawn, not in the window's 1600.
     #expect(
       view.waitFor {
-        guard let row = $0.split(separator: "\n").first(where: { $0.contains("◖ ⏱ Workout") }),
-          let pill = row.range(of: "◖")
+        guard let row = $0.split(separator: "\n").first(where: { $0.contains("▐ ⏱ Workout") }),
+          let pill = row.range(of: "▐")
         else { return false }
         let column = row.distance(from: row.startIndex, to: pill.lowerBound)
         return column > 400 && column < 500
-      }, "\(view.screen().first(where: { $0.contains("◖") }) ?? "no island")")
+      }, "\(view.screen().first(where: { $0.contains("▐") }) ?? "no island")")
     let rows = view.screen()
     #expect(rows.count >= 800)
     #expect(rows.dropFirst(500).allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
@@ -85,12 +85,12 @@ import Testing
   /// from another shell would do): ncurses' own resize does not follow it either.
   @Test func aHugeSizeArrivingWhileItRunsCostsABoundedAmount() throws {
     let (view, modes) = try open(#""$0""#)
-    #expect(view.waitFor { $0.contains("◖ ⏱ Workout") })
+    #expect(view.waitFor { $0.contains("▐ ⏱ Workout") })
     let tty = view.value("#{pane_tty}")
     #expect(spawnAndWait(["/bin/stty", "-F", tty, "cols", "60000", "rows", "60000"], environment: [:]) == 0)
     let pid = viewPID(view)
     // It redraws for the new size: the pane's 100 columns no longer show the whole island.
-    #expect(view.waitFor { !$0.contains("◖ ⏱ Workout") }, "\(view.text)")
+    #expect(view.waitFor { !$0.contains("▐ ⏱ Workout") }, "\(view.text)")
     #expect(try #require(residentKB(pid)) < 400_000)
     try quitsCleanly(view, modes: modes)
   }
@@ -100,8 +100,8 @@ import Testing
     // Centered in 60 columns: the pill's right end well left of the pane's 100.
     #expect(
       view.waitFor {
-        guard let row = $0.split(separator: "\n").first(where: { $0.contains("◖ ⏱ Workout") }),
-          let end = row.range(of: "◗")
+        guard let row = $0.split(separator: "\n").first(where: { $0.contains("▐ ⏱ Workout") }),
+          let end = row.range(of: "▌")
         else { return false }
         return row.distance(from: row.startIndex, to: end.lowerBound) < 60
       }, "\(view.text)")

@@ -150,9 +150,10 @@ import Testing
     let tea = try finishedTea()
     #expect(openPopup(tea, on: tmux), "\(tmux.outer.text)")
     let popup = tmux.outer.screen().map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(
-      popup.contains { $0.hasPrefix("│ ⏱  Tea · Time's up") && $0.hasSuffix("✓ Done    ↺ Reset  │") },
-      "\(popup)")
+    // The expanded island: the title leading, the controls under it.
+    let title = popup.firstIndex { $0.hasPrefix("▐  ⏱  Tea · Time's up") && $0.hasSuffix("▌") }
+    let controls = popup.firstIndex { $0.hasPrefix("▐  [✓ Done]  [↺ Reset]") && $0.hasSuffix("▌") }
+    #expect(title != nil && controls == title.map { $0 + 2 }, "\(popup)")
     #expect(popup.contains("c done · + snooze 5 min · r reset"))
     #expect(popup.contains("⏎ done · any other key closes"))
     tmux.outer.send("+")

@@ -30,11 +30,11 @@ import Testing
   @Test func sourcedThreeTimesItLeavesOneIslandAfterTheUsersStatusRight() throws {
     _ = try start("25m", "--name", "Workout")
     let tmux = try IslandTmux(islet, userStatusRight: "USER-RIGHT", times: 3)
-    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("◖ ⏱ Workout") }, "\(tmux.statusLine)")
+    #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("▐ ⏱ Workout") }, "\(tmux.statusLine)")
     let line = tmux.statusLine
-    #expect(line.components(separatedBy: "◖").count == 2, "one island: \(line)")
+    #expect(line.components(separatedBy: "▐").count == 2, "one island: \(line)")
     #expect(line.components(separatedBy: "USER-RIGHT").count == 2, "the user's status-right once: \(line)")
-    #expect(line.range(of: "USER-RIGHT")!.lowerBound < line.range(of: "◖")!.lowerBound, "\(line)")
+    #expect(line.range(of: "USER-RIGHT")!.lowerBound < line.range(of: "▐")!.lowerBound, "\(line)")
     #expect(
       tmux.inner(["show", "-gv", "status-right"]) == "USER-RIGHT#{E:@islet-island}\n",
       "the option holds the user's text and the island once")
@@ -73,7 +73,7 @@ import Testing
     #expect(
       tmux.outer.waitFor {
         $0.split(separator: "\n").contains {
-          $0.trimmingCharacters(in: .whitespaces).hasPrefix("◖ ⏱ Workout")
+          $0.trimmingCharacters(in: .whitespaces).hasPrefix("▐ ⏱ Workout")
         }
       }, "a row of its own: \(tmux.outer.text)")
     #expect(tmux.inner(["display-message", "-p", "#{window_panes}"]) == "2\n")
@@ -121,7 +121,7 @@ import Testing
     let id = try start("25m", "--name", "Workout")
     let tmux = try IslandTmux(islet)
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("Workout") })
-    let x = try #require(tmux.statusLine.firstIndex(of: "◖")).utf16Offset(in: tmux.statusLine) + 4
+    let x = try #require(tmux.statusLine.firstIndex(of: "▐")).utf16Offset(in: tmux.statusLine) + 4
     tmux.click(x: x)
     #expect(eventually { self.phase(of: id) == .paused }, "after a click at column \(x)")
     #expect(tmux.outer.waitFor { _ in tmux.statusLine.contains("⏸") })

@@ -56,7 +56,7 @@ import Testing
     outer.send("p")
     #expect(eventually { liveActivities().map(\.name) == ["Timer"] }, "\(outer.text)")
     // #(…) in status-right: the island.
-    #expect(outer.waitFor { _ in statusLine().contains("◖ ⏱ Timer") }, "\(outer.text)")
+    #expect(outer.waitFor { _ in statusLine().contains("▐ ⏱ Timer") }, "\(outer.text)")
     // t: command-prompt, then set-buffer and run-shell.
     outer.send("C-b", "T")
     #expect(outer.waitFor { $0.contains("Islet: p pause/resume") })
@@ -71,7 +71,7 @@ import Testing
     outer.send("o")
     #expect(
       outer.waitFor {
-        $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("◖ ⏱ Timer") }
+        $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("▐ ⏱ Timer") }
       }, "\(outer.text)")
   }
 

@@ -161,7 +161,7 @@ import Testing
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let (outer, kill) = try innerTmux()
     defer { kill() }
-    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ Workout") })
+    #expect(outer.waitFor { _ in statusLine(outer).contains("▐ ⏱ Workout") })
     let first = statusLine(outer)
     #expect(outer.waitFor { _ in statusLine(outer) != first })
     _ = try Binary.run(["pause", id], environment: islet.environment)
@@ -195,9 +195,9 @@ import Testing
     _ = try Binary.run(["start", "--name", "#(touch \(marker))"], environment: islet.environment)
     let (outer, kill) = try innerTmux()
     defer { kill() }
-    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ #(touch") })
+    #expect(outer.waitFor { _ in statusLine(outer).contains("▐ ⏱ #(touch") })
     _ = try Binary.run(["end"], environment: islet.environment)
-    #expect(outer.waitFor { _ in statusLine(outer).contains("◖ ⏱ #[fg=red]'\"$(touch") })
+    #expect(outer.waitFor { _ in statusLine(outer).contains("▐ ⏱ #[fg=red]'\"$(touch") })
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
 

@@ -42,9 +42,9 @@ import Testing
 
   @Test func theTextIsTheIslandsInEveryPhase() {
     let expected = [
-      "idle": "⏱ Workout 25:00", "active": "⏱ Workout ● 12:30", "paused": "⏱ Workout ⏸ 12:30",
-      "finished": "⏱ Workout +0:42", "stopwatch": "⏱ Workout ● 12:30", "focus": "🍅 Focus 1/4 ● 15:00",
-      "over": "🍅 Focus 1/4 +2:00", "break": "☕ Break 1/4 ● 3:00",
+      "idle": "⏱ Workout 25:00", "active": "⏱ Workout ◑ 12:30", "paused": "⏱ Workout ⏸ 12:30",
+      "finished": "⏱ Workout +0:42", "stopwatch": "⏱ Workout ● 12:30", "focus": "🍅 Focus 1/4 ◑ 15:00",
+      "over": "🍅 Focus 1/4 +2:00", "break": "☕ Break 1/4 ◑ 3:00",
     ]
     for s in Self.scenes {
       let island = BarIsland(look: look(s.activity, at: s.now), next: nil)
@@ -115,9 +115,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(line.dropLast().utf8)) as? [[String: Any]])
     #expect(blocks.map { $0["instance"] as? String } == ["wk01", "tea1"])
     #expect(blocks[0]["full_text"] as? String == "⏱ Workout ⏸ 12:30")
-    #expect(blocks[1]["full_text"] as? String == "◖9:30◗", "Tea has 9:30 left of 25 minutes")
+    #expect(blocks[1]["full_text"] as? String == "▐9:30▌", "Tea has 9:30 left of 25 minutes")
     let waybar = try object(BarFormat.waybar.line(scene([paused, tea], at: now)), "waybar")
-    #expect(waybar["text"] as? String == "⏱ Workout ⏸ 12:30 ◖9:30◗")
+    #expect(waybar["text"] as? String == "⏱ Workout ⏸ 12:30 ▐9:30▌")
     #expect((waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea 9:30") == true)
   }
 
@@ -178,7 +178,7 @@ import Testing
     both.part = .bubble
     #expect(both.shown?.id == "tea1", "a click on the bubble acts on Tea")
     let bubble = try object(BarFormat.waybar.line(both), "bubble")
-    #expect(bubble["text"] as? String == "◖9:30◗" && bubble["class"] as? String == "active", "\(bubble)")
+    #expect(bubble["text"] as? String == "▐9:30▌" && bubble["class"] as? String == "active", "\(bubble)")
     both.part = .pill
     #expect(both.shown?.id == "wk01")
     #expect(try object(BarFormat.waybar.line(both), "pill")["text"] as? String == "⏱ Workout ⏸ 12:30")

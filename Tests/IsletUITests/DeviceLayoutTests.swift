@@ -63,17 +63,18 @@ import Testing
     }
   }
 
-  /// At 100×15, two activities leave no row empty: the banner of the selected one at its full
-  /// height and a one-row card, stacked above the flash's row.
+  /// At 100×17, two activities leave no row empty: under the three-row island and its gap, the
+  /// banner of the selected one at its full height and a one-row card, stacked above the flash's
+  /// row.
   @Test func twoActivitiesFillAShortScreen() {
     let live = ActivityMatcher.ranked(Self.live(2), at: t0)
     let frame = DeviceView.Frame(
       live: live, state: DeviceState(), now: t0, policy: .standard, theme: ThemeCatalog.fallback,
       ascii: false,
       utcOffset: 0)
-    let layout = DeviceView.layout(frame, width: 100, height: 15)
+    let layout = DeviceView.layout(frame, width: 100, height: 17)
     #expect(
-      layout.banners.map(\.rect.y) == [2, 10] && layout.banners.map(\.rect.height) == [7, 3],
+      layout.banners.map(\.rect.y) == [4, 12] && layout.banners.map(\.rect.height) == [7, 3],
       "\(layout.banners)")
     #expect(layout.banners.map(\.oneRow) == [false, true])
     #expect(layout.more == nil && layout.clock == nil)
@@ -128,7 +129,7 @@ import Testing
     for height in [9, 10, 12] {
       let lines = DeviceView.draw(.expanded, frame, width: 62, height: height).lines
       #expect(
-        lines.contains { $0.contains("╰") },
+        lines.contains { $0.contains("▝") },
         "the bottom border at 62×\(height):\n\(lines.joined(separator: "\n"))")
       #expect(lines.contains { $0.contains("Timer 1 resumed") }, "the flash at 62×\(height)")
     }

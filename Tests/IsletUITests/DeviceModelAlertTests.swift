@@ -36,6 +36,7 @@ extension DeviceModelTests {
         text: "⏰ Egg — time's up", alert: true, until: t0 + minutes(1) + 2000)
       $0.state.alerting = DeviceState.Alerting(
         activityID: "egg1", summary: "⏰ Egg — time's up", until: t0 + minutes(1) + seconds(5))
+      $0.state.motion = IslandMotion(since: t0 + minutes(1), growing: true)
     }
     return (finished, events[0])
   }
@@ -47,22 +48,25 @@ extension DeviceModelTests {
   @Test func anAlertExpandsTheIslandForFiveSecondsThenItGoesBack() {
     var model = initial
     let egg = watching(&model)
-    #expect(screen(model, at: seconds(30))[0].contains("◖ ⏱ Egg"))
+    #expect(screen(model, at: seconds(30))[1].contains("▐ ⏱ Egg"))
     _ = finish(egg, &model)
-    // Expanded on Egg, the alert on its edge, the buttons of a finished countdown.
-    let expanded = screen(model, at: minutes(1))
-    #expect(expanded[0].contains("╭─ ⏰ Egg — time's up ───"), "\(expanded[0])")
-    #expect(
-      expanded[1].contains("⏱  Egg · Time's up") && expanded[1].contains(" ✓ Done    ↺ Reset "),
-      "\(expanded[1])")
+    // Expanded on Egg, "Time's up" said once, the buttons of a finished countdown under it.
+    let grown = minutes(1) + IslandMotion.duration
+    let expanded = screen(model, at: grown)
+    #expect(expanded[0].contains("▗▄▄▄") && !expanded[0].contains("time's up"), "\(expanded[0])")
+    #expect(expanded[1].contains("⏱  Egg · Time's up"), "\(expanded[1])")
+    #expect(expanded[3].contains(" ✓ Done    ↺ Reset "), "\(expanded[3])")
     #expect(expanded.last?.contains("space done · r reset · x end") == true, "space says done, once")
     // The runner must wake the model when the expansion ends: frames drawn ahead stop there.
     #expect(model.tickAt == t0 + minutes(1) + seconds(5))
     step(&model, .tick, at: minutes(1) + seconds(2)) { $0.state.flash = nil }
-    #expect(screen(model, at: minutes(1) + seconds(5) - 1)[0].contains("⏰ Egg — time's up"))
-    step(&model, .tick, at: minutes(1) + seconds(5)) { $0.state.alerting = nil }
-    let back = screen(model, at: minutes(1) + seconds(5))
-    #expect(back[0].contains("◖ ⏱ Egg") && back[0].contains("+0:05 ◗"), "\(back[0])")
+    #expect(screen(model, at: minutes(1) + seconds(5) - 1)[1].contains("Egg · Time's up"))
+    step(&model, .tick, at: minutes(1) + seconds(5)) {
+      $0.state.alerting = nil
+      $0.state.motion = IslandMotion(since: t0 + minutes(1) + seconds(5), growing: false)
+    }
+    let back = screen(model, at: minutes(1) + seconds(5) + IslandMotion.duration)
+    #expect(back[1].contains("▐ ⏱ Egg") && back[1].contains("+0:05 ▌"), "\(back[1])")
     #expect(!back.joined().contains("time's up"), "\(back)")
     // Next, the first repeat, a minute after the deadline.
     #expect(model.tickAt == t0 + minutes(2))
@@ -77,8 +81,8 @@ extension DeviceModelTests {
       $0.state.expanded = true
     }
     // What `e` asked for stays: the island expanded, with no alert on its edge.
-    let shown = screen(model, at: minutes(1) + 1000)
-    #expect(shown[0].contains("╭" + String(repeating: "─", count: 56) + "╮"), "\(shown[0])")
+    let shown = screen(model, at: minutes(1) + 1000 + IslandMotion.duration)
+    #expect(shown[0].contains("▗" + String(repeating: "▄", count: 56) + "▖"), "\(shown[0])")
     #expect(model.tickAt == t0 + minutes(2), "the repeat is still due")
     // A resize is no key press: an expansion goes on through it.
     var resized = initial
@@ -97,6 +101,7 @@ extension DeviceModelTests {
     step(&model, .tick, at: minutes(1) + seconds(5)) {
       $0.state.flash = nil
       $0.state.alerting = nil
+      $0.state.motion = IslandMotion(since: t0 + minutes(1) + seconds(5), growing: false)
     }
     #expect(model.tickAt == t0 + minutes(1) + seconds(30))
     step(&model, .tick, at: minutes(1) + seconds(30) - 1)
@@ -107,9 +112,11 @@ extension DeviceModelTests {
         text: "⏰ Egg — time's up", alert: true, until: t0 + minutes(1) + seconds(32))
       $0.state.alerting = DeviceState.Alerting(
         activityID: "egg1", summary: "⏰ Egg — time's up", until: t0 + minutes(1) + seconds(35))
+      $0.state.motion = IslandMotion(since: t0 + minutes(1) + seconds(30), growing: true)
     }
     rings += 1
-    #expect(screen(model, at: minutes(1) + seconds(30))[0].contains("⏰ Egg — time's up"))
+    #expect(
+      screen(model, at: minutes(1) + seconds(30) + IslandMotion.duration)[1].contains("Egg · Time's up"))
     #expect(model.tickAt == t0 + minutes(1) + seconds(35))
     // A late wake (a busy machine) gives the second, once.
     step(&model, .tick, at: minutes(2) + seconds(3), commands: [.ring]) {
@@ -124,6 +131,7 @@ extension DeviceModelTests {
     step(&model, .tick, at: minutes(2) + seconds(8)) {
       $0.state.flash = nil
       $0.state.alerting = nil
+      $0.state.motion = IslandMotion(since: t0 + minutes(2) + seconds(8), growing: false)
     }
     #expect(model.tickAt == model.settleAt && model.settleAt! > t0 + minutes(60))
     for offset in [minutes(2) + seconds(30), minutes(3), minutes(10)] { step(&model, .tick, at: offset) }
@@ -147,6 +155,7 @@ extension DeviceModelTests {
     step(&model, .tick, at: minutes(2)) {
       $0.state.flash = nil
       $0.state.alerting = nil
+      $0.state.motion = IslandMotion(since: t0 + minutes(2), growing: false)
     }
     #expect(model.tickAt == model.settleAt)
 
@@ -156,7 +165,10 @@ extension DeviceModelTests {
     step(
       &view, .key(.character("+"), buttons: []), at: minutes(1) + seconds(3),
       commands: [.send(.snooze(for: minutes(5)), target: .id("egg1"), source: .key)]
-    ) { $0.state.alerting = nil }
+    ) {
+      $0.state.alerting = nil
+      $0.state.motion = IslandMotion(since: t0 + minutes(1) + seconds(3), growing: false)
+    }
     let snoozed = try! TimerEngine.reduce(
       due, .snooze(for: minutes(5)), at: t0 + minutes(1) + seconds(3), source: .key
     )
@@ -205,9 +217,10 @@ extension DeviceModelTests {
       $0.state.flash = DeviceState.Flash(text: "⏰ Egg — time's up", alert: true, until: t0 + at + 2000)
       $0.state.alerting = DeviceState.Alerting(
         activityID: "egg1", summary: "⏰ Egg — time's up", until: t0 + at + seconds(5))
+      $0.state.motion = IslandMotion(since: t0 + at, growing: true)
     }
     // Expanded on Egg, whatever is selected.
-    #expect(screen(model, at: at)[1].contains("⏱  Egg · Time's up"))
+    #expect(screen(model, at: at + IslandMotion.duration)[1].contains("⏱  Egg · Time's up"))
   }
 
   @Test func plusSnoozesACountdownWhoseTimeIsUpAndAddsAMinuteToARunningOne() {
@@ -247,6 +260,6 @@ extension DeviceModelTests {
     _ = finish(watching(&model), &model)
     // `.ring` flashes the screen; the runner rings the terminal's bell only when `bell` says so.
     #expect(!model.bell)
-    #expect(screen(model, at: minutes(1))[0].contains("⏰ Egg — time's up"))
+    #expect(screen(model, at: minutes(1) + IslandMotion.duration)[1].contains("Egg · Time's up"))
   }
 }

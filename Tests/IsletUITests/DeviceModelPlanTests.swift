@@ -199,7 +199,9 @@ extension DeviceModelTests {
     // Above the plan's banner, stacked at the bottom: the box covers a banner whole or not at all.
     #expect(lines.contains { $0.contains(" Work 1.5s, Rest 1s × 3 · ask · cue 3s ") }, "\(lines)")
     #expect(lines.contains { $0.contains(" 0:08 in all ") }, "\(lines)")
-    let top = try #require(lines.firstIndex { $0.contains("▗▄▄▄") }, "the banner is covered: \(lines)")
+    // The banner's top edge, below the island's three rows (of the same make).
+    let top = try #require(
+      lines.indices.dropFirst(3).first { lines[$0].contains("▗▄▄▄") }, "the banner is covered: \(lines)")
     let bottom = try #require(lines.lastIndex { $0.contains("▝▀▀▀") }, "the banner is cut: \(lines)")
     #expect(
       (top...bottom).allSatisfy { !lines[$0].contains("│") && !lines[$0].contains("╰") },

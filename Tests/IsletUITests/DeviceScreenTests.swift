@@ -87,7 +87,26 @@ import Testing
     confirming.overlay = .confirm(.reset, activityID: paused.id, name: "Workout")
     var helping = DeviceState()
     helping.overlay = .help
-    return [Scene(name: "empty", live: [], now: now)] + phases + [
+    // Every phase, two activities and the expanded island at the smaller sizes too, and on
+    // one row (a one-row pane).
+    var sized =
+      [Scene(name: "empty", live: [], now: now)] + phases + [
+        Scene(name: "two-activities", live: [paused, tea], now: now),
+        Scene(name: "plan-cue-expanded", live: [cue], now: then, state: expanded),
+        Scene(
+          name: "alert-expanded", live: [finished, stopwatch], now: over, state: alerting,
+          asciiState: asciiAlerting),
+      ]
+    sized = [(60, 20), (40, 12), (100, 1)].flatMap { size in
+      sized.map { scene in
+        var scene = scene
+        scene.name += "-\(size.0)x\(size.1)"
+        scene.width = size.0
+        scene.height = size.1
+        return scene
+      }
+    }
+    return [Scene(name: "empty", live: [], now: now)] + phases + sized + [
       Scene(name: "four-activities", live: four, now: now),
       Scene(name: "six-activities-last-selected", live: six, now: now, state: last),
       Scene(name: "two-activities-15-rows", live: [paused, tea], now: now, height: 15),

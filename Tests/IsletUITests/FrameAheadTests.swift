@@ -110,19 +110,28 @@ import Testing
       after: frame, canvas: DeviceView.draw(frame, width: 100, height: 30), stored: model.stored,
       presentation: nil, settleAt: stop)
     var drawn: [DeviceView.FrameAhead] = []
-    while let due = lookahead.nextDue, let ahead = lookahead.take(at: due, width: 100, height: 30) {
-      drawn.append(ahead)
+    // Eight are drawn at a time: the runner draws more from the last when they are shown.
+    while true {
+      while let due = lookahead.nextDue, let ahead = lookahead.take(at: due, width: 100, height: 30) {
+        drawn.append(ahead)
+      }
+      guard let last = drawn.last, let until = last.until, until < stop, drawn.count < 20 else { break }
+      lookahead.fill(
+        after: last.frame, canvas: last.canvas, stored: model.stored, presentation: nil, settleAt: stop)
     }
-    // Each second's flip, and the flash going at 2.4 s; the last stands until the stop.
-    #expect(drawn.map { $0.frame.now - heard } == [600, 1600, 2000, 2600, 3600, 4600])
+    // The island growing in four frames, each second's flip, and the flash going at 2.4 s; the
+    // last stands until the stop.
+    #expect(drawn.map { $0.frame.now - heard } == [50, 100, 150, 200, 600, 1600, 2000, 2600, 3600, 4600])
     #expect(drawn.last?.until == stop)
     for ahead in drawn {
-      #expect(ahead.canvas.lines[0].contains("⏰ Egg — time's up"), "\(framed(ahead.canvas))")
+      if ahead.frame.now - heard >= IslandMotion.duration {
+        #expect(ahead.canvas.lines[1].contains("Egg · Time's up"), "\(framed(ahead.canvas))")
+      }
       #expect(ahead.canvas == DeviceView.draw(model.frame(at: ahead.frame.now), width: 100, height: 30))
     }
     #expect(model.update(.tick, at: stop) == [])
-    let after = DeviceView.draw(model.frame(at: stop), width: 100, height: 30)
-    #expect(after.lines[0].contains("◖ ⏱ Egg"), "\(framed(after))")
+    let after = DeviceView.draw(model.frame(at: stop + IslandMotion.duration), width: 100, height: 30)
+    #expect(after.lines[1].contains("▐ ⏱ Egg"), "\(framed(after))")
   }
 }
 

@@ -41,18 +41,17 @@ import Testing
       #expect(roles(of: "0:04", in: canvas) == [.island], "\(name) before the cue")
     }
     // The big digits: every drawn cell of the time in the alert role, and none before.
-    func bigTimeRoles(_ canvas: Canvas, columns: Range<Int>) -> Set<Role> {
-      Set((1...3).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
+    func bigTimeRoles(_ canvas: Canvas, columns: Range<Int>, rows: ClosedRange<Int> = 1...3) -> Set<Role> {
+      Set(rows.flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
     }
     // On the card the time is trailing, ending two cells in: right of the name and the chips.
     #expect(bigTimeRoles(LockScreen.draw(cued, width: 64, height: 9), columns: 49..<62) == [.alert])
     // Before it, the segment's own accent (its icon's tint).
     #expect(before.tint != nil)
-    #expect(bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 49..<62) == [before.tint ?? .timer])
-    func expandedRoles(_ canvas: Canvas, columns: Range<Int>) -> Set<Role> {
-      Set((2...4).flatMap { y in columns.filter { canvas[$0, y].text != " " }.map { canvas[$0, y].role } })
-    }
-    #expect(expandedRoles(Expanded.draw(cued, width: 58, height: 8), columns: 2..<56) == [.alert])
+    #expect(
+      bigTimeRoles(LockScreen.draw(before, width: 64, height: 9), columns: 49..<62) == [before.tint ?? .timer]
+    )
+    #expect(bigTimeRoles(Expanded.draw(cued, width: 58, height: 8), columns: 33..<55) == [.alert])
   }
 
   @Test func aPausedOrAskingSegmentHasNoCue() {

@@ -7,11 +7,11 @@ import Testing
 @Suite struct PresentationTests {
   @Test func compactAsTheDesignDrawsIt() {
     let (activity, now) = inPhase(.active)
-    #expect(Compact.draw(look(activity, at: now), width: 32).lines == ["◖ ⏱ Workout            ● 12:30 ◗"])
+    #expect(Compact.draw(look(activity, at: now), width: 32).lines == ["▐ ⏱ Workout            ◑ 12:30 ▌"])
     let (paused, then) = inPhase(.paused)
-    #expect(Compact.draw(look(paused, at: then), width: 32).lines == ["◖ ⏱ Workout            ⏸ 12:30 ◗"])
+    #expect(Compact.draw(look(paused, at: then), width: 32).lines == ["▐ ⏱ Workout            ⏸ 12:30 ▌"])
     let (finished, late) = inPhase(.finished)
-    #expect(Compact.draw(look(finished, at: late), width: 32).lines == ["◖ ⏱ Workout              +0:42 ◗"])
+    #expect(Compact.draw(look(finished, at: late), width: 32).lines == ["▐ ⏱ Workout              +0:42 ▌"])
   }
 
   @Test func compactRoles() {
@@ -21,51 +21,59 @@ import Testing
     #expect(canvas[31, 0].role == .islandEdge)
     #expect((1...30).allSatisfy { canvas[$0, 0].fill == .island })
     #expect(canvas[4, 0].role == .island)  // the name
-    #expect(canvas[23, 0].text == "●")
-    #expect(canvas[23, 0].role == .pulse)  // lit on an even second
+    #expect(canvas[23, 0].text == "◑", "half of the countdown done: a steady half pie")
+    #expect(canvas[23, 0].role == .progress)
     #expect(canvas[25, 0].role == .island)  // the time
     #expect(
       canvas.buttons == [
         Button(area: Rect(x: 0, y: 0, width: 32, height: 1), action: .expand, target: "wk01")
       ])
-    // One second later the dot is dim: it pulses once a second.
+    // One second later the pie is as it was: it is steady, not a blink pulling the eye.
     let later = Compact.draw(look(activity, at: now + 1000), width: 32)
-    #expect(later[23, 0].role == .secondary)
+    #expect(later[23, 0].text == "◑" && later[23, 0].role == .progress)
     // Finished: the overtime is an alert.
     let (finished, late) = inPhase(.finished)
     #expect(Compact.draw(look(finished, at: late), width: 32)[25, 0].role == .alert)
   }
 
+  /// The pie says how much of a countdown is done, to the nearest quarter, full only at its end.
+  @Test func thePieFillsByQuarters() {
+    let g = Glyphs(ascii: false)
+    let fractions = [0, 0.1, 0.2, 0.5, 0.8, 0.99, 1, 1.5]
+    #expect(fractions.map(g.pie) == ["○", "○", "◔", "◑", "◕", "◕", "●", "●"])
+    #expect(Glyphs(ascii: true).pie(0.5) == "*")
+  }
+
   @Test func theNameShortensBeforeTheTime() {
     let long = workout(name: "A very long activity name indeed")
     let lines = Compact.draw(look(long, at: t0 + minutes(3)), width: 32).lines
-    #expect(lines == ["◖ ⏱ A very long activ… ● 22:00 ◗"])
+    #expect(lines == ["▐ ⏱ A very long activ… ○ 22:00 ▌"])
   }
 
   @Test func minimalShowsMinutesLeftOrTheIcon() {
     let (activity, now) = inPhase(.active)
-    // The small places' one grammar: whole minutes from ten, a countdown's as a stopwatch's.
-    #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["◖12m◗"])
+    #expect(Minimal.draw(look(activity, at: now), width: 6).lines == ["▐12m▌"])
     let (stopwatch, then) = inPhase(.active, countdown: false)
-    // Under ten minutes, M:SS.
-    #expect(Minimal.draw(look(stopwatch, at: then), width: 7).lines == ["◖12m◗"])
+    // A stopwatch counts up, in the fewest cells; under ten minutes a countdown reads M:SS.
+    #expect(Minimal.draw(look(stopwatch, at: then), width: 7).lines == ["▐12m▌"])
     let coffee = workout(countdown: false, icon: "coffee")
-    #expect(Minimal.draw(look(coffee, at: t0), width: 7).lines == ["◖0:00◗"])
-    #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 7).lines == ["◖0:30◗"])
+    #expect(Minimal.draw(look(coffee, at: t0), width: 7).lines == ["▐0:00▌"])
+    #expect(Minimal.draw(look(activity, at: t0 + minutes(24) + seconds(30)), width: 7).lines == ["▐0:30▌"])
   }
 
   /// The bubble is as wide as what it holds: a long time shortens (`20h`) rather than giving
-  /// way to the icon with blanks after it, and a paused time keeps its mark in ASCII too.
+  /// way to the icon with blanks after it, and a paused time is the same time (dimmed), with
+  /// no mark glued to its digits (`II14` read as a number).
   @Test func theBubbleFitsWhatItHolds() {
     let request = StartRequest(
       id: "long", name: "Long",
       attributes: ActivityAttributes(icon: "timer", mode: .countdown, fullDuration: minutes(21 * 60)))
     let long = try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
     let paused = step(long, .pause, at: minutes(1))
-    #expect(Minimal.draw(look(paused, at: t0 + minutes(2)), width: 7).lines == ["◖⏸20h◗"])
-    #expect(Minimal.draw(look(paused, at: t0 + minutes(2), ascii: true), width: 7).lines == ["(|20h)"])
+    #expect(Minimal.draw(look(paused, at: t0 + minutes(2)), width: 7).lines == ["▐20h▌"])
+    #expect(Minimal.draw(look(paused, at: t0 + minutes(2), ascii: true), width: 7).lines == ["(20h)"])
     let short = step(workout(), .pause, at: minutes(16))
-    #expect(Minimal.draw(look(short, at: t0 + minutes(17), ascii: true), width: 7).lines == ["(|9:00)"])
+    #expect(Minimal.draw(look(short, at: t0 + minutes(17), ascii: true), width: 7).lines == ["(9:00)"])
   }
 
   /// The compact island's short time, when the pill is too narrow for the long one: the small
@@ -87,14 +95,14 @@ import Testing
     let narrow = [12, 11, 8].map {
       Compact.draw(look(stopwatch, at: t0 + minutes(20 * 60 + 59)), width: $0).lines
     }
-    #expect(narrow == [["◖⏱ 20:59:00◗"], ["◖⏱     20h◗"], ["◖⏱  20h◗"]], "\(narrow)")
+    #expect(narrow == [["▐⏱ 20:59:00▌"], ["▐⏱     20h▌"], ["▐⏱  20h▌"]], "\(narrow)")
   }
 
   @Test func theIslandShowsTheNextActivityAsABubble() {
     let (activity, now) = inPhase(.active)
     let tea = workout(countdown: false, icon: "coffee", name: "Tea")
     let canvas = Island.draw(look(activity, at: now), next: look(tea, at: now), width: 37)
-    #expect(canvas.lines == ["◖ ⏱ Workout           ● 12:30 ◗ ◖12m◗"])
+    #expect(canvas.lines == ["▐ ⏱ Workout           ◑ 12:30 ▌ ▐12m▌"])
     // Without room for both, the current one keeps the island.
     #expect(
       Island.draw(look(activity, at: now), next: look(tea, at: now), width: 16).lines.first?.contains("☕")
@@ -104,14 +112,13 @@ import Testing
   @Test func expandedAsTheDesignDrawsIt() {
     let (activity, now) = inPhase(.active)
     #expect(
-      Expanded.draw(look(activity, at: now), width: 58, height: 7).lines == [
-        "╭────────────────────────────────────────────────────────╮",
-        "│ ⏱  Workout                ⏸ Pause    ↺ Reset    ✕ End  │",
-        "│                   ▀█  ▀▀█   ▀▀█ █▀█                    │",
-        "│                    █  █▀▀ ▀  ▀█ █ █                    │",
-        "│                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │",
-        "│ Started 9:05 · ID 1823 · ada    ████████▌────────  50% │",
-        "╰────────────────────────────────────────────────────────╯",
+      Expanded.draw(look(activity, at: now), width: 58, height: 6).lines == [
+        "▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖",
+        "▐  ⏱  Workout                         ▀█  ▀▀█   ▀▀█ █▀█  ▌",
+        "▐  Started 9:05 · ID 1823 · ada        █  █▀▀ ▀  ▀█ █ █  ▌",
+        "▐   ⏸ Pause    ↺ Reset    ✕ End       ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀  ▌",
+        "▐  ███████████████████████▌───────────────────────  50%  ▌",
+        "▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘",
       ])
   }
 

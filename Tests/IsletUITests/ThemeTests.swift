@@ -104,7 +104,8 @@ import Testing
     #expect(
       failure(#"{"roles": {}, "colour": 1}"#)
         == Theme.Failure(
-          key: "colour", message: "is not a theme key; use name, description, terminal, roles and icons"))
+          key: "colour",
+          message: "is not a theme key; use name, description, terminal, glyphs, roles and icons"))
     #expect(
       failure(#"{"roles": {}, "terminal": "dim"}"#)
         == Theme.Failure(
@@ -197,7 +198,7 @@ import Testing
     #expect(line.contains("##(touch /tmp/x) ##[fg=red]"))
     // Read as tmux reads it, the line shows exactly the canvas's text and runs nothing.
     #expect(tmuxVisibleText(line) == canvas.lines[0])
-    #expect(line.hasPrefix("#[default,fg=#000000]◖#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch"))
+    #expect(line.hasPrefix("#[default,fg=#000000]▐#[default,fg=#f2f2f7,bg=#000000] ⏱ ##(touch"))
     #expect(line.hasSuffix("#[default]"))
     #expect(TmuxText.escaped("a#b##") == "a##b####")
   }

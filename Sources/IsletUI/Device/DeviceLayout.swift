@@ -23,6 +23,8 @@ extension DeviceView {
 
     /// Rows the island takes at the top.
     var islandRows = 0
+    /// Rows the expanded island covers, floating over the top of the screen; 0 when compact.
+    var expandedRows = 0
     var clock: ClockDigits.Size?
     var clockY = 0
     /// The date and the digits.
@@ -46,6 +48,7 @@ extension DeviceView {
     var layout = Layout()
     guard width > 0, height > 0 else { return layout }
     layout.islandRows = islandRows(frame, width: width, height: height)
+    layout.expandedRows = expandedRows(frame, width: width, height: height)
     guard height > 1 else { return layout }
     layout.footerRow = height - 1
     layout.flashRow = max(0, height - 2)
@@ -158,13 +161,23 @@ extension DeviceView {
     return heights
   }
 
-  /// The island's rows: the expanded island's (on `e`, or by itself for an alert) where it
-  /// fits, else one; none when nothing is live and the pill has no room.
+  /// The compact island's rows: three where the screen has room for them, else one; none
+  /// when nothing is live and the empty island has no room.
   static func islandRows(_ frame: Frame, width: Int, height: Int) -> Int {
-    guard let shown = islandActivity(frame) else { return width >= 12 ? 1 : 0 }
+    if frame.live.isEmpty && width < 14 { return 0 }
+    return height >= tallIslandHeight && width >= 14 ? Island.rows : 1
+  }
+
+  /// The screen height from which the island is three rows tall.
+  static let tallIslandHeight = 8
+
+  /// The expanded island's rows (on `e`, or by itself for an alert), floating over the body
+  /// from the top without moving it; 0 when the island is compact or it does not fit.
+  static func expandedRows(_ frame: Frame, width: Int, height: Int) -> Int {
+    guard let shown = islandActivity(frame) else { return 0 }
     let expanded = Expanded.height(for: shown)
     let wanted = frame.state.expanded || alertingActivity(frame) != nil
-    return wanted && height >= expanded + 2 && width >= Expanded.minimumSize.width ? expanded : 1
+    return wanted && height >= expanded + 2 && width >= Expanded.minimumSize.width ? expanded : 0
   }
 
   /// The activity whose alert expands the island, while it is live.

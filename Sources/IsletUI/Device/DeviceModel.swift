@@ -152,10 +152,16 @@ public struct DeviceModel: Equatable, Sendable {
   }
 
   public mutating func update(_ message: Message, at now: Instant) -> [Command] {
+    let expanded = isExpanded
     let commands = reduce(message, at: now)
+    // The island grows or shrinks over a few frames from here, however it was asked.
+    if isExpanded != expanded { state.motion = IslandMotion(since: now, growing: isExpanded) }
     keepSelectionShown(at: now)
     return commands
   }
+
+  /// Whether the island is expanded: on `e`, or by itself for an alert.
+  private var isExpanded: Bool { state.expanded || state.alerting != nil }
 
   /// Where the banners start, as drawn now: the next move of the selection scrolls from there.
   private mutating func keepSelectionShown(at now: Instant) {

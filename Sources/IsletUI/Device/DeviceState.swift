@@ -41,7 +41,7 @@ public struct DeviceState: Equatable, Sendable {
   /// one, until `until`; a key ends it sooner.
   public struct Alerting: Equatable, Sendable {
     public var activityID: String
-    /// What the alert says ("⏰ Tea — time's up"), drawn on the island where it fits.
+    /// What the alert says ("⏰ Tea — time's up"); the expanded island says it once, by the name.
     public var summary: String
     public var until: Instant
 
@@ -74,6 +74,8 @@ public struct DeviceState: Equatable, Sendable {
   public var flash: Flash?
   public var pressed: Pressed?
   public var alerting: Alerting?
+  /// The island growing or shrinking, from the last time it was expanded or went back.
+  public var motion: IslandMotion?
   /// The plans the new-activity dialog can start, the configured one (`plan = …`) first.
   public var plans: [Plan]
 

@@ -55,6 +55,7 @@ public enum DeviceView {
       return overlaid(canvas, frame, layout, g)
     }
     drawBody(&canvas, frame: frame, layout: layout, g: g, memo: &memo)
+    drawExpanded(&canvas, frame: frame, layout: layout)
     return overlaid(canvas, frame, layout, g)
   }
 
@@ -92,39 +93,84 @@ public enum DeviceView {
     let ascii: Bool
   }
 
-  /// The island: compact (with the next activity as a bubble), or expanded on `e`, or by
-  /// itself on an alert's activity with what the alert says on its edge; empty when nothing
-  /// is live. Compact shows the current activity, or the selected one when no banner shows it.
+  /// The island: compact, with the next activity as a bubble, three rows tall around the
+  /// camera at the screen's middle where there is room (one row where there is not); empty
+  /// when nothing is live. Compact shows the current activity, or the selected one when no
+  /// banner shows it.
   private static func drawIsland(_ canvas: inout Canvas, frame: Frame, layout: Layout, g: Glyphs) {
     let width = canvas.width
-    if let current = frame.live.first {
-      let alerting = alertingActivity(frame)
-      if layout.islandRows > 1, let shown = islandActivity(frame) {
-        let box = Expanded.draw(
-          frame.look(shown), width: min(width - 2, Proportions.expanded.natural), height: layout.islandRows)
-        let x = (width - box.width) / 2
-        canvas.draw(box, x: x, y: 0)
-        // On the top edge, as a box's title: `╭─ ⏰ Tea — time's up ───╮`.
-        if let summary = alerting?.summary, DisplayWidth.of(summary) + 2 <= box.width - 4 {
-          canvas.put(" \(summary) ", x: x + 2, y: 0, role: .alert)
-        }
-        return
-      }
-      let selected = frame.state.selected(in: frame.live) ?? current
-      let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
-      let first = hidden ? selected : current
-      let next = frame.live.first { $0.id != first.id }.map(frame.look)
-      let wanted = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
-      let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
-      canvas.draw(island, x: (width - island.width) / 2, y: 0)
+    guard layout.islandRows > 0 else { return }
+    guard let current = frame.live.first else {
+      // An empty island, as the phone shows when nothing is live; on one row, its middle row.
+      let empty = Island.drawTall(nil, next: nil, width: width, ascii: g.ascii)
+      var rows = Canvas(width: width, height: layout.islandRows, ascii: g.ascii)
+      rows.draw(empty, x: 0, y: layout.islandRows == 1 ? -1 : 0)
+      canvas.draw(rows, x: 0, y: 0)
       return
     }
-    guard width >= 12 else { return }
-    // An empty island, as the phone shows when nothing is live.
-    let pill = g.leftCap + String(repeating: " ", count: 10) + g.rightCap
-    let x = (width - 12) / 2
-    canvas.put(pill, x: x, y: 0, role: .islandEdge)
-    canvas.fill(Rect(x: x + 1, y: 0, width: 10, height: 1), with: .island)
+    let (first, next) = compactShown(frame, layout: layout, current: current)
+    if layout.islandRows == Island.rows {
+      canvas.draw(Island.drawTall(frame.look(first), next: next, width: width, ascii: g.ascii), x: 0, y: 0)
+      return
+    }
+    let wanted = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
+    let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
+    canvas.draw(island, x: (width - island.width) / 2, y: 0)
+  }
+
+  /// What the compact island shows: the current activity, or the selected one when no banner
+  /// shows it; the next one in the bubble.
+  private static func compactShown(_ frame: Frame, layout: Layout, current: Activity) -> (Activity, Look?) {
+    let selected = frame.state.selected(in: frame.live) ?? current
+    let hidden = !layout.banners.contains { frame.live[$0.index].id == selected.id }
+    let first = hidden ? selected : current
+    return (first, frame.live.first { $0.id != first.id }.map(frame.look))
+  }
+
+  /// The expanded island (on `e`, or by itself on an alert's activity), floating over the top
+  /// of the screen, centered on the camera as the compact island is.
+  private static func drawExpanded(_ canvas: inout Canvas, frame: Frame, layout: Layout) {
+    if let growth = frame.state.motion?.growth(at: frame.now), layout.islandRows == Island.rows,
+      let shown = islandActivity(frame)
+    {
+      drawGrowing(&canvas, growth: growth, shown: shown, frame: frame, layout: layout)
+      return
+    }
+    guard layout.expandedRows > 0, let shown = islandActivity(frame) else { return }
+    let width = canvas.width
+    let grown = Expanded.draw(
+      frame.look(shown), width: min(width - 2, Proportions.expanded.natural), height: layout.expandedRows)
+    // Grown from the compact island: none of that is left beside it.
+    for row in 0..<min(layout.islandRows, grown.height) {
+      canvas.put(" ", repeated: width, x: 0, y: row, role: .text, fill: nil)
+      canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
+    }
+    // Its camera's cells over the screen's.
+    canvas.draw(grown, x: Island.cameraX(width: width) - Island.cameraX(width: grown.width), y: 0)
+  }
+
+  /// The island on its way between compact and expanded, `growth` of the way grown: its rim
+  /// alone, black inside, centered on the camera.
+  private static func drawGrowing(
+    _ canvas: inout Canvas, growth: Double, shown: Activity, frame: Frame, layout: Layout
+  ) {
+    let width = canvas.width
+    let full = (width: min(width - 2, Proportions.expanded.natural), height: Expanded.height(for: shown))
+    guard canvas.height >= full.height + 2, full.width >= Expanded.minimumSize.width else { return }
+    let small = Island.rows
+    let rows = small + Int((Double(full.height - small) * growth).rounded())
+    let camera = Island.cameraX(width: width)
+    // From the compact island's width to the full one.
+    let (first, next) = compactShown(frame, layout: layout, current: frame.live.first ?? shown)
+    let start = Island.shape(frame.look(first), next: next, width: width).map { $0.right - $0.left + 1 } ?? 16
+    let across = start + Int((Double(full.width - start) * growth).rounded())
+    var grown = Canvas(width: across, height: rows, ascii: frame.ascii)
+    Expanded.rim(&grown, alert: false, g: Glyphs(ascii: frame.ascii))
+    for row in 0..<min(layout.islandRows, rows) {
+      canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
+      canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
+    }
+    canvas.draw(grown, x: camera - Island.cameraX(width: across), y: 0)
   }
 
   /// Between the island and the footer: the clock when there is room for it too, the banners
@@ -596,6 +642,10 @@ public enum DeviceView {
     if let flash = frame.state.flash, flash.until > now { times.append(flash.until) }
     if let pressed = frame.state.pressed, pressed.until > now { times.append(pressed.until) }
     if let alerting = frame.state.alerting, alerting.until > now { times.append(alerting.until) }
+    // Only while it moves: once over, a motion left in the state costs nothing.
+    if let motion = frame.state.motion, now < motion.since + IslandMotion.duration {
+      times += motion.frames(after: now)
+    }
     return times.min()
   }
 }

@@ -1,12 +1,13 @@
 import IsletCore
 
-/// The Dynamic Island's compact presentation: one row, a pill whose leading side holds the
-/// icon and name and whose trailing side holds the time and a pulsing dot, around the camera.
-/// A plan shows its segment's icon and label, and its round beside the time.
+/// The Dynamic Island's compact presentation on one row (a bar, a pane): a pill between
+/// half-block ends whose leading side holds the icon and name and whose trailing side holds
+/// the progress pie and the time. A plan shows its segment's icon and label, and its round
+/// beside the time. The device view draws it three rows tall (`Island.drawTall`).
 ///
 /// ```
-/// ◖ ⏱ Workout            ● 12:30 ◗
-/// ◖ 🍅 Focus         2/4 ● 12:30 ◗
+/// ▐ ⏱ Workout            ◔ 12:30 ▌
+/// ▐ 🍅 Focus         2/4 ◑ 12:30 ▌
 /// ```
 public enum Compact {
   public static let minimumWidth = 1
@@ -96,11 +97,16 @@ public enum Compact {
     return canvas
   }
 
-  /// The mark before the time: the pulsing dot while running, ⏸ while paused; none while
+  /// The mark before the time: while running a countdown's progress pie (`◔`), a stopwatch's
+  /// steady dot, both still (a blink pulled the eye every second); ⏸ while paused; none while
   /// ready, when nothing runs.
   static func mark(_ look: Look) -> (text: String, role: Role) {
     switch look.phase {
-    case .active: return (look.g.dot, look.pulseOn ? .pulse : .secondary)
+    case .active:
+      guard look.activity.isCountdown, let fraction = look.progress else {
+        return (look.g.dot, .progress)
+      }
+      return (look.g.pie(fraction), .progress)
     case .paused: return (look.g.pausedMark, .accent)
     case .completed: return (look.g.doneMark, .buttonComplete)
     case .idle, .finished, .ended, .expired: return ("", .island)
@@ -114,17 +120,18 @@ public enum Compact {
   }
 }
 
-/// The minimal presentation: a tiny pill with the time in five cells at most, as the iOS
+/// The minimal presentation: a tiny oval with the time in five cells at most, as the iOS
 /// Timer's minimal view: a countdown's minutes left (`12`, `1:30` under ten minutes), a
-/// stopwatch's time, `⏸` before it while paused, the overtime once a countdown is over; the
-/// icon alone while ready or over. A plan shows its segment's icon, which says more at a
-/// glance (work or break) than minutes; in a cue, as an alert.
+/// stopwatch's time, dimmed while paused (a mark glued to digits, `II14`, read as a number),
+/// the overtime once a countdown is over; the icon alone while ready or over. A plan shows its
+/// segment's icon, which says more at a glance (work or break) than minutes; in a cue, as an
+/// alert.
 ///
 /// ```
-/// ◖12◗   ◖1:30◗   ◖⏸12◗   ◖+0:42◗   ◖⏱◗ (ready)
+/// ▐12▌   ▐1:30▌   ▐+0:42▌   ▐⏱▌ (ready)
 /// ```
 public enum Minimal {
-  /// Two caps and five cells: `⏸9:59`, `+0:42`.
+  /// Two ends and five cells: `+9:59`, `+0:42`.
   public static let maximumWidth = Proportions.minimal.columns
 
   /// What the bubble holds; never wider than its five cells, so `width` measures what is drawn.
@@ -136,14 +143,11 @@ public enum Minimal {
   private static func fullContent(_ look: Look) -> (text: String, role: Role) {
     let phase = look.phase
     if look.activity.isPlan {
-      if look.timeAlerts { return (look.icon, .alert) }
-      if phase == .active { return (look.icon, look.pulseOn ? .island : .secondary) }
-      return (look.icon, .island)
+      return (look.icon, look.timeAlerts ? .alert : .island)
     }
     switch phase {
     case .active: return (look.minimalTime, .island)
-    // One cell for the mark in ASCII too (`|9:59`), so a paused time keeps its five cells.
-    case .paused: return ((look.ascii ? "|" : look.g.pausedMark) + look.minimalTime, .secondary)
+    case .paused: return (look.minimalTime, .secondary)
     case .finished: return (look.minimalTime, .alert)
     case .idle, .completed, .ended, .expired: return (look.icon, .island)
     }

@@ -1,24 +1,24 @@
 import IsletCore
 
-/// The expanded island (a long-press): a rounded box with leading (icon, name), trailing (the
-/// intent buttons, with their words where there is room), center (the time, large) and bottom (started at, ID,
-/// owner, progress) regions.
+/// The expanded island (a long-press, `e`, an alert): the compact island grown, black-filled
+/// between quadrant-block rims. The name leads and the time trails, in big digits, as compact
+/// has them; the controls go under the name and the progress along the bottom; nothing goes
+/// under the camera in the middle. The alert is the same island with an alert-colored rim.
 ///
 /// ```
-/// ╭────────────────────────────────────────────────────────╮
-/// │ ⏱ Workout                    [⏸ Pause]  [↺ Reset]  [✕ End] │
-/// │                   ▀█  ▀▀█   ▀▀█ █▀█                    │
-/// │                    █  █▀▀ ▀  ▀█ █ █                    │
-/// │                   ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀                    │
-/// │ Started 9:05 · ID 1823 · ada      ━━━━━━━━──────── 50% │
-/// ╰────────────────────────────────────────────────────────╯
+/// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
+/// ▐  ⏱ Workout                         ▀█  ▀▀█   ▀▀█ █▀█   ▌
+/// ▐  Started 9:05 · ID 1823             █  █▀▀ ▀  ▀█ █ █   ▌
+/// ▐  [⏸ Pause]  [↺ Reset]  [✕ End]     ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀   ▌
+/// ▐  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━──────────────────── 50% ▌
+/// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
 /// ```
 ///
 /// A plan's title is its name and segment, its buttons can skip the segment, and a row above
-/// the bottom one says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its
-/// end. With a row fewer, those facts take the bottom row's place.
+/// the progress says where it is: `Round 2 of 4 · Up next: Break 5:00`, today's goal at its
+/// end. With fewer rows, the facts go first, then the progress, then the big digits.
 public enum Expanded {
-  static let rows = 7
+  static let rows = 6
   public static let minimumSize = (width: 20, height: 3)
 
   /// The rows it wants: a plan has a row for its round and what comes next.
@@ -36,115 +36,106 @@ public enum Expanded {
     let h = min(height, Self.height(for: look.activity))
     var canvas = Canvas(width: w, height: h, ascii: look.ascii)
     let g = look.g
-    Pieces.box(canvas.bounds, on: &canvas, role: .keyline, glyphs: g)
-    let inner = canvas.bounds.inset(dx: 2, dy: 1)
+    // Rows of the island's make: blocks, whatever a theme draws one row's ends with.
+    rim(&canvas, alert: look.timeAlerts, g: Glyphs(ascii: look.ascii))
+    let inner = Rect(x: 3, y: 1, width: w - 6, height: h - 2)
+    // The camera's cells, in the middle as the island is centered on it: left free.
+    let camera = Island.cameraX(width: w)
+    let lead = Rect(x: inner.x, y: inner.y, width: max(0, camera - inner.x - 1), height: inner.height)
+    let trail = Rect(
+      x: camera + Island.cameraColumns + 1, y: inner.y, width: inner.maxX - camera - Island.cameraColumns - 1,
+      height: inner.height)
     let rows = inner.height
     let plan = look.activity.isPlan
-
-    let (buttons, long) = trailingButtons(look, inner: inner)
-    let shortWidth = ButtonSpec.width(buttons, long: long, gap: 2, glyphs: g)
-    let showButtons = !buttons.isEmpty
-    if showButtons {
-      ButtonSpec.draw(
-        buttons, on: &canvas, right: inner.maxX, y: inner.y, long: long, gap: 2, glyphs: g, clip: inner,
-        target: look.activity.id)
-    }
-    // With a single row, the time goes beside the title, before the buttons.
-    let bottomRows = rows >= 3 ? 1 : 0
-    let planRow = plan && rows >= 6 ? 1 : 0
-    let free = rows - 1 - bottomRows - planRow
+    let big = rows >= 3 && BigDigits.width(look.time, ascii: look.ascii) <= trail.width
+    let progressRow = rows >= 4 && look.progress != nil
+    let planRow = plan && rows >= 5
+    let factsRow = rows >= 3
+    // Leading: icon and name on the first row, shortened before anything else is.
     let time = look.time
-    let inlineTime = free == 0 ? DisplayWidth.of(time) + 2 : 0
-    if inlineTime > 0 {
-      canvas.put(
-        time, x: inner.maxX - (showButtons ? shortWidth + 2 : 0) - DisplayWidth.of(time), y: inner.y,
-        role: look.timeRole, clip: inner)
+    let timeWidth = big ? 0 : DisplayWidth.of(time) + 1
+    let x = Pieces.icon(look, x: lead.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
+    let titleRoom = (big ? lead.maxX : inner.maxX - timeWidth) - x
+    canvas.put(look.title(fitting: titleRoom), x: x, y: inner.y, role: look.nameRole, clip: inner)
+    drawTime(look, on: &canvas, big: big, trail: trail, inner: inner)
+    // Under the first row the camera is no longer beside them: facts and controls may go on
+    // to the big digits.
+    let underRoom = big ? trail.maxX - BigDigits.width(time, ascii: look.ascii) - 2 - inner.x : inner.width
+    if factsRow { facts(look, on: &canvas, x: lead.x, y: inner.y + 1, room: underRoom) }
+    if rows >= 2 {
+      let controlsY = inner.y + (rows >= 3 ? 2 : rows - 1)
+      controls(
+        look, on: &canvas, x: lead.x, y: controlsY, room: underRoom, clip: inner)
     }
-    // Leading: icon and name, shortened before anything else is.
-    let leadRoom = inner.width - (showButtons ? shortWidth + 1 : 0) - inlineTime
-    let x = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
-    canvas.put(
-      look.title(fitting: leadRoom - (x - inner.x)), x: x, y: inner.y, role: look.nameRole, clip: inner)
-    center(look, on: &canvas, inner: inner, free: free)
-    if planRow == 1 {
-      Pieces.planRow(look, x: inner.x, y: inner.maxY - 2, width: inner.width, on: &canvas, clip: inner)
+    if planRow {
+      Pieces.planRow(
+        look, x: inner.x, y: inner.maxY - (progressRow ? 2 : 1), width: inner.width, on: &canvas, clip: inner)
     }
-    if bottomRows == 1 { bottom(look, on: &canvas, inner: inner, planFacts: plan && planRow == 0) }
-    if look.isDimmed { Pieces.dim(&canvas) }
+    if progressRow, let fraction = look.progress {
+      Pieces.progress(
+        fraction, x: inner.x, y: inner.maxY - 1, width: inner.width, on: &canvas, glyphs: g, clip: inner,
+        role: look.progressRole)
+    }
+    if look.isDimmed { Compact.dim(&canvas) }
     return canvas
   }
 
-  /// Trailing: the buttons, long words only where there is plenty of room. A plan's give way
-  /// one by one, so that its title keeps room for the segment and its phase (a plan) or a few
-  /// cells of the name; none when even the fewest leave too little.
-  private static func trailingButtons(_ look: Look, inner: Rect) -> (buttons: [ButtonSpec], long: Bool) {
-    let g = look.g
-    let plan = look.activity.isPlan
-    let titleNeeds =
-      g.iconSlot + 1
-      + (plan ? DisplayWidth.of(look.subtitle ?? "") : min(8, DisplayWidth.of(look.title(fitting: 99))))
-    let buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: plan)) {
-      ButtonSpec.width($0, long: false, gap: 2, glyphs: g) + 1 + titleNeeds > inner.width
-    }
-    if ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) + 6 > inner.width { return ([], false) }
-    let long =
-      !buttons.isEmpty
-      && ButtonSpec.width(buttons, long: true, gap: 2, glyphs: g) + 1
-        + DisplayWidth.of(look.title(fitting: 99))
-        + g.iconSlot + 6 <= inner.width
-    return (buttons, long)
-  }
-
-  /// Center: big digits when three of the `free` rows under the title are there, else the
-  /// time in a row of its own; nothing with none free (it is beside the title then).
-  private static func center(_ look: Look, on canvas: inout Canvas, inner: Rect, free: Int) {
+  /// The time, trailing: in big digits beside the camera where they fit, else on the title's row.
+  private static func drawTime(_ look: Look, on canvas: inout Canvas, big: Bool, trail: Rect, inner: Rect) {
     let time = look.time
-    if free >= 3 && BigDigits.width(time, ascii: look.ascii) <= inner.width {
-      let top = inner.y + 1 + (free - 3) / 2
+    if big {
+      let digits = BigDigits.width(time, ascii: look.ascii)
       Pieces.bigTime(
-        time, x: inner.x + (inner.width - BigDigits.width(time, ascii: look.ascii)) / 2, y: top,
-        role: look.timeRole,
-        on: &canvas, ascii: look.ascii, clip: inner)
-    } else if free >= 1 {
-      canvas.put(
-        time, x: inner.x + (inner.width - DisplayWidth.of(time)) / 2, y: inner.y + 1 + (free - 1) / 2,
-        role: look.timeRole, clip: inner)
+        time, x: trail.maxX - digits, y: inner.y, role: look.timeRole, on: &canvas, ascii: look.ascii,
+        clip: trail)
+    } else {
+      canvas.put(time, x: inner.maxX - DisplayWidth.of(time), y: inner.y, role: look.timeRole, clip: inner)
     }
   }
 
-  /// The bottom row: started at · ID · owner (or a plan's facts, when they have no row of
-  /// their own), and the progress of a countdown.
-  private static func bottom(_ look: Look, on canvas: inout Canvas, inner: Rect, planFacts: Bool) {
-    let g = look.g
-    let y = inner.maxY - 1
+  /// The rim around the whole canvas and the black between: the island's make, in the alert
+  /// color once time is up.
+  static func rim(_ canvas: inout Canvas, alert: Bool, g: Glyphs) {
+    let right = canvas.width - 1
+    let bottom = canvas.height - 1
+    let role: Role = alert ? .alert : .islandEdge
+    let r = g.rim
+    canvas.fill(Rect(x: 1, y: 1, width: right - 1, height: bottom - 1), with: .island)
+    canvas.put(r.tl, x: 0, y: 0, role: role)
+    canvas.put(r.top, repeated: right - 1, x: 1, y: 0, role: role)
+    canvas.put(r.tr, x: right, y: 0, role: role)
+    for y in 1..<bottom {
+      canvas.put(g.leftCap, x: 0, y: y, role: role)
+      canvas.put(g.rightCap, x: right, y: y, role: role)
+    }
+    canvas.put(r.bl, x: 0, y: bottom, role: role)
+    canvas.put(r.bottom, repeated: right - 1, x: 1, y: bottom, role: role)
+    canvas.put(r.br, x: right, y: bottom, role: role)
+  }
+
+  /// Under the name: when it started, its ID and owner, as much as fits in `room`.
+  private static func facts(_ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
     var facts: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
     if let laps = look.lapFact { facts.append((laps, false)) }
     if let id = look.activity.attributes.recordID { facts.append(("ID \(id)", false)) }
     if let owner = look.activity.attributes.owner { facts.append((owner, true)) }
-    var detail: String
-    if planFacts, let fraction = look.progress {
-      // Whole facts before a long bar: the bar takes what they leave, from 10 cells to 22.
-      let separator = " \(g.separator) "
-      let shown = Pieces.planFacts(look, room: inner.width - 12, gap: DisplayWidth.of(separator))
-      detail = shown.place + (shown.goal.map { (shown.place.isEmpty ? "" : separator) + $0 } ?? "")
-      let barWidth = min(22, inner.width - DisplayWidth.of(detail) - 2)
-      Pieces.progress(
-        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
-      canvas.put(detail, x: inner.x, y: y, role: .text, clip: inner)
-      return
+    let text = Pieces.facts(facts, room: room, glyphs: look.g)
+    canvas.put(text, x: x, y: y, role: .secondary, clip: Rect(x: x, y: y, width: room, height: 1))
+  }
+
+  /// The controls from `x`, with their words where there is room; fewer where there is less.
+  private static func controls(
+    _ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int, clip: Rect
+  ) {
+    let g = look.g
+    let buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: look.activity.isPlan)) {
+      ButtonSpec.width($0, long: false, gap: 2, glyphs: g) > room
     }
-    if let fraction = look.progress {
-      // The bar gives up to half its cells so that the first fact is shown whole.
-      let first = facts.first.map { DisplayWidth.of($0.text) + 2 } ?? 0
-      let barWidth = min(22, inner.width / 2, max(10, inner.width - first))
-      detail = Pieces.facts(facts, room: inner.width - barWidth - 2, glyphs: g)
-      Pieces.progress(
-        fraction, x: inner.maxX - barWidth, y: y, width: barWidth, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
-    } else {
-      detail = Pieces.facts(facts, room: inner.width, glyphs: g)
-    }
-    canvas.put(detail, x: inner.x, y: y, role: .secondary, clip: inner)
+    guard !buttons.isEmpty, ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) <= room else { return }
+    let long = ButtonSpec.width(buttons, long: true, gap: 2, glyphs: g) <= room
+    let width = ButtonSpec.width(buttons, long: long, gap: 2, glyphs: g)
+    ButtonSpec.draw(
+      buttons, on: &canvas, right: x + width, y: y, long: long, gap: 2, glyphs: g, clip: clip,
+      target: look.activity.id)
   }
 }

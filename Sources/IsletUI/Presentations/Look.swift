@@ -212,7 +212,7 @@ public struct Look: Sendable {
 
   // MARK: - Glyphs
 
-  var g: Glyphs { Glyphs(ascii: ascii) }
+  var g: Glyphs { Glyphs(ascii: ascii, set: theme.glyphs) }
 
   /// Times of day in the local zone (or the offset given).
   var calendar: LocalCalendar { LocalCalendar(utcOffset: utcOffset) }
@@ -262,10 +262,25 @@ struct LocalCalendar {
 /// The glyphs of the presentations, Unicode or ASCII.
 struct Glyphs {
   var ascii: Bool
+  /// The theme's glyph set; the tall island's rims are blocks whatever it says.
+  var set = GlyphSet.blocks
 
-  var leftCap: String { ascii ? "(" : "◖" }
-  var rightCap: String { ascii ? ")" : "◗" }
+  /// A one-row island's ends: half blocks, which terminals draw themselves, flush with the
+  /// fill at any font size (`◖ ◗` came out as small nubs in every common font).
+  var leftCap: String { ascii ? "(" : set == .powerline ? "\u{E0B6}" : "▐" }
+  var rightCap: String { ascii ? ")" : set == .powerline ? "\u{E0B4}" : "▌" }
   var dot: String { ascii ? "*" : "●" }
+  /// A tall island's rim: quadrant corners and half-block edges, flush with the fill likewise.
+  var rim: (tl: String, tr: String, bl: String, br: String, top: String, bottom: String) {
+    ascii ? (",", ".", "`", "'", "-", "-") : ("▗", "▖", "▝", "▘", "▄", "▀")
+  }
+  /// A countdown's steady mark: a pie filled by the fraction done, to the nearest quarter;
+  /// never full before the end.
+  func pie(_ fraction: Double) -> String {
+    guard !ascii else { return dot }
+    let quarters = fraction >= 1 ? 4 : min(3, max(0, Int((fraction * 4).rounded())))
+    return ["○", "◔", "◑", "◕", "●"][quarters]
+  }
   var pausedMark: String { ascii ? "||" : "⏸" }
   var doneMark: String { ascii ? "ok" : "✓" }
   var separator: String { ascii ? "-" : "·" }

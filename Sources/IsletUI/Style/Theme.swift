@@ -91,6 +91,8 @@ public struct Theme: Equatable, Sendable {
   public var terminal: TerminalShade = .any
   /// What the file says of itself, for `islet themes`.
   public var description = ""
+  /// How a one-row island's ends are drawn (`"glyphs"` in the file).
+  public var glyphs = GlyphSet.blocks
 
   public init(
     name: String, roles: [Role: RoleStyle], icons: [String: IconGlyph], terminal: TerminalShade = .any,
@@ -138,14 +140,15 @@ public struct Theme: Equatable, Sendable {
   public static func parse(_ bytes: [UInt8], name: String) -> Result<Theme, Failure> {
     do throws(Failure) {
       let top = try object(bytes)
-      for key in top.keys.sorted() where !["name", "description", "terminal", "roles", "icons"].contains(key)
-      {
+      for key in top.keys.sorted()
+      where !["name", "description", "terminal", "glyphs", "roles", "icons"].contains(key) {
         throw Failure(
-          key: key, message: "is not a theme key; use name, description, terminal, roles and icons")
+          key: key, message: "is not a theme key; use name, description, terminal, glyphs, roles and icons")
       }
       var theme = Theme(name: try ownName(top) ?? name, roles: [:], icons: [:])
       theme.description = try description(top)
       theme.terminal = try terminal(top)
+      theme.glyphs = try glyphSet(top)
       theme.roles = try roles(top)
       theme.icons = try icons(top)
       return .success(theme)

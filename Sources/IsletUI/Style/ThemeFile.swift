@@ -6,6 +6,7 @@ extension Theme {
     var members: [String] = []
     if !description.isEmpty { members.append("  \"description\": " + Self.quoted(description)) }
     members.append("  \"terminal\": " + Self.quoted(terminal.rawValue))
+    if glyphs != .blocks { members.append("  \"glyphs\": " + Self.quoted(glyphs.rawValue)) }
     let roles = Role.themed.compactMap { role in
       self.roles[role].map { "    " + Self.quoted(role.rawValue) + ": " + Self.object(Self.fields(of: $0)) }
     }
