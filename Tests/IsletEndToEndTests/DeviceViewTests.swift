@@ -38,7 +38,7 @@ import Testing
     #expect(view.text.contains("space start · n new · t theme · ? help · q quit"), "only what needs no timer")
     _ = try start("25m", "--name", "Workout", "--id", "1823")
     // The change in the store shows without a key being pressed.
-    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains("[⏸ Pause]") })
+    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains(" ⏸ Pause ") })
     #expect(view.screen()[1].contains("▐ ⏱ Workout"), "the island's middle row")
   }
 
@@ -91,7 +91,7 @@ import Testing
     // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
     _ = try start("--name", "Cafe\u{301} 東京 🍅")
     let view = try open()
-    #expect(view.waitFor { $0.contains("▐ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("│ ⏱  Cafe\u{301} 東京 🍅") })
+    #expect(view.waitFor { $0.contains("▐ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("  ⏱  Cafe\u{301} 東京 🍅") })
   }
 
   @Test func spaceToggles() throws {
@@ -415,7 +415,7 @@ import Testing
     #expect(view.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines).count == 1 })
     view.resize(width: 80, height: 24)
     #expect(
-      view.waitFor { $0.contains("▐ ⏱ Workout") && $0.contains("[⏸ Pause]") && $0.contains("q quit") },
+      view.waitFor { $0.contains("▐ ⏱ Workout") && $0.contains(" ⏸ Pause ") && $0.contains("q quit") },
       "\(view.text)")
     #expect(!view.isDead)
   }
@@ -667,18 +667,18 @@ import Testing
     #expect(view.waitFor { $0.contains("▐ ⏱ Egg") }, "\(view.text)")
     #expect(
       view.waitFor {
-        $0.contains("▗▄▄▄") && $0.contains("⏱  Egg · Time's up") && $0.contains("[✓ Done]  [↺ Reset]")
+        $0.contains("▗▄▄▄") && $0.contains("⏱  Egg · Time's up") && $0.contains(" ✓ Done    ↺ Reset ")
       },
       "no key pressed, the island expanded:\n\(view.text)")
     #expect(
       view.waitFor {
-        $0.contains("▐ ⏱ Egg") && !$0.contains("[✓ Done]  [↺ Reset]") && $0.contains("+ snooze")
+        $0.contains("▐ ⏱ Egg") && !$0.contains(" ✓ Done    ↺ Reset ") && $0.contains("+ snooze")
       },
       "back to compact, the hint saying what + does:\n\(view.text)")
     view.send("+")
     // Running again, with 5:00 to go: `+` is a minute again.
     #expect(
-      view.waitFor { $0.contains("○ 4:5") && $0.contains("[⏸ Pause]") && $0.contains("+/- 1 min") },
+      view.waitFor { $0.contains("○ 4:5") && $0.contains(" ⏸ Pause ") && $0.contains("+/- 1 min") },
       "\(view.text)")
     let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { store.close() }

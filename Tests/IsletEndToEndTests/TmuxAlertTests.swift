@@ -152,7 +152,7 @@ import Testing
     let popup = tmux.outer.screen().map { $0.trimmingCharacters(in: .whitespaces) }
     // The expanded island: the title leading, the controls under it.
     let title = popup.firstIndex { $0.hasPrefix("▐  ⏱  Tea · Time's up") && $0.hasSuffix("▌") }
-    let controls = popup.firstIndex { $0.hasPrefix("▐  [✓ Done]  [↺ Reset]") && $0.hasSuffix("▌") }
+    let controls = popup.firstIndex { $0.hasPrefix("▐   ✓ Done    ↺ Reset ") && $0.hasSuffix("▌") }
     #expect(title != nil && controls == title.map { $0 + 2 }, "\(popup)")
     #expect(popup.contains("c done · + snooze 5 min · r reset"))
     #expect(popup.contains("⏎ done · any other key closes"))
