@@ -73,7 +73,7 @@ final class Environment: RunContext {
 
   /// Whether output may use Unicode glyphs: by the locale's name, unless the view has found
   /// the locale itself unusable (`asciiOnly`), so that its flashes agree with its screen.
-  var unicode: Bool {
+  package var unicode: Bool {
     !asciiOnly && Glyphs.wantUnicode(ascii: options.ascii, environment: variables)
   }
 
@@ -101,7 +101,7 @@ final class Environment: RunContext {
   }
 
   /// The theme `themeReference` names.
-  var theme: Theme {
+  package var theme: Theme {
     get throws {
       if let loadedTheme { return loadedTheme }
       let reference = try themeReference
@@ -184,7 +184,7 @@ final class Environment: RunContext {
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else
   /// what the terminal offers; `terminalOnly` gives none when the output is not a terminal.
-  func colorDepth(terminalOnly: Bool) -> ColorDepth {
+  package func colorDepth(terminalOnly: Bool) -> ColorDepth {
     if options.noColor || (terminalOnly && !console.isTerminal) { return .none }
     return ColorDepth.of(environment: variables)
   }

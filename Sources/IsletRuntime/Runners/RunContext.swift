@@ -18,6 +18,12 @@ package protocol RunContext: AnyObject {
   var themeCatalog: ThemeCatalog { get }
   /// The terminal's background, as far as anything has said.
   var terminalShade: TerminalShade { get }
+  /// The theme the configuration (or `--theme`) names.
+  var theme: Theme { get throws }
+  /// Whether output may use Unicode glyphs.
+  var unicode: Bool { get }
+  /// The colors the output may use; `terminalOnly` gives none when it is not a terminal.
+  func colorDepth(terminalOnly: Bool) -> ColorDepth
   /// Today's work segments against each configured goal, as a writer would have recorded them.
   func goalTallies(store: SQLiteActivityStore?, pending: [Event]) throws -> [GoalTally]
   /// One line saying what an intent did (`⏸ Workout paused at 12:34`).
