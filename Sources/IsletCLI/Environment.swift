@@ -15,12 +15,12 @@ import IsletUI
 /// let environment = Environment(variables: ["ISLET_DB": path], clock: clock, console: console)
 /// let status = try StatusCommand(parsed, at: environment.now).run(in: environment)
 /// ```
-final class Environment {
+final class Environment: RunContext {
   /// The process environment (`ISLET_DB`, `HOME`, `NO_COLOR`, `TMUX`, …).
-  let variables: [String: String]
-  let clock: any WallClock
+  package let variables: [String: String]
+  package let clock: any WallClock
   let handlers: [any PostCommitHandler]
-  let console: any Console
+  package let console: any Console
   let options: GlobalOptions
   /// Set by the device view when the terminal's locale cannot show Unicode, so that its
   /// flashes agree with its screen.
@@ -49,7 +49,7 @@ final class Environment {
     loadedTheme = nil
   }
 
-  var configuration: Configuration {
+  package var configuration: Configuration {
     get throws {
       if let loadedConfiguration { return loadedConfiguration }
       let (loaded, theme) = try ConfigurationFile.loadChecked(environment: variables)
@@ -61,7 +61,7 @@ final class Environment {
   }
 
   /// The store's file, resolved once: absolute, with links followed (see `StoreLocation.canonical`).
-  var storePath: String {
+  package var storePath: String {
     get throws {
       if let resolvedStorePath { return resolvedStorePath }
       let resolved = try StoreLocation.canonical(
@@ -73,7 +73,7 @@ final class Environment {
 
   /// Whether output may use Unicode glyphs: by the locale's name, unless the view has found
   /// the locale itself unusable (`asciiOnly`), so that its flashes agree with its screen.
-  var unicode: Bool {
+  package var unicode: Bool {
     !asciiOnly && Glyphs.wantUnicode(ascii: options.ascii, environment: variables)
   }
 
@@ -82,14 +82,14 @@ final class Environment {
   }
 
   /// Where themes are found: the user's folder, then the ones beside the binary.
-  var themeCatalog: ThemeCatalog { ConfigurationFile.themeCatalog(environment: variables) }
+  package var themeCatalog: ThemeCatalog { ConfigurationFile.themeCatalog(environment: variables) }
 
   /// What the terminal itself answered about its background, asked by the view (which owns
   /// the terminal) when `COLORFGBG` says nothing.
   var answeredShade = TerminalShade.any
 
   /// The terminal's background, as far as the environment (or the terminal) says.
-  var terminalShade: TerminalShade {
+  package var terminalShade: TerminalShade {
     let named = TerminalShade.of(colorFGBG: variables["COLORFGBG"])
     return named == .any ? answeredShade : named
   }
@@ -101,7 +101,7 @@ final class Environment {
   }
 
   /// The theme `themeReference` names.
-  var theme: Theme {
+  package var theme: Theme {
     get throws {
       if let loadedTheme { return loadedTheme }
       let reference = try themeReference
@@ -184,7 +184,7 @@ final class Environment {
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else
   /// what the terminal offers; `terminalOnly` gives none when the output is not a terminal.
-  func colorDepth(terminalOnly: Bool) -> ColorDepth {
+  package func colorDepth(terminalOnly: Bool) -> ColorDepth {
     if options.noColor || (terminalOnly && !console.isTerminal) { return .none }
     return ColorDepth.of(environment: variables)
   }
@@ -203,7 +203,7 @@ final class Environment {
 
   /// Today's work segments against each configured goal, counted as a writer would have
   /// recorded them by now; none without a goal.
-  func goalTallies(store: SQLiteActivityStore?, pending: [Event]) throws -> [GoalTally] {
+  package func goalTallies(store: SQLiteActivityStore?, pending: [Event]) throws -> [GoalTally] {
     let goals = try configuration.dailyGoals
     guard let start = goals.startOfDay(now) else { return [] }
     return goals.tallies(try history(store, since: start, pending: pending), at: now)
@@ -224,7 +224,7 @@ final class Environment {
   }
 
   /// `⏸ Workout paused at 12:34`, one line saying what the intent did.
-  func confirmation(_ activity: Activity, _ events: [Event]) -> String {
+  package func confirmation(_ activity: Activity, _ events: [Event]) -> String {
     let g = glyphs
     let name = printableName(activity.name)
     let time = activity.displayTime(at: now)

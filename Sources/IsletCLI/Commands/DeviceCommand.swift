@@ -86,9 +86,3 @@ struct DeviceCommand: Command {
     return try runner.run()
   }
 }
-
-/// The theme the screen's colors are made from, changed when the view cycles themes.
-final class Shown<Value> {
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}

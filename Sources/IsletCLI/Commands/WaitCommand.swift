@@ -78,43 +78,7 @@ struct WaitCommand: Command {
     }
     // A plan's segment that is over waits to go on: the run is not done.
     if !waited.isPlan, waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
-    return try wait(for: waited, intents: intents, follower: follower, in: environment)
+    return try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
+      intents: intents, follower: follower, context: environment)
   }
-
-  /// Sleeps until `activity`'s next settlement, a change to the store or the timeout, and
-  /// looks at what was recorded for it each time.
-  private func wait(
-    for activity: Activity, intents: IntentService, follower: StoreFollower, in environment: Environment
-  ) throws -> ExitStatus {
-    let store = intents.store
-    let policy = try environment.configuration.policy
-    var seen = try store.lastEventSeq()
-    let ends = activity.isPlan ? Self.planEnds : Self.timerEnds
-    while true {
-      let current = try store.activity(id: activity.id)
-      // What time will record next, even if already past (it passed while we looked).
-      let wakeAt =
-        [current.flatMap { TimerEngine.nextSettlement($0, policy: policy) }, giveUpAt]
-        .compactMap { $0 }.min()
-      switch follower.wait(until: wakeAt, interruptible: true) {
-      case .interrupted: return .interrupted
-      case .gone:
-        throw StoreError.unavailable(
-          path: try environment.storePath, detail: "it was removed or replaced while waiting")
-      case .changed, .deadline, .readable: break
-      }
-      follower.recorded(try intents.settle().events)
-      for event in try store.history(activityID: activity.id, after: seen) {
-        seen = event.seq ?? seen
-        if let status = ends[event.kind] { return status }
-      }
-      if let giveUpAt, environment.now >= giveUpAt { return .timeout }
-    }
-  }
-
-  /// The events that end a wait, and the status each gives: a single timer's, a plan's.
-  static let timerEnds: [EventKind: ExitStatus] = [
-    .finished: .ok, .completed: .ok, .reset: .refused, .ended: .refused, .expired: .refused,
-  ]
-  static let planEnds: [EventKind: ExitStatus] = [.planCompleted: .ok, .ended: .refused, .expired: .refused]
 }

@@ -1,6 +1,5 @@
 import CSystem
 import IsletCore
-import IsletRuntime
 import IsletStore
 
 #if canImport(Glibc)
@@ -9,11 +8,18 @@ import IsletStore
 
 /// What a status line is drawn from: the live activities, ranked, as time has left them at
 /// `now`, and today's goals (each plan's runs show their own).
-struct LiveSet {
-  var live: [Activity]
-  var now: Instant
-  var policy: TimePolicy
-  var goals: [GoalTally]
+package struct LiveSet {
+  package var live: [Activity]
+  package var now: Instant
+  package var policy: TimePolicy
+  package var goals: [GoalTally]
+
+  package init(live: [Activity], now: Instant, policy: TimePolicy, goals: [GoalTally]) {
+    self.live = live
+    self.now = now
+    self.policy = policy
+    self.goals = goals
+  }
 }
 
 /// `islet status --follow`'s loop: prints `render`'s text for the live set at once, then again
@@ -23,10 +29,10 @@ struct LiveSet {
 ///
 /// `render` is the format: the text for a live set (empty live included), without its line
 /// break. Bar formats plug in here, with their `prologue` (lines printed once, first).
-final class StatusFollower {
-  typealias Render = (LiveSet) throws -> String
+package final class StatusFollower {
+  package typealias Render = (LiveSet) throws -> String
 
-  private let environment: Environment
+  private let environment: any RunContext
   private let policy: TimePolicy
   private let goals: [DailyGoal]
   private let prologue: [String]
@@ -38,7 +44,7 @@ final class StatusFollower {
   /// Readable when the configuration has changed: the loop then ends, for its caller to load it.
   private let configuration: ConfigurationWatch?
   /// Whether the loop ended because the configuration changed.
-  private(set) var configurationChanged = false
+  package private(set) var configurationChanged = false
   private var printed: String?
   private var unread: [UInt8] = []
   /// The store's file as last looked at while it did not read as a store yet.
@@ -53,8 +59,8 @@ final class StatusFollower {
   /// The instant time alone next changes the line; nil while nothing runs.
   private var shownUntil: Instant?
 
-  init(
-    environment: Environment, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
+  package init(
+    environment: any RunContext, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
     configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
     printedLine: ((Instant) -> Void)? = nil, render: @escaping Render
   ) {
@@ -73,7 +79,7 @@ final class StatusFollower {
 
   /// Its interrupts are caught and deferred by the caller (`islet_catch_interrupts`,
   /// `islet_defer_interrupts`): they are let in only while asleep.
-  func run() throws -> ExitStatus {
+  package func run() throws -> ExitStatus {
     do {
       for line in prologue { try emit(line, always: true) }
       let path = try environment.storePath
@@ -217,7 +223,7 @@ final class StatusFollower {
   /// The next instant anything a line shows can change with time alone: a running timer's
   /// next displayed second, a deadline, a stale date, an expiry, a settlement. Nil while
   /// everything is paused or idle.
-  static func nextChange(_ live: [Activity], at now: Instant, policy: TimePolicy) -> Instant? {
+  package static func nextChange(_ live: [Activity], at now: Instant, policy: TimePolicy) -> Instant? {
     var times: [Instant] = []
     for activity in live {
       let phase = activity.phase(at: now, policy: policy)

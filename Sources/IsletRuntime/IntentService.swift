@@ -1,5 +1,4 @@
 import IsletCore
-import IsletRuntime
 import IsletStore
 
 /// The one path every intent takes, whatever sent it: a command, a key or a click in the view,
@@ -12,18 +11,18 @@ import IsletStore
 /// defer { intents.close() }
 /// let report = try intents.send(.pause, to: .matching("Workout"), source: .cli)
 /// ```
-final class IntentService {
+package final class IntentService {
   /// What an intent did: the activity (or the refusal), every event recorded, the live set after.
-  typealias Report = IntentDispatcher.Outcome
+  package typealias Report = IntentDispatcher.Outcome
 
-  let store: SQLiteActivityStore
+  package let store: SQLiteActivityStore
   private var dispatcher: IntentDispatcher
-  private(set) var configuration: Configuration
+  package private(set) var configuration: Configuration
   private let environment: [String: String]
   private let clock: any WallClock
   private let handlers: [any PostCommitHandler]
 
-  init(
+  package init(
     store: SQLiteActivityStore, clock: any WallClock, configuration: Configuration,
     environment: [String: String], handlers: [any PostCommitHandler]
   ) {
@@ -47,14 +46,14 @@ final class IntentService {
   }
 
   /// Goes on with a configuration read afresh (the deadline watcher's, for each event).
-  func reconfigure(_ configuration: Configuration) {
+  package func reconfigure(_ configuration: Configuration) {
     guard configuration != self.configuration else { return }
     self.configuration = configuration
     dispatcher = Self.dispatcher(store, clock: clock, configuration: configuration)
   }
 
   /// Opens the store at `path` to write.
-  static func open(
+  package static func open(
     _ path: String, clock: any WallClock, configuration: Configuration, environment: [String: String],
     handlers: [any PostCommitHandler]
   ) throws -> IntentService {
@@ -63,10 +62,11 @@ final class IntentService {
       environment: environment, handlers: handlers)
   }
 
-  func close() { store.close() }
+  package func close() { store.close() }
 
   /// A new activity's attributes before what its start says: the configured icon.
-  static func attributes(_ configuration: Configuration, duration: Milliseconds? = nil) -> ActivityAttributes
+  package static func attributes(_ configuration: Configuration, duration: Milliseconds? = nil)
+    -> ActivityAttributes
   {
     var attributes = ActivityAttributes(icon: configuration.icon)
     if let duration {
@@ -78,14 +78,14 @@ final class IntentService {
 
   /// Sends `intent` to `target`. Throws `ActivityMatcher.Failure` when the target cannot be
   /// found, and the store's errors; a refusal is in the report.
-  func send(_ intent: Intent, to target: IntentDispatcher.Target, source: Source) throws -> Report {
+  package func send(_ intent: Intent, to target: IntentDispatcher.Target, source: Source) throws -> Report {
     let report = try dispatcher.dispatch(intent, to: target, source: source)
     runHandlers(report.events, live: report.live)
     return report
   }
 
   /// Records what time has caused (finishes, expiries) and runs their handlers.
-  func settle() throws -> Report {
+  package func settle() throws -> Report {
     let (events, live) = try dispatcher.settleAndRead()
     runHandlers(events, live: live)
     return Report(activity: nil, refusal: nil, events: events, live: live)
@@ -103,7 +103,7 @@ final class IntentService {
 extension IntentService.Report {
   /// The events the intent's own activity recorded as sent by `source` (not what time
   /// recorded on the way, nor other activities'): what a confirmation line tells.
-  func ownEvents(from source: Source) -> [Event] {
+  package func ownEvents(from source: Source) -> [Event] {
     guard let activity else { return [] }
     return events.filter { $0.activityID == activity.id && $0.source == source }
   }

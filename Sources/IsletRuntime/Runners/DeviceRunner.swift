@@ -1,7 +1,6 @@
 import CSystem
 import IsletCore
 import IsletCurses
-import IsletRuntime
 import IsletStore
 import IsletUI
 
@@ -16,8 +15,8 @@ import IsletUI
 ///
 /// A test drives it on a stand-in `Screen`: `start`, then `send` a message (its commands are
 /// carried out, and what they bring back is sent in turn), `draw`, or `wait` for the store.
-final class DeviceRunner {
-  private let environment: Environment
+package final class DeviceRunner {
+  private let environment: any RunContext
   private let intents: IntentService
   private let follower: StoreFollower
   private let screen: any Screen
@@ -27,7 +26,7 @@ final class DeviceRunner {
   private var lookahead = DeviceView.Lookahead()
   private var canvas = Canvas(width: 0, height: 0)
   private var frame: DeviceView.Frame
-  private(set) var exit: ExitStatus?
+  package private(set) var exit: ExitStatus?
   private var settling = false
   /// The configured daily goals, and when their count must be made again (the next midnight).
   private let goals: [DailyGoal]
@@ -37,8 +36,8 @@ final class DeviceRunner {
   // Kept across wakes, so that a tick allocates nothing to wait.
   private var fds: [pollfd]
 
-  init(
-    environment: Environment, intents: IntentService, follower: StoreFollower, screen: any Screen,
+  package init(
+    environment: any RunContext, intents: IntentService, follower: StoreFollower, screen: any Screen,
     theme: Shown<Theme>,
     model: DeviceModel, presentation: Presentation?, goals: [DailyGoal]
   ) {
@@ -58,12 +57,12 @@ final class DeviceRunner {
   }
 
   /// What the view shows and has decided: for a test to look at.
-  var shown: DeviceModel { model }
+  package var shown: DeviceModel { model }
 
   private var now: Instant { environment.now }
   private var store: SQLiteActivityStore { intents.store }
 
-  func run() throws -> ExitStatus {
+  package func run() throws -> ExitStatus {
     try start()
     while true {
       try draw()
@@ -74,14 +73,14 @@ final class DeviceRunner {
   }
 
   /// The first look at the store, and today's goals counted.
-  func start() throws {
+  package func start() throws {
     try carry(.reload)
     try count()
   }
 
   /// Hands a message to the model and carries out what it says. Frames drawn ahead go when
   /// the model changed (time moving changes only what they already show).
-  func send(_ message: DeviceModel.Message) throws {
+  package func send(_ message: DeviceModel.Message) throws {
     let before = model
     let commands = model.update(message, at: now)
     if message != .tick && model != before { lookahead.drop() }
@@ -187,7 +186,7 @@ final class DeviceRunner {
   }
 
   /// Prints the frame due now: one drawn ahead, or a fresh one after time has had its say.
-  func draw() throws {
+  package func draw() throws {
     let at = now
     let size = screen.size
     if (size.width, size.height) != (model.screenWidth, model.screenHeight) {
@@ -229,7 +228,7 @@ final class DeviceRunner {
 
   /// Sleeps until the next visible change, a key, news in the store, or a signal, and hands
   /// over what came.
-  func wait() throws {
+  package func wait() throws {
     let change = lookahead.nextDue ?? DeviceView.nextChange(frame, clockShown: presentation == nil)
     // The model's own next instant (an alert given again) need not be a change on screen.
     let heard = model.tickAt.flatMap { $0 > now ? $0 : nil }
