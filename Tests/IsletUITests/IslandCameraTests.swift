@@ -55,6 +55,25 @@ import Testing
   }
 }
 
+/// `islet --presentation compact` in a pane with a row to spare draws the island the full view
+/// draws, three rows on the same camera; a one-row pane keeps the one-row island.
+@Suite struct CompactPaneTests {
+  @Test func aPaneOfFourRowsShowsTheThreeRowIsland() {
+    let (activity, now) = inPhase(.active)
+    let frame = DeviceView.Frame(
+      live: [activity], state: DeviceState(), now: now, policy: .standard, theme: ThemeCatalog.fallback,
+      ascii: false, utcOffset: 0)
+    let tall = DeviceView.draw(.compact, frame, width: 60, height: 4)
+    let camera = Island.cameraX(width: 60)
+    #expect(tall.lines[0].contains("▗▄▄") && tall.lines[2].contains("▝▀▀"), "\(framed(tall))")
+    #expect(tall.lines[1].contains("Workout"), "\(framed(tall))")
+    #expect(
+      (camera..<camera + Island.cameraColumns).allSatisfy { tall[$0, 1].fill == .island }, "\(framed(tall))")
+    let row = DeviceView.draw(.compact, frame, width: 60, height: 1)
+    #expect(row.lines[0].contains("▐ ⏱ Workout"), "\(framed(row))")
+  }
+}
+
 /// `e` grows the island into the expanded one in a few frames, and a second `e` shrinks it
 /// back; between the changes nothing is drawn for it.
 @Suite struct IslandMotionTests {

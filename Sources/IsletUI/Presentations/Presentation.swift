@@ -61,6 +61,9 @@ extension DeviceView {
     let drawn: Canvas
     switch presentation {
     case .minimal: drawn = Minimal.draw(look, width: w)
+    // With a row to spare for the flash, the island as the full view draws it: three rows.
+    case .compact where height > Island.rows:
+      drawn = Island.drawTall(look, next: others.first.map(frame.look), width: width, ascii: frame.ascii)
     case .compact: drawn = Island.draw(look, next: others.first.map(frame.look), width: w)
     case .expanded: drawn = Expanded.draw(look, width: w, height: height)
     case .lockscreen: drawn = LockScreen.draw(look, width: w, height: height)
