@@ -210,6 +210,8 @@ import Testing
       (["LANG": "C.UTF-8"], true), (["LANG": "en_US.utf8"], true), (["LANG": "de_DE.UTF-8@euro"], true),
       (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false), (["LC_ALL": "", "LC_CTYPE": "fr_FR.UTF8"], true),
       (["LANG": "POSIX"], false), ([:], false), (["LANG": "utf"], false),
+      // The Linux console's fonts lack the island's glyphs, whatever the locale.
+      (["LANG": "C.UTF-8", "TERM": "linux"], false), (["LANG": "C.UTF-8", "TERM": "xterm-256color"], true),
     ] as [([String: String], Bool)])
   func unicodeFollowsTheFirstLocaleVariableSet(environment: [String: String], unicode: Bool) {
     #expect(Glyphs.wantUnicode(ascii: false, environment: environment) == unicode)

@@ -57,9 +57,11 @@ package struct Glyphs {
   package var dash: String { unicode ? "—" : "-" }
   package var separator: String { unicode ? "·" : "-" }
 
-  /// UTF-8 unless told otherwise or the locale says another codeset.
+  /// UTF-8 unless told otherwise, the locale says another codeset, or the terminal is the Linux
+  /// console, whose fonts have none of the island's quadrant corners, pies or icons: its
+  /// readable forms are the ASCII ones.
   package static func wantUnicode(ascii: Bool, environment: [String: String]) -> Bool {
-    if ascii { return false }
+    if ascii || environment["TERM"] == "linux" { return false }
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
       guard let locale = environment[name], !locale.isEmpty else { continue }
       // The codeset, any case, with or without its dash: `en_US.UTF-8`, `C.utf8`.
