@@ -86,6 +86,7 @@ import Testing
     try view.hearStore(runner)
     #expect(view.text.contains("Egg"), "\(view.text)")
     try view.pass(runner, 2500)
+    #expect(view.screen.alerts == 1, "\(view.text)")
     for shown in ["⏰ Egg — time's up", "Egg · Time's up", "✓ Done   ↺ Reset"] {
       #expect(view.text.contains(shown), "\(shown) is not shown: \(view.text)")
     }
@@ -136,5 +137,18 @@ import Testing
     #expect(shown().contains("● 0:01"), "\(view.text)")
     try view.pass(runner, 61_000)
     #expect(shown().contains("● 1:02"), "\(view.text)")
+  }
+
+  /// A store that is a link: the view watches the folder SQLite writes in, beside the link's
+  /// target, so another shell's intent wakes it.
+  @Test func aViewOfALinkedStoreSeesAnotherShellsIntent() throws {
+    let view = try RunnerHarness(width: 100, height: 30, linked: true)
+    _ = try view.startStopwatch("Focus")
+    let runner = try view.openDrawn()
+    #expect(view.text.contains("Focus"), "\(view.text)")
+    _ = try view.outside.send(.update(ActivityUpdate(name: "Renamed")), to: .current, source: .cli)
+    try view.hearStore(runner)
+    #expect(view.text.contains("Renamed"), "\(view.text)")
+    #expect(FileManager.default.fileExists(atPath: view.folder.file("dotfiles/islet.db")))
   }
 }

@@ -22,9 +22,18 @@ final class RunnerHarness {
   let outside: IntentService
   private var opened: (intents: IntentService, follower: StoreFollower)?
 
-  /// A screen of `width`×`height`; `config`, when given, is the configuration file's text.
-  init(width: Int = 80, height: Int = 24, config: String? = nil) throws {
+  /// A screen of `width`×`height`; `config`, when given, is the configuration file's text;
+  /// `linked`, the store is a link to a file in another folder (as dotfile managers make).
+  init(width: Int = 80, height: Int = 24, config: String? = nil, linked: Bool = false) throws {
     screen = FakeScreen(width: width, height: height)
+    var store = folder.file("islet.db")
+    if linked {
+      try FileManager.default.createDirectory(
+        atPath: folder.file("dotfiles"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.file("linked.db"), withDestinationPath: folder.file("dotfiles/islet.db"))
+      store = folder.file("linked.db")
+    }
     if let config {
       try FileManager.default.createDirectory(
         atPath: folder.file("config/islet"), withIntermediateDirectories: true)
@@ -32,7 +41,7 @@ final class RunnerHarness {
     }
     environment = Environment(
       variables: [
-        "ISLET_DB": folder.file("islet.db"), "XDG_CONFIG_HOME": folder.file("config"),
+        "ISLET_DB": store, "XDG_CONFIG_HOME": folder.file("config"),
         "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "LANG": "C.UTF-8",
       ], clock: clock, console: RecordingConsole())
     outside = try environment.openIntents()

@@ -32,22 +32,6 @@ import Testing
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// A store that is a link (as dotfile managers make): the view watches the folder SQLite
-  /// writes in, beside the link's target, so another shell's intent shows at once.
-  @Test func aViewOfALinkedStoreSeesAnotherShellsIntent() throws {
-    let real = islet.folder.file("dotfiles/islet.db")
-    try FileManager.default.createDirectory(
-      atPath: islet.folder.file("dotfiles"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: islet.folder.file("linked.db"), withDestinationPath: real)
-    islet.extra["ISLET_DB"] = islet.folder.file("linked.db")
-    _ = try start("--name", "Focus")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Focus") })
-    #expect(try Binary.run(["update", "--name", "Renamed"], environment: islet.environment).status == 0)
-    #expect(view.waitFor(within: 5) { $0.contains("Renamed") }, "\(view.text)")
-  }
-
   @Test func namesInAnyScriptReachTheScreen() throws {
     // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
     _ = try start("--name", "Cafe\u{301} 東京 🍅")
