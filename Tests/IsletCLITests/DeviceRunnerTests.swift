@@ -16,17 +16,33 @@ import Testing
 final class RunnerHarness {
   let folder = TemporaryFolder()
   let clock = ManualClock(t0)
-  let screen = FakeScreen(width: 80, height: 24)
+  let screen: FakeScreen
   let environment: Environment
   /// Another shell's intents, on a connection of their own.
   let outside: IntentService
   private var opened: (intents: IntentService, follower: StoreFollower)?
 
-  init() throws {
+  /// A screen of `width`×`height`; `config`, when given, is the configuration file's text;
+  /// `linked`, the store is a link to a file in another folder (as dotfile managers make).
+  init(width: Int = 80, height: Int = 24, config: String? = nil, linked: Bool = false) throws {
+    screen = FakeScreen(width: width, height: height)
+    var store = folder.file("islet.db")
+    if linked {
+      try FileManager.default.createDirectory(
+        atPath: folder.file("dotfiles"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.file("linked.db"), withDestinationPath: folder.file("dotfiles/islet.db"))
+      store = folder.file("linked.db")
+    }
+    if let config {
+      try FileManager.default.createDirectory(
+        atPath: folder.file("config/islet"), withIntermediateDirectories: true)
+      try config.write(toFile: folder.file("config/islet/config"), atomically: true, encoding: .utf8)
+    }
     environment = Environment(
       variables: [
-        "ISLET_DB": folder.file("islet.db"), "XDG_CONFIG_HOME": folder.file("config"),
-        "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path,
+        "ISLET_DB": store, "XDG_CONFIG_HOME": folder.file("config"),
+        "XDG_STATE_HOME": folder.file("state"), "HOME": folder.path, "LANG": "C.UTF-8",
       ], clock: clock, console: RecordingConsole())
     outside = try environment.openIntents()
   }

@@ -32,61 +32,6 @@ import Testing
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  @Test func showsHowToStartAndThenAnActivityStartedElsewhere() throws {
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers. Press n to start one.") })
-    #expect(view.text.contains("space start · n new · t theme · ? help · q quit"), "only what needs no timer")
-    _ = try start("25m", "--name", "Workout", "--id", "1823")
-    // The change in the store shows without a key being pressed.
-    #expect(view.waitFor { $0.contains("⏱ Workout") && $0.contains("ID 1823") && $0.contains(" ⏸ Pause ") })
-    #expect(view.screen()[1].contains("▐ ⏱ Workout"), "the island's middle row")
-  }
-
-  /// A store that is a link (as dotfile managers make): the view watches the folder SQLite
-  /// writes in, beside the link's target, so another shell's intent shows at once.
-  @Test func aViewOfALinkedStoreSeesAnotherShellsIntent() throws {
-    let real = islet.folder.file("dotfiles/islet.db")
-    try FileManager.default.createDirectory(
-      atPath: islet.folder.file("dotfiles"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: islet.folder.file("linked.db"), withDestinationPath: real)
-    islet.extra["ISLET_DB"] = islet.folder.file("linked.db")
-    _ = try start("--name", "Focus")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Focus") })
-    #expect(try Binary.run(["update", "--name", "Renamed"], environment: islet.environment).status == 0)
-    #expect(view.waitFor(within: 5) { $0.contains("Renamed") }, "\(view.text)")
-  }
-
-  @Test func theTimeTicks() throws {
-    _ = try start("--name", "Focus")
-    let view = try open()
-    // The island's time, in seconds, on its middle row: "▐ ⏱ Focus … ● 0:07 ▌".
-    func shown() -> Int? {
-      let row = view.screen().dropFirst().first ?? ""
-      guard row.contains("▐ ⏱ Focus"), let dot = row.range(of: "● ") else { return nil }
-      let parts = row[dot.upperBound...].prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
-      return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
-    }
-    var first: Int?
-    #expect(
-      eventually(within: 10) {
-        first = shown(); return first != nil
-      })
-    // Later seconds, however many pass unseen on a busy machine.
-    let start = try #require(first)
-    var seen = start
-    #expect(
-      eventually(within: 10) {
-        seen = shown() ?? seen; return seen > start
-      }, "\(view.text)")
-    let next = seen
-    #expect(
-      eventually(within: 10) {
-        seen = shown() ?? seen; return seen > next
-      }, "\(view.text)")
-  }
-
   @Test func namesInAnyScriptReachTheScreen() throws {
     // An accent that combines (two scalars in one cell), wide CJK, an emoji of four UTF-8 bytes.
     _ = try start("--name", "Cafe\u{301} 東京 🍅")
@@ -94,89 +39,9 @@ import Testing
     #expect(view.waitFor { $0.contains("▐ ⏱ Cafe\u{301} 東京 🍅") && $0.contains("  ⏱  Cafe\u{301} 東京 🍅") })
   }
 
-  @Test func spaceToggles() throws {
-    let id = try start("--name", "Focus")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Focus") })
-    view.send("Space")
-    #expect(view.waitFor { $0.contains("Focus · Paused") && $0.contains("paused at") })
-    #expect(try activity(id)?.state.phase == .paused)
-    view.send("p")
-    #expect(view.waitFor { $0.contains("resumed at") })
-    #expect(try activity(id)?.state.phase == .active)
-  }
-
-  @Test func resetAndEndAskFirst() throws {
-    let id = try start("25m", "--name", "Workout")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Workout") })
-    view.send("r")
-    #expect(view.waitFor { $0.contains("Reset Workout?") })
-    view.send("n")
-    #expect(view.waitFor { $0.contains("Cancelled") })
-    #expect(try activity(id)?.state.phase == .active)
-    view.send("r")
-    #expect(view.waitFor { $0.contains("Reset Workout?") })
-    view.send("y")
-    #expect(view.waitFor { $0.contains("Workout · Ready") })
-    #expect(try activity(id)?.state.phase == .idle)
-    view.send("x")
-    #expect(view.waitFor { $0.contains("End Workout?") })
-    view.send("y")
-    #expect(view.waitFor { $0.contains("No timers.") })
-    #expect(try activity(id)?.state.phase == .ended)
-  }
-
-  @Test func completeAdjustExpandAndHelp() throws {
-    let id = try start("25m", "--name", "Workout")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Workout") })
-    view.send("+")
-    #expect(view.waitFor { $0.contains("now 26:00 long") })
-    view.send("-")
-    view.send("-")
-    #expect(view.waitFor { $0.contains("now 24:00 long") })
-    #expect(try activity(id)?.state.duration == 24 * 60_000)
-    view.send("e")
-    #expect(view.waitFor { $0.contains("⏸ Pause    ↺ Reset") })
-    view.send("e")
-    #expect(view.waitFor { !$0.contains("⏸ Pause    ↺ Reset") })
-    view.send("?")
-    #expect(view.waitFor { $0.contains("q, Esc") && $0.contains("quit (timers keep running)") })
-    #expect(view.text.contains("Tab, ↓, j") && view.text.contains("Shift-Tab, ↑, k  previous activity"))
-    view.send("a")
-    #expect(view.waitFor { !$0.contains("quit (timers keep running)") })
-    view.send("c")
-    #expect(view.waitFor { $0.contains("✓ Workout done") })
-    #expect(try activity(id)?.state.phase == .completed)
-  }
-
-  /// `l` marks a lap on the selected stopwatch; its banner then shows the count and the lap.
-  @Test func lMarksALapOnARunningStopwatch() throws {
-    let id = try start("--name", "Run", "--ago", "2m")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("l lap") }, "\(view.text)")
-    view.send("l")
-    #expect(view.waitFor { $0.contains("⏱ Run lap 1 2:0") }, "\(view.text)")
-    #expect(view.waitFor { $0.contains("· Lap 1 2:0") }, "\(view.text)")
-    #expect(try activity(id)?.state.laps.count == 1)
-  }
-
-  @Test func tabChoosesWhichActivityTheKeysActOn() throws {
-    let first = try start("--name", "Tea")
-    let second = try start("--name", "Code")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Tea") && $0.contains("Code") })
-    view.send("Tab")
-    view.send("Space")
-    #expect(view.waitFor { $0.contains("Tea paused") })
-    #expect(try activity(first)?.state.phase == .paused)
-    #expect(try activity(second)?.state.phase == .active)
-  }
-
-  /// Shift-Tab goes back (round to the last), the arrow keys move through the list: each
-  /// decoded from what the terminal sends.
-  @Test func shiftTabAndTheArrowKeysMoveTheSelection() throws {
+  /// Shift-Tab and ↑ as the terminal sends them are decoded to the keys that move the
+  /// selection (where it goes is `DeviceRunnerKeysTests`'s).
+  @Test func shiftTabAndUpAreDecoded() throws {
     let tea = try start("--name", "Tea")
     let code = try start("--name", "Code")
     _ = try start("--name", "Read")
@@ -189,11 +54,7 @@ import Testing
     view.send("Up")
     view.send("Space")
     #expect(view.waitFor { $0.contains("Code paused") }, "\(view.text)")
-    view.send("Down")
-    view.send("Down")
-    view.send("Space")
-    #expect(view.waitFor { $0.contains("Tea resumed") }, "the arrows stop at the last: \(view.text)")
-    #expect(try activity(tea)?.state.phase == .active && activity(code)?.state.phase == .paused)
+    #expect(try activity(tea)?.state.phase == .paused && activity(code)?.state.phase == .paused)
   }
 
   @Test func theMouseWheelMovesTheSelection() throws {
@@ -224,22 +85,6 @@ import Testing
     #expect(try activity(tea)?.state.phase == .paused)
   }
 
-  /// More activities than fit: those left out are counted, and Tab scrolls the banners so the
-  /// one it selects (and the key then acts on) is on screen.
-  @Test func tabScrollsToTheSelectedActivity() throws {
-    let first = try start("--name", "Oldest")
-    for n in 1...5 { _ = try start("--name", "Timer \(n)") }
-    // Four cards fit at 24 rows: the selected one's banner and three one-row cards.
-    let view = try open(height: 24)
-    #expect(view.waitFor { $0.contains("Timer 5") && $0.contains("+2 more") }, "\(view.text)")
-    #expect(!view.text.contains("Oldest"))
-    for _ in 0..<5 { view.send("Tab") }
-    #expect(view.waitFor { $0.contains("⏱  Oldest") && $0.contains("+2 more above") }, "\(view.text)")
-    view.send("Space")
-    #expect(view.waitFor { $0.contains("Oldest paused") && $0.contains("Oldest · Paused") }, "\(view.text)")
-    #expect(try activity(first)?.state.phase == .paused)
-  }
-
   /// A drawn reset button asks first, as `r` does.
   @Test func clickingResetAsksFirst() throws {
     let id = try start("25m", "--name", "Workout")
@@ -266,102 +111,6 @@ import Testing
     try click("↺ Reset", on: "Cancel")
     #expect(view.waitFor { $0.contains("Workout · Ready") }, "\(view.text)")
     #expect(try activity(id)?.state.phase == .idle)
-  }
-
-  @Test func nStartsANewActivity() throws {
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers.") })
-    view.send("n")
-    #expect(view.waitFor { $0.contains("Name: _") })
-    view.send("-l", "Deep work")
-    view.send("Enter")
-    #expect(view.waitFor { $0.contains("Duration (empty for a stopwatch)") })
-    view.send("-l", "nonsense")
-    view.send("Enter")
-    #expect(view.waitFor { $0.contains("'nonsense' is not a duration") })
-    for _ in 0..<8 { view.send("BSpace") }
-    view.send("-l", "45m")
-    view.send("Enter")
-    #expect(view.waitFor { $0.contains("Deep work started, 45:00 to go") })
-    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
-    defer { store.close() }
-    #expect(try store.liveActivities().map(\.name) == ["Deep work"])
-    #expect(try store.liveActivities().first?.state.duration == 45 * 60_000)
-  }
-
-  /// The dialog starts the configured plan by its name; `s` skips to its next segment, whose
-  /// label and round the screen then shows.
-  @Test func nStartsAPlanAndSSkipsToItsNextSegment() throws {
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers.") })
-    view.send("n")
-    #expect(view.waitFor { $0.contains("Tab: a plan (pomodoro, tabata, hiit, 52-17)") }, "\(view.text)")
-    view.send("-l", "pomodoro")
-    #expect(
-      view.waitFor { $0.contains("Enter starts the plan") && $0.contains("2:10:00 in all") }, "\(view.text)")
-    view.send("Enter")
-    #expect(
-      view.waitFor {
-        $0.contains("▐ 🍅 Focus") && $0.contains("Pomodoro · Focus") && $0.contains("Round 1 of 4")
-          && $0.contains("Up next: Break 5:00") && $0.contains("space pause · s skip")
-      }, "\(view.text)")
-    view.send("s")
-    #expect(
-      view.waitFor {
-        $0.contains("Pomodoro · Break") && $0.contains("Up next: Focus 25:00") && $0.contains("4:59")
-      }, "\(view.text)")
-    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
-    defer { store.close() }
-    let run = try #require(try store.liveActivities().first)
-    #expect(run.name == "Pomodoro" && run.segment?.label == "Break", "\(run)")
-    #expect(try store.history().map(\.kind) == [.started, .segmentStarted, .skipped, .segmentStarted])
-  }
-
-  /// A segment that ends rings and says so; one that waits (advance ask) goes on with space,
-  /// as the hint says.
-  @Test func aSegmentsEndRingsAndSpaceGoesOn() throws {
-    islet.writeConfig("plan.quick = Work 2s, Rest 30s; advance ask\n")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers.") })
-    view.send("n")
-    view.send("-l", "quick")
-    view.send("Enter")
-    #expect(view.waitFor { $0.contains("Quick · Work") }, "\(view.text)")
-    #expect(
-      view.waitFor { $0.contains("⏰ Quick — Work done") && $0.contains("Quick · Work is over") },
-      "\(view.text)")
-    #expect(view.waitFor { $0.contains("space next · s skip") }, "\(view.text)")
-    view.send("Space")
-    #expect(view.waitFor { $0.contains("Quick · Rest") && $0.contains("0:2") }, "\(view.text)")
-  }
-
-  @Test func tPicksTheNextThemeAndRemembersIt() throws {
-    _ = try start("--name", "Focus")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Focus") })
-    // The light theme is skipped: nothing says this terminal's background is light.
-    view.send("t")
-    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
-    let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
-    #expect(config == "theme = high-contrast\n")
-  }
-
-  /// Only the theme line changes, and on it only the value: comments, blank lines, other
-  /// settings, its indent and its own comment stay as they were.
-  @Test func tChangesTheThemeLineAndNothingElse() throws {
-    let before =
-      "# my settings\n\n  theme = default   # dark for now\nbell = off # quiet\n\nplan.deep = Deep 50m, Break 10m\n"
-    islet.writeConfig(before)
-    _ = try start("--name", "Focus")
-    let view = try open()
-    #expect(view.waitFor { $0.contains("Focus") })
-    view.send("t")
-    #expect(view.waitFor { $0.contains("Theme: high-contrast") }, "\(view.text)")
-    let config = try String(contentsOfFile: islet.folder.file("config/islet/config"), encoding: .utf8)
-    #expect(
-      config
-        == before.replacingOccurrences(
-          of: "  theme = default   # dark for now", with: "  theme = high-contrast   # dark for now"))
   }
 
   /// tmux answers a pane's background-color query (OSC 11) with its window style's color.
@@ -643,53 +392,6 @@ import Testing
     let unset = try open(width: 120, term: "")
     #expect(unset.waitForExit() == 1)
     #expect(unset.text.contains("islet: TERM is not set; for a line of text, use: islet status"))
-  }
-
-  @Test func aFinishingCountdownAlertsUntilActedOn() throws {
-    // The view first: one opened after the deadline (a slow start) shows it without ringing.
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers.") })
-    _ = try start("2s", "--name", "Egg")
-    #expect(view.waitFor { $0.contains("Egg") })
-    #expect(
-      view.waitFor {
-        $0.contains("⏰ Egg — time's up") && $0.contains("Egg · Time's up")
-          && $0.contains("✓ Done   ↺ Reset")
-      }, "\(view.text)")
-    view.send("Enter")
-    #expect(view.waitFor { $0.contains("✓ Egg done") })
-  }
-
-  /// At the deadline the island expands by itself on the alert, for a few seconds, then goes
-  /// back to compact; `+` on the countdown whose time is up snoozes it, 5 minutes from then.
-  @Test func aDeadlineExpandsTheIslandByItselfAndPlusSnoozes() throws {
-    // The view first: one opened after the deadline (a slow start) shows it without expanding.
-    let view = try open()
-    #expect(view.waitFor { $0.contains("No timers.") })
-    let id = try start("2s", "--name", "Egg")
-    #expect(view.waitFor { $0.contains("▐ ⏱ Egg") }, "\(view.text)")
-    #expect(
-      view.waitFor {
-        $0.contains("▗▄▄▄") && $0.contains("⏱  Egg · Time's up") && $0.contains(" ✓ Done    ↺ Reset ")
-      },
-      "no key pressed, the island expanded:\n\(view.text)")
-    #expect(
-      view.waitFor {
-        $0.contains("▐ ⏱ Egg") && !$0.contains(" ✓ Done    ↺ Reset ") && $0.contains("+ snooze")
-      },
-      "back to compact, the hint saying what + does:\n\(view.text)")
-    view.send("+")
-    // Running again, with 5:00 to go: `+` is a minute again.
-    #expect(
-      view.waitFor { $0.contains("○ 4:5") && $0.contains(" ⏸ Pause ") && $0.contains("+/- 1 min") },
-      "\(view.text)")
-    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
-    defer { store.close() }
-    let snoozed = try #require(try store.history().last)
-    #expect(snoozed.kind == .snoozed && snoozed.source == .key, "\(snoozed)")
-    let egg = try #require(try store.activity(id: id))
-    #expect(egg.state.phase == .active)
-    #expect(egg.deadline == snoozed.at + 5 * 60_000, "5:00 left from the snooze")
   }
 
   @Test func onePresentationFillsAOneRowPane() throws {
