@@ -40,6 +40,13 @@ package final class TmuxSession {
     let pane = Int32(value("#{pane_pid}")) ?? 0
     _ = try? tmux(["kill-server"])
     killSession(of: pane)
+    // A test that ended the server or the pane itself left no pane to ask for: its wrapper,
+    // which ignores HUP and sleeps after the command, is found by the status file it was given.
+    let marker = "ISLET_TEST_STATUS=" + statusFile
+    for wrapper in processes(where: { _, environment in environment.contains(marker) }) {
+      killSession(of: wrapper)
+      kill(wrapper, SIGKILL)
+    }
     unlink(statusFile)
   }
 
