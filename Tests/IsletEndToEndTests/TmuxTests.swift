@@ -164,10 +164,12 @@ import Testing
     #expect(outer.waitFor { _ in statusLine(outer).contains("▐ ⏱ Workout") })
     let first = statusLine(outer)
     #expect(outer.waitFor { _ in statusLine(outer) != first })
+    // Bounded generously: under a full parallel run tmux's own redraw can lag by seconds; a
+    // follower that missed the change would never show it.
     _ = try Binary.run(["pause", id], environment: islet.environment)
-    #expect(outer.waitFor(within: 3) { _ in statusLine(outer).contains("⏸") })
+    #expect(outer.waitFor(within: 10) { _ in statusLine(outer).contains("⏸") }, "\(statusLine(outer))")
     _ = try Binary.run(["end", id], environment: islet.environment)
-    #expect(outer.waitFor(within: 3) { _ in !statusLine(outer).contains("Workout") })
+    #expect(outer.waitFor(within: 10) { _ in !statusLine(outer).contains("Workout") }, "\(statusLine(outer))")
   }
 
   /// On a plan whose work cannot end by the clock before the skip key lands (an hour, asking).
