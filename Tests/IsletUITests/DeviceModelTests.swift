@@ -147,11 +147,6 @@ import Testing
       $0.state.selectedID = "teaa"
       $0.state.flash = DeviceState.Flash(text: "▶ Tea started", until: t0 + 2000)
     }
-    // Its own commit comes back through the watcher: nothing newer, nothing read.
-    step(&model, .touched(seq: 1), at: 100)
-    step(&model, .touched(seq: 2), at: 100, commands: [.reload])
-    // Put back from an older copy: another newest event, so news too.
-    step(&model, .touched(seq: 0), at: 100, commands: [.reload])
     step(
       &model,
       .reported(

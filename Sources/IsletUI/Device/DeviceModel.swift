@@ -21,8 +21,6 @@ public struct DeviceModel: Equatable, Sendable {
     /// The live activities as read from the store, the newest event then, and the events
     /// recorded since the last read (by anyone; none before the first look).
     case stored([Activity], seq: Int64, events: [Event] = [])
-    /// The store changed on disk: its newest event is `seq`.
-    case touched(seq: Int64)
     /// What an intent did (its report's live set, the newest event it recorded) and the line
     /// that says so, or its refusal; `events`, those recorded since the last read.
     case reported(
@@ -194,8 +192,6 @@ public struct DeviceModel: Equatable, Sendable {
     case .stored(let live, let seq, let events):
       adopt(live, seq: seq, at: now)
       return heard(events, at: now)
-    case .touched(let seq):
-      return seq != self.seq ? [.reload] : []
     case .reported(let live, let seq, let activity, let started, let line, let refused, let events):
       adopt(live, seq: seq ?? self.seq, at: now)
       if started, let activity { state.selectedID = activity.id }
