@@ -463,7 +463,8 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(s.progress.map { Int64($0.round) }), Value(s.progress.map { Int64($0.worked) }),
       .integer(Int64(s.laps.count)), .integer(s.laps.lastSplit), Value(s.laps.last), Value(s.runStartedAt),
       Value(a.expected), Value(a.origin?.tmuxSocket), Value(a.origin?.tmuxPane), Value(s.posted.text),
-      Value(s.posted.percent.map(Int64.init)), Value(s.posted.attention), Value(Self.encode(s.posted.buttons)),
+      Value(s.posted.percent.map(Int64.init)), Value(s.posted.attention),
+      Value(Self.encode(s.posted.buttons)),
       Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
     ]
   }
@@ -497,7 +498,8 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 38, let buttons = decodeButtons(row[35].string), let id = row[0].string, let revision = row[1].int,
+    guard row.count == 38, let buttons = decodeButtons(row[35].string), let id = row[0].string,
+      let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
       let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
@@ -529,7 +531,8 @@ public final class SQLiteActivityStore: ActivityStore {
         posted: Posted(
           text: row[32].string, percent: row[33].int.map { Int(clamping: $0) }, attention: row[34].string,
           buttons: buttons),
-        exit: row[36].int.map { .status(Int32(clamping: $0)) } ?? row[37].int.map { .signal(Int32(clamping: $0)) }),
+        exit: row[36].int.map { .status(Int32(clamping: $0)) }
+          ?? row[37].int.map { .signal(Int32(clamping: $0)) }),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 

@@ -68,7 +68,7 @@ import Testing
   /// with the usage line its errors are followed by.
   static let singleValued: [(command: String?, option: String)] =
     (commandSpecs + hiddenSpecs).flatMap { spec in
-      (spec.options + globalOptions).filter { $0.value != nil }.map { (spec.name, $0.name) }
+      (spec.options + globalOptions).filter { $0.value != nil && !$0.repeatable }.map { (spec.name, $0.name) }
     } + (DeviceCommand.options + globalOptions).filter { $0.value != nil }.map { (nil, $0.name) }
 
   @Test(arguments: singleValued)

@@ -67,10 +67,12 @@ import Testing
       islet("status", "--template", "[{segment}|{round}|{rounds}|{goal}] {time}").stdout == "[|||] 10:00\n")
     #expect(
       islet("status", "--format", "json").stdout.contains(
-        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"goal":null,"#))
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"goal":null,"#
+      ))
     #expect(
       islet("list", "--json").stdout.hasSuffix(
-        #""endedAt":null,"plan":null,"laps":0,"lastLap":null}]"# + "\n"))
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null}]"#
+          + "\n"))
   }
 
   @Test func theJSONOfAnActivityHasItsPlan() throws {
@@ -80,8 +82,14 @@ import Testing
     #expect(islet("status", "--format", "json").stdout.contains(#""icon":"tomato","#))
     #expect(
       islet("status", "--format", "json").stdout.contains(
-        focus + #","laps":0,"lastLap":null,"goal":null,"presentation":"line","#))
-    #expect(islet("list", "--json").stdout.hasSuffix(focus + #","laps":0,"lastLap":null}]"# + "\n"))
+        focus
+          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"goal":null,"presentation":"line","#
+      ))
+    #expect(
+      islet("list", "--json").stdout.hasSuffix(
+        focus
+          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null}]"#
+          + "\n"))
     #expect(
       islet("list").stdout == """
            ID    NAME      PHASE   TIME   KIND

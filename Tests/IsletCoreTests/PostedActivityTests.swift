@@ -18,7 +18,8 @@ import Testing
   }
 
   static let buttons = [
-    ActivityButton(label: "Approve", command: "echo yes"), ActivityButton(label: "Reject", command: "echo no"),
+    ActivityButton(label: "Approve", command: "echo yes"),
+    ActivityButton(label: "Reject", command: "echo no"),
   ]
 
   @Test func aProgressAloneIsSavedWithoutAnEventAndFollowersAreToldOnce() throws {
@@ -68,13 +69,30 @@ import Testing
     #expect(paused.activity?.state.posted.attention == nil, "so does a pause")
   }
 
+  @Test func attentionLeadsTheIslandUntilAnswered() throws {
+    let d = dispatcher()
+    try d.dispatch(deploy(), source: .cli)
+    clock.advance(by: seconds(1))
+    try d.dispatch(.start(StartRequest(name: "Tea", relevance: 5)), source: .cli)
+    func first() throws -> String? {
+      ActivityMatcher.ranked(try store.liveActivities(), at: clock.now()).first?.name
+    }
+    #expect(try first() == "Tea", "the higher relevance leads at first")
+    try d.dispatch(.update(ActivityUpdate(attention: "Needs you")), to: .matching("Deploy api"), source: .cli)
+    #expect(try first() == "Deploy api", "what needs you takes the island")
+    try d.dispatch(.pause, to: .matching("Deploy api"), source: .key)
+    #expect(try first() == "Tea", "answered, it gives the island back")
+  }
+
   @Test func anUnknownButtonIsRefusedNamingTheButtonsThereAre() throws {
     let d = dispatcher()
     try d.dispatch(deploy(Posted(buttons: Self.buttons)), source: .cli)
     let outcome = try d.dispatch(.press("Merge"), source: .cli)
     #expect(outcome.refusal == Refusal("Deploy api has no button 'Merge'; its buttons: Approve, Reject"))
     try d.dispatch(.update(ActivityUpdate(buttons: [])), source: .cli)
-    #expect(try d.dispatch(.press("Approve"), source: .cli).refusal == Refusal("Deploy api has no buttons to press"))
+    #expect(
+      try d.dispatch(.press("Approve"), source: .cli).refusal == Refusal("Deploy api has no buttons to press")
+    )
   }
 
   @Test func aFailedCommandIsOverAndSaysHowItEnded() throws {

@@ -6,11 +6,17 @@ struct ParsedArguments {
   /// The command word they were given to; nil for `islet` alone.
   var command: String?
   var values: [String: String] = [:]
+  /// A repeatable option's values, in the order given.
+  var lists: [String: [String]] = [:]
   var flags: Set<String> = []
   var operands: [String] = []
 
   func value(_ option: Option) -> String? { values[option.name] }
-  func has(_ option: Option) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+  /// Every value of a repeatable option (`--button A=x --button B=y`).
+  func list(_ option: Option) -> [String] { lists[option.name] ?? [] }
+  func has(_ option: Option) -> Bool {
+    flags.contains(option.name) || values[option.name] != nil || lists[option.name] != nil
+  }
 }
 
 /// One option a command accepts.
@@ -23,15 +29,19 @@ struct OptionSpec {
   var short: Character? = nil
   /// The values the completions offer, when its placeholder does not list them (`ValueSet`).
   var values: ValueSet? = nil
+  /// Given once per value, each kept (`--button`); others are given once.
+  var repeatable = false
 
   init(
-    _ option: Option, value: String? = nil, help: String, short: Character? = nil, values: ValueSet? = nil
+    _ option: Option, value: String? = nil, help: String, short: Character? = nil, values: ValueSet? = nil,
+    repeatable: Bool = false
   ) {
     name = option.name
     self.value = value
     self.help = help
     self.short = short
     self.values = values
+    self.repeatable = repeatable
   }
 
   /// `--name N`, or `-h, --help`, as help shows it.
@@ -105,7 +115,11 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
     } else {
       throw UsageError(message: "--\(name) needs a value (\(placeholder))", command: command)
     }
-    try parsed.setValue(value, of: name)
+    if spec.repeatable {
+      parsed.lists[name, default: []].append(value)
+    } else {
+      try parsed.setValue(value, of: name)
+    }
   }
   return parsed
 }

@@ -127,3 +127,95 @@ extension ParsedArguments {
 enum ListingFormat {
   case people, json, csv
 }
+
+extension ParsedArguments {
+  /// `--progress P`: whole percent, from `40%`, `40` or `72.5%` (rounded); nil when not given.
+  func percent() throws -> Int? {
+    guard let text = value(.progress) else { return nil }
+    let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let value = Double(number), value.isFinite, (0...100).contains(value),
+      number.allSatisfy({ $0.isASCIIDigit || $0 == "." })
+    else {
+      throw UsageError(
+        message:
+          "--progress '\(printable(text, limit: 20))' is not a progress; use a percentage from 0% to 100%",
+        command: command)
+    }
+    return Int(value.rounded())
+  }
+
+  /// `--state TEXT` and `--attention TEXT`, checked as labels; an empty one (`''`) stays empty,
+  /// which clears it on `update`.
+  func postedText(_ option: Option) throws -> String? {
+    guard let text = value(option) else { return nil }
+    return text.isEmpty ? "" : try label(option)
+  }
+
+  /// `--button "LABEL=COMMAND"`, each given once, at most three.
+  func buttons() throws -> [ActivityButton] {
+    let given = list(.button)
+    guard given.count <= Posted.maximumButtons else {
+      throw UsageError(
+        message:
+          "--button is given \(given.count) times; an activity has at most \(Posted.maximumButtons) buttons",
+        command: command)
+    }
+    var buttons: [ActivityButton] = []
+    for text in given {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw UsageError(
+          message:
+            "--button '\(printable(text, limit: 40))' has no label; use LABEL=COMMAND, such as Approve='make deploy'",
+          command: command)
+      }
+      let label = try Self.label(String(text[..<equals]), option: "button", command: command)
+      let command = String(text[text.index(after: equals)...])
+      guard !command.unicodeScalars.contains(where: { $0.value == 0x1E || $0.value == 0x1F || $0.value == 0 })
+      else {
+        throw UsageError(
+          message:
+            "--button '\(printable(label))' has a control character in its command; give a shell command",
+          command: self.command)
+      }
+      guard buttons.allSatisfy({ $0.label.lowercased() != label.lowercased() }) else {
+        throw UsageError(
+          message: "--button '\(printable(label))' is given twice; give each label once",
+          command: self.command)
+      }
+      buttons.append(ActivityButton(label: label, command: command))
+    }
+    return buttons
+  }
+
+  /// What `start` posts: `--state`, `--progress`, `--attention`, `--button`.
+  func posted() throws -> Posted {
+    Posted(
+      text: try postedText(.state).flatMap { $0.isEmpty ? nil : $0 }, percent: try percent(),
+      attention: try postedText(.attention).flatMap { $0.isEmpty ? nil : $0 }, buttons: try buttons())
+  }
+}
+
+/// The options that post on an activity, as `start` and `update` declare them.
+enum PostedOptions {
+  static func specs(clearing: Bool) -> [OptionSpec] {
+    var specs = [
+      OptionSpec(
+        .state, value: "TEXT",
+        help: "what it is doing now (\"Uploading\")" + (clearing ? "; '' clears it" : "")),
+      OptionSpec(.progress, value: "P", help: "how far it is, 0% to 100%"),
+      OptionSpec(
+        .attention, value: "TEXT", help: "mark it as needing you: alerts, takes the island until answered"),
+      OptionSpec(
+        .button, value: "LABEL=CMD", help: "a button running CMD when pressed (up to 3; repeat it)",
+        repeatable: true),
+    ]
+    if clearing {
+      specs += [
+        OptionSpec(.noProgress, help: "remove its progress"),
+        OptionSpec(.noAttention, help: "clear the mark of needing you"),
+        OptionSpec(.noButtons, help: "remove its buttons"),
+      ]
+    }
+    return specs
+  }
+}

@@ -29,6 +29,10 @@ struct HooksCommand: Command {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while case let count = read(0, &chunk, chunk.count), count > 0 { input += chunk[0..<count] }
     for line in String(decoding: input, as: UTF8.self).split(separator: "\n") {
+      if line.hasPrefix(HookRunner.buttonLine + "\t") {
+        guard runButton(line, logPath: logPath, environment: environment) else { return .dataError }
+        continue
+      }
       let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
       guard fields.count == 3, let kind = EventKind(rawValue: fields[0]) else { return .dataError }
       let (id, json) = (fields[1], fields[2])
@@ -46,14 +50,38 @@ struct HooksCommand: Command {
     return .ok
   }
 
+  /// A pressed button's line (`button ID LABEL COMMAND`): its command run by `sh -c` as a hook
+  /// is, with the activity and the button in its environment. False for a line it cannot read.
+  private func runButton(_ line: Substring, logPath: String, environment: Environment) -> Bool {
+    let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+    guard fields.count == 4 else { return false }
+    let (id, label, command) = (
+      String(fields[1]), HookRunner.unescaped(fields[2]), HookRunner.unescaped(fields[3])
+    )
+    var env = environment.variables
+    env["ISLET_EVENT"] = EventKind.pressed.rawValue
+    env["ISLET_ACTIVITY"] = id
+    env["ISLET_BUTTON"] = label
+    if let failure = runHook(["/bin/sh", "-c", command], input: [], environment: env) {
+      HookRunner.appendLog(
+        logPath,
+        "\(LocalTime.iso(environment.now)) pressed \(id): button \(printable(label, limit: 40)) \(failure)")
+    }
+    return true
+  }
+
   /// Runs one hook to its end or its time limit; what went wrong, or nil. The limit is kept by
   /// the monotonic clock: the environment's clock may stand still (`ISLET_NOW`).
   private func runHook(_ hook: String, input: [UInt8], environment: [String: String]) -> String? {
+    runHook([hook], input: input, environment: environment)
+  }
+
+  private func runHook(_ arguments: [String], input: [UInt8], environment: [String: String]) -> String? {
     var output: [Int32] = [-1, -1]
     guard islet_pipe_cloexec(&output) == 0 else {
       return "could not start: \(String(cString: strerror(errno)))"
     }
-    let pid = Spawner.spawn([hook], environment: environment, input: input, outputFD: output[1])
+    let pid = Spawner.spawn(arguments, environment: environment, input: input, outputFD: output[1])
     close(output[1])
     defer { close(output[0]) }
     guard let pid else { return "could not start: \(String(cString: strerror(errno)))" }

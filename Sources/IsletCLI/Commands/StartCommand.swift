@@ -74,11 +74,13 @@ struct StartCommand: Command {
           .staleAfter, value: "DURATION",
           help: "dim a finished countdown after this long (default 5m)"),
         OptionSpec(.paused, value: nil, help: "create it ready (idle) instead of running"),
+        OptionSpec(
+          .expect, value: "DURATION", help: "how long a stopwatch's task should take: shows time left"),
         OptionSpec(.ago, value: "DURATION", help: "started this long ago (at most 24 hours)"),
         OptionSpec(.at, value: "HH:MM", help: "started at this time today, already past"),
         OptionSpec(
           .fromTmuxBuffer, value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
-      ],
+      ] + PostedOptions.specs(clearing: false),
       // One duration's words (1 hour 30 minutes 15 seconds), or a work and a break.
       maxOperands: 8)
   ]
@@ -124,6 +126,10 @@ struct StartCommand: Command {
   let paused: Bool
   /// `--ago` or `--at`: when it started, already past; nil for now.
   let startedAt: Instant?
+  /// What a program posts on it: `--state`, `--progress`, `--attention`, `--button`.
+  let posted: Posted
+  /// `--expect`: how long a stopwatch's task should take.
+  let expected: Milliseconds?
 
   /// How far back `--ago` and `--at` may go.
   static let furthestBack: Milliseconds = 24 * 3_600_000
@@ -142,6 +148,11 @@ struct StartCommand: Command {
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has(.paused)
     startedAt = try Self.startedAt(parsed, at: now)
+    posted = try parsed.posted()
+    expected = try parsed.value(.expect).map { try parsed.duration($0, option: "expect") }
+    if expected != nil, length != .stopwatch {
+      throw Self.usage("--expect is for a stopwatch, which counts up; a countdown knows its length")
+    }
     if startedAt != nil {
       let option = parsed.has(.ago) ? "--ago" : "--at"
       if paused { throw Self.usage("\(option) starts it running; it does not go with --paused") }
@@ -317,9 +328,11 @@ struct StartCommand: Command {
     attributes.recordID = recordID
     attributes.owner = owner
     if let staleAfter { attributes.staleAfter = staleAfter }
+    attributes.expected = expected
+    attributes.origin = TmuxRecorder.origin(from: environment.variables)
     let request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
-      startedAt: startedAt)
+      startedAt: startedAt, posted: posted)
     // A terminal is told what started; a pipe gets the id alone, which scripts keep.
     let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
       environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id
@@ -374,5 +387,5 @@ struct StartCommand: Command {
 
 extension Character {
   /// `0` to `9`: what a count takes, with no sign for `Int` to read.
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+  var isASCIIDigit: Bool { isASCII && isNumber }
 }

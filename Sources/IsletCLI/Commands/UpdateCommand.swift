@@ -1,15 +1,26 @@
 import IsletCore
 import IsletRuntime
 
-/// `islet update [ACTIVITY] --name N …`: an activity's name, category, relevance or icon changed.
+/// `islet update [ACTIVITY] --name N …`: an activity's name, category, relevance or icon
+/// changed, or what a program posts on it (state text, progress, attention, buttons).
 struct UpdateCommand: Command {
   static let specs = [
     CommandSpec(
       name: "update", operands: "[ACTIVITY]",
-      brief: "change an activity's name, category, relevance or icon",
+      brief: "change an activity's name, category, icon, or its state, progress, attention and buttons",
       summary:
-        "Change an activity's name, category, relevance or icon (an empty category clears it; a plan's segments keep their own icons).",
-      details: activityOperandHelp,
+        "Change an activity's name, category, relevance or icon (an empty category clears it; a plan's segments keep their own icons), or what a program posts on it: its state text, progress, attention and buttons.",
+      details: activityOperandHelp + """
+
+        A progress alone is saved without a history event, and the same progress again writes
+        nothing, so a script may report it as often as it likes. --attention alerts and keeps the
+        island until an intent answers it (a button pressed, a pause) or --no-attention.
+        --button replaces all the buttons given before.
+
+        Examples:
+          islet update deploy --state Migrating --progress 72%
+          islet update deploy --attention "Needs your approval" --button "Approve=./approve.sh"
+        """,
       options: [
         OptionSpec(.name, value: "N", help: "the new name"),
         OptionSpec(.category, value: "C", help: "the new category; '' clears it"),
@@ -19,7 +30,7 @@ struct UpdateCommand: Command {
         OptionSpec(
           .fromTmuxBuffer, value: "B",
           help: "take the new name from tmux buffer B (for key bindings)"),
-      ],
+      ] + PostedOptions.specs(clearing: true),
       maxOperands: 1)
   ]
 
@@ -36,13 +47,35 @@ struct UpdateCommand: Command {
     if let text = parsed.value(.category) {
       category = text.isEmpty ? "" : try parsed.label(.category)
     }
-    change = ActivityUpdate(
+    var change = ActivityUpdate(
       name: nameBuffer == nil ? try parsed.label(.name) : nil, category: category,
-      relevance: try parsed.relevance(), icon: try parsed.icon())
+      relevance: try parsed.relevance(), icon: try parsed.icon(), text: try parsed.postedText(.state),
+      attention: try parsed.postedText(.attention))
+    try Self.clearing(parsed, into: &change)
     guard !change.isEmpty || nameBuffer != nil else {
-      throw UsageError(message: "update needs --name, --category, --relevance or --icon", command: "update")
+      throw UsageError(
+        message:
+          "update needs --name, --category, --relevance, --icon, --state, --progress, --attention or --button",
+        command: "update")
     }
+    self.change = change
     target = parsed.operands.first
+  }
+
+  /// `--progress` or `--no-progress`, `--no-attention`, `--button` or `--no-buttons`: each pair
+  /// one or the other.
+  private static func clearing(_ parsed: ParsedArguments, into change: inout ActivityUpdate) throws {
+    let pairs: [(Option, Option)] = [
+      (.progress, .noProgress), (.attention, .noAttention), (.button, .noButtons),
+    ]
+    for (set, clear) in pairs where parsed.has(set) && parsed.has(clear) {
+      throw UsageError(message: "give --\(set.name) or --\(clear.name), not both", command: "update")
+    }
+    if let percent = try parsed.percent() { change.percent = .some(percent) }
+    if parsed.has(.noProgress) { change.percent = .some(nil) }
+    if parsed.has(.noAttention) { change.attention = "" }
+    if parsed.has(.button) { change.buttons = try parsed.buttons() }
+    if parsed.has(.noButtons) { change.buttons = [] }
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

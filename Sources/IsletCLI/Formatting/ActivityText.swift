@@ -15,7 +15,7 @@ struct ActivityText {
   var time: String { activity.displayTime(at: now) }
 
   var progress: String {
-    activity.progress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
+    activity.shownProgress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
   /// What a run that is over ran: a single timer's running time, a plan's from its start to its
@@ -76,7 +76,7 @@ struct ActivityText {
       ("elapsed", .number(Double(a.elapsed(at: now)) / 1000)),
       ("remaining", .number(a.remaining(at: now).map { Double($0) / 1000 })),
       ("duration", .number(a.state.duration.map { Double($0) / 1000 })),
-      ("progress", .number(a.progress(at: now))),
+      ("progress", .number(a.shownProgress(at: now))),
       ("stale", .bool(a.isStale(at: now))),
       ("category", .string(a.state.category)),
       ("recordID", .string(a.attributes.recordID)),
@@ -90,7 +90,22 @@ struct ActivityText {
       ("plan", .plan(position)),
       ("laps", .number(Double(a.state.laps.count))),
       ("lastLap", .number(a.state.laps.last.map { Double($0) / 1000 })),
+      ("state", .string(a.state.posted.text)),
+      ("attention", .string(a.state.posted.attention)),
+      ("buttons", .array(a.state.posted.buttons.map { .string($0.label) })),
+      ("expected", .number(a.attributes.expected.map { Double($0) / 1000 })),
+      ("exit", Self.exitJSON(a.state.exit)),
+      ("tmuxPane", .string(a.attributes.origin?.tmuxPane)),
     ])
+  }
+
+  /// How a failed command ended: `{"status": 2, "signal": null}`; null unless failed.
+  static func exitJSON(_ exit: CommandExit?) -> JSON {
+    guard let exit else { return .null }
+    switch exit {
+    case .status(let status): return .object([("status", .number(Double(status))), ("signal", .null)])
+    case .signal(let signal): return .object([("status", .null), ("signal", .number(Double(signal)))])
+    }
   }
 }
 

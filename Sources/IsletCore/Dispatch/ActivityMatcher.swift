@@ -9,16 +9,18 @@ public enum ActivityMatcher {
     case ambiguous(String, candidates: [Activity])
   }
 
-  /// Live activities in the island's order. A finished one leads while its alert waits for an
-  /// answer: nobody has touched it since, nothing else was touched after it finished, and it
-  /// is not stale. Then the running and paused ones, then finished ones nobody answered, then
-  /// those that are ready; within each, higher relevance, then the most recently started.
+  /// Live activities in the island's order. One that needs the user (posted attention) leads
+  /// until answered; then a finished one while its alert waits for an answer: nobody has
+  /// touched it since, nothing else was touched after it finished, and it is not stale. Then
+  /// the running and paused ones, then finished ones nobody answered, then those that are
+  /// ready; within each, higher relevance, then the most recently started.
   public static func ranked(_ live: [Activity], at now: Instant, policy: TimePolicy = .standard)
     -> [Activity]
   {
     let phased = live.map { ($0, $0.phase(at: now, policy: policy)) }.filter { $0.1.isLive }
     let lastTouch = phased.filter { $0.1 == .active || $0.1 == .paused }.map(\.0.state.touchedAt).max()
     func standing(_ activity: Activity, _ phase: Phase) -> Int {
+      if activity.state.posted.attention != nil { return -1 }
       switch phase {
       case .finished:
         return callsForAnswer(activity, at: now, touchedElsewhere: lastTouch) ? 0 : 2

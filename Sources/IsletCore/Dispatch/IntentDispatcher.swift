@@ -115,7 +115,8 @@ public final class IntentDispatcher {
       case .success(let transition):
         var saved = transition.activity
         if let subject, saved == subject, transition.events.isEmpty {
-          return Outcome(activity: subject, refusal: nil, events: try appendWithGoal(due), live: live, others: others)
+          return Outcome(
+            activity: subject, refusal: nil, events: try appendWithGoal(due), live: live, others: others)
         }
         if subject == nil {
           try store.insert(saved)

@@ -338,7 +338,9 @@ public enum TimerEngine {
   /// An update: recorded as `attention` when it marks the activity as needing the user, as
   /// `updated` when anything but the progress changed, and not at all for the progress alone
   /// (a script may report it many times a second; the history keeps what it said).
-  private static func updated(_ activity: Activity, by update: ActivityUpdate, at now: Instant, source: Source)
+  private static func updated(
+    _ activity: Activity, by update: ActivityUpdate, at now: Instant, source: Source
+  )
     -> Transition
   {
     var next = activity
@@ -353,7 +355,8 @@ public enum TimerEngine {
     var unprogressed = next
     unprogressed.state.posted.percent = activity.state.posted.percent
     guard unprogressed != activity else { return Transition(activity: next) }
-    let raised = next.state.posted.attention != nil && next.state.posted.attention != activity.state.posted.attention
+    let raised =
+      next.state.posted.attention != nil && next.state.posted.attention != activity.state.posted.attention
     var recorded = event(raised ? .attention : .updated, next, at: now, source: source)
     if raised { recorded.detail = next.state.posted.attention }
     return Transition(activity: next, events: [recorded])

@@ -61,7 +61,9 @@ public struct Posted: Codable, Hashable, Sendable {
 
   public static let maximumButtons = 3
 
-  public init(text: String? = nil, percent: Int? = nil, attention: String? = nil, buttons: [ActivityButton] = []) {
+  public init(
+    text: String? = nil, percent: Int? = nil, attention: String? = nil, buttons: [ActivityButton] = []
+  ) {
     self.text = text
     self.percent = percent
     self.attention = attention
@@ -127,6 +129,18 @@ public enum CommandExit: Codable, Hashable, Sendable {
     1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 6: "ABRT", 8: "FPE", 9: "KILL", 11: "SEGV", 13: "PIPE",
     14: "ALRM", 15: "TERM",
   ]
+}
+
+/// A task's progress: posted, or estimated from its expected length.
+public struct TaskProgress: Equatable, Sendable {
+  /// 0…1; an estimate stays at 1 once past it.
+  public var fraction: Double
+  /// The expected time left, negative once past it; nil for a posted progress.
+  public var left: Milliseconds?
+
+  public var isEstimate: Bool { left != nil }
+  /// Past its estimate: said so, rather than shown as done.
+  public var isOverEstimate: Bool { (left ?? 0) < 0 }
 }
 
 /// What changes (ActivityKit's `ContentState`). Time is kept as instants, never as a count.
@@ -335,6 +349,24 @@ extension Activity {
   public func progress(at now: Instant) -> Double? {
     guard let duration = state.duration, duration > 0 else { return nil }
     return min(1, Double(elapsed(at: now)) / Double(duration))
+  }
+
+  /// How far a task that counts up has gone: as its program posted it (`--progress`), else as
+  /// its expected length says (`run`'s estimate, `--expect`). Nil for a countdown, which has
+  /// its own, and for a stopwatch with neither.
+  public func taskProgress(at now: Instant) -> TaskProgress? {
+    guard !isCountdown else { return nil }
+    if let percent = state.posted.percent {
+      return TaskProgress(fraction: Double(percent) / 100, left: nil)
+    }
+    guard let expected = attributes.expected, expected > 0 else { return nil }
+    let elapsed = elapsed(at: now)
+    return TaskProgress(fraction: min(1, Double(elapsed) / Double(expected)), left: expected - elapsed)
+  }
+
+  /// The progress a bar shows, 0…1: a countdown's, else a task's; nil for neither.
+  public func shownProgress(at now: Instant) -> Double? {
+    progress(at: now) ?? taskProgress(at: now)?.fraction
   }
 
   /// The second of a plan segment's cue on display at `now` (3, 2, 1 with `cue 3`), or nil

@@ -38,10 +38,16 @@ public struct HookRunner: PostCommitHandler {
   public func handle(_ events: [Event], context: HandlerContext) {
     let folder = Self.folder(context.configuration, environment: context.environment)
     let due = events.filter { access(folder + "/" + $0.kind.rawValue, X_OK) == 0 }
-    guard !due.isEmpty else { return }
+    let pressed = Self.pressedButtons(events, live: context.live)
+    guard !due.isEmpty || !pressed.isEmpty else { return }
     // A line per event: its kind, its activity and the JSON its hook reads (JSON text has no
-    // tab or newline of its own).
-    let lines = due.map { "\($0.kind.rawValue)\t\($0.activityID)\t\(hookJSON($0).text)\n" }.joined()
+    // tab or newline of its own); then a line per button pressed, its command escaped alike.
+    let lines =
+      due.map { "\($0.kind.rawValue)\t\($0.activityID)\t\(hookJSON($0).text)\n" }.joined()
+      + pressed.map {
+        "\(Self.buttonLine)\t\($0.id)\t\(Self.escaped($0.button.label))\t\(Self.escaped($0.button.command))\n"
+      }
+      .joined()
     let log = Self.logPath(environment: context.environment)
     if let reason = Self.prepareLog(log) {
       warnings?.err("islet: hook failures cannot be logged in \(printable(log, limit: 200)): \(reason)\n")
@@ -71,6 +77,40 @@ public struct HookRunner: PostCommitHandler {
 }
 
 extension HookRunner {
+  /// The first field of a line that runs a pressed button's command, not a hook.
+  package static let buttonLine = "button"
+
+  /// The buttons the `pressed` events pressed, with their activities' ids: their commands run
+  /// as hooks do, bounded and logged.
+  static func pressedButtons(_ events: [Event], live: [Activity]) -> [(id: String, button: ActivityButton)] {
+    events.filter { $0.kind == .pressed }.compactMap { event in
+      guard let label = event.detail, let activity = live.first(where: { $0.id == event.activityID }),
+        let button = activity.state.posted.button(label)
+      else { return nil }
+      return (event.activityID, button)
+    }
+  }
+
+  /// A field with no tab or newline of its own: `\\`, `\t` and `\n` stand for them.
+  package static func escaped(_ text: String) -> String {
+    text.replacing("\\", with: "\\\\").replacing("\t", with: "\\t")
+      .replacing("\n", with: "\\n")
+  }
+
+  /// `escaped` read back.
+  package static func unescaped(_ text: Substring) -> String {
+    var out = ""
+    var iterator = text.makeIterator()
+    while let character = iterator.next() {
+      guard character == "\\", let next = iterator.next() else {
+        out.append(character)
+        continue
+      }
+      out.append(next == "t" ? "\t" : next == "n" ? "\n" : next)
+    }
+    return out
+  }
+
   /// Why the hook at `path` is not run, or nil. As ssh and git refuse such files: a hook
   /// another user owns, or that others can write, would run as you whatever they put in it;
   /// so would one in a folder others can write (or own), where they can put another in its
@@ -136,13 +176,14 @@ extension HookRunner {
 
 /// What a hook reads on stdin: one event, with the category the activity had (null for none)
 /// and its plan's place (for a segment's end, the segment that ended), or `plan: null` for a
-/// single timer.
+/// single timer; `detail` says how a failed command ended (`exit 2`), what needs the user, or
+/// the button pressed (null for other events).
 package func hookJSON(_ event: Event) -> JSON {
   .object([
     ("event", .string(event.kind.rawValue)), ("id", .string(event.activityID)),
     ("name", .string(event.name)), ("phase", .string(event.phase.rawValue)),
     ("elapsed", .number(Double(event.elapsed) / 1000)), ("source", .string(event.source.rawValue)),
     ("at", .string(LocalTime.iso(event.at))), ("category", .string(event.category)),
-    ("plan", .plan(event.plan)),
+    ("plan", .plan(event.plan)), ("detail", .string(event.detail)),
   ])
 }

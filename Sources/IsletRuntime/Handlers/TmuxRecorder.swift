@@ -26,6 +26,15 @@ public struct TmuxRecorder: PostCommitHandler {
     return String(socket)
   }
 
+  /// The pane a command runs in inside tmux (`$TMUX` and `$TMUX_PANE`), for "go to"; nil
+  /// outside tmux.
+  package static func origin(from environment: [String: String]) -> Origin? {
+    guard let socket = socket(from: environment), let pane = environment["TMUX_PANE"], pane.hasPrefix("%"),
+      pane.count > 1, pane.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    return Origin(tmuxSocket: socket, tmuxPane: pane)
+  }
+
   package static func tmuxPath(_ environment: [String: String]) -> String? {
     let folders =
       (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
