@@ -164,6 +164,32 @@ final class RunnerHarness {
       statements.view == ["read activity"] && statements.follower == ["PRAGMA data_version", "read event"])
   }
 
+  /// A script's progress from another shell records no event: the follower hears the pulse,
+  /// and the view reads the live set and draws once; the same progress again writes nothing,
+  /// so there is nothing to hear or draw.
+  @Test func anOutsideProgressCostsOneFrameAndTheSameAgainNothing() throws {
+    let view = try RunnerHarness()
+    _ = try view.outside.send(
+      .start(StartRequest(name: "Deploy", posted: Posted(percent: 40))), to: .current, source: .cli)
+    let runner = try view.open()
+    try runner.draw()
+    view.record()
+
+    let moved = try view.outside.send(.update(ActivityUpdate(percent: 41)), to: .current, source: .cli)
+    #expect(moved.ownEvents(from: .cli).isEmpty)
+    try view.hearStore(runner)
+    #expect(runner.shown.stored.map(\.state.posted.percent) == [41])
+    #expect(view.screen.frames == 2, "one new frame for the progress")
+    let statements = view.statements()
+    #expect(
+      statements.view == ["read activity"]
+        && statements.follower == ["PRAGMA data_version", "read event", "read pulse"], "\(statements)")
+
+    _ = try view.outside.send(.update(ActivityUpdate(percent: 41)), to: .current, source: .cli)
+    try view.hearStore(runner)
+    #expect(view.screen.frames == 2, "the same progress again draws nothing")
+  }
+
   /// Nothing new in the store: a wake for a write that recorded no event draws nothing, and
   /// the frames drawn ahead stay.
   @Test func aWriteWithoutNewsDrawsNothing() throws {
