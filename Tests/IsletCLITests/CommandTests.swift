@@ -253,11 +253,11 @@ import Testing
       islet("log", "--name", "WORKOUT", "--since", "2025-11-30").stdout.split(separator: "\n").count == 6)
     #expect(
       islet("log", "--csv").stdout.split(separator: "\n").last
-        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,,,true,6,false"
+        == "2025-11-30T09:41:00.000Z,,\(islet("list", "--json").stdout.dropFirst(8).prefix(4)),\"Tea, \"\"green\"\"\",running,90.000,,,,,,,true,6,false,"
     )
     #expect(
       islet("log", "--json", "--name", "tea, \"green\"").stdout.hasSuffix(
-        "\"outcome\":\"running\",\"elapsed\":90,\"plan\":null,\"counted\":true,\"session\":6,\"edited\":false}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
+        "\"outcome\":\"running\",\"elapsed\":90,\"plan\":null,\"counted\":true,\"session\":6,\"edited\":false,\"failure\":null}],\"totals\":[{\"name\":\"Tea, \\\"green\\\"\",\"sessions\":1,\"elapsed\":90}]}\n"
       ))
     #expect(
       islet("log", "--since", "tomorrow").stderr.hasPrefix(

@@ -63,13 +63,14 @@ struct LogCommand: Command {
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
     var csv =
-      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited\n"
+      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited,failure\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
         csvSeconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
         s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "", s.category ?? "",
         s.counts ? "true" : "false", s.id.map(String.init) ?? "", s.edited ? "true" : "false",
+        s.failure ?? "",
       ]
       csv += fields.map(csvField).joined(separator: ",") + "\n"
     }
@@ -100,7 +101,10 @@ struct LogCommand: Command {
       rows.append(
         [ids[index], LocalTime.dateTime(s.startedAt), DisplayWidth.truncate(title, to: nameRoom)]
           + (categories ? [DisplayWidth.truncate(printableName(s.category ?? "-"), to: 16)] : [])
-          + [s.outcome + (s.edited ? "*" : ""), DurationText.clock(seconds: s.elapsed / 1000)])
+          + [
+            s.outcome + (s.failure.map { " (\($0))" } ?? "") + (s.edited ? "*" : ""),
+            DurationText.clock(seconds: s.elapsed / 1000),
+          ])
     }
     var text = table(rows)
     if sessions.contains(where: \.edited) { text += "* edited afterwards (islet edit)\n" }
@@ -137,7 +141,7 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
             ("endedAt", .string(s.endedAt.map(LocalTime.iso))), ("outcome", .string(s.outcome)),
             ("elapsed", .number(Double(s.elapsed) / 1000)), ("plan", .plan(s.plan)),
             ("counted", .bool(s.counts)), ("session", .number(s.id.map(Double.init))),
-            ("edited", .bool(s.edited)),
+            ("edited", .bool(s.edited)), ("failure", .string(s.failure)),
           ])
         })
     ),

@@ -27,6 +27,8 @@ public struct Session: Equatable, Sendable {
   public var edited = false
   /// Its run was cut by a rename: it shares an end or a start with another session.
   public var isPartOfRun = false
+  /// How a failed command ended (`exit 2`, `SIGINT`); nil for other outcomes.
+  public var failure: String?
 
   public init(
     activityID: String, name: String, category: String? = nil, startedAt: Instant, endedAt: Instant?,
@@ -113,7 +115,9 @@ public enum SessionLog {
         run.note(event)
         open[event.activityID] = nil
         let outcome = event.kind == .segmentFinished ? EventKind.finished.rawValue : event.kind.rawValue
-        sessions.append(run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan))
+        var closed = run.closed(at: event.at, outcome: outcome, plan: run.plan ?? event.plan)
+        if event.kind == .failed { closed.failure = event.detail }
+        sessions.append(closed)
       } else if event.kind == .updated, event.name != run.name || event.category != run.category {
         let (piece, next) = run.renamed(by: event)
         if let piece { sessions.append(piece) }
@@ -138,6 +142,7 @@ public enum SessionLog {
     session.id = event.seq
     session.seqs = event.seq.map { [$0] } ?? []
     session.edited = event.edited
+    if event.kind == .failed { session.failure = event.detail }
     return session
   }
 
