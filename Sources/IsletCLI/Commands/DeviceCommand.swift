@@ -60,10 +60,14 @@ struct DeviceCommand: Command {
       "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     // Asked once the terminal's modes are kept for a crash and Ctrl-C only sets a flag, so
     // nothing leaves the terminal without its echo.
+    // The terminal's own background: as `COLORFGBG` names it, else as the terminal answers.
+    var backdrop = Color(colorFGBG: environment.variables["COLORFGBG"])
     if environment.terminalShade == .any {
-      environment.answeredShade = TerminalQuery.backgroundShade()
+      backdrop = TerminalQuery.background()
+      environment.answeredShade = TerminalShade.of(background: backdrop)
     }
     let theme = Shown(try environment.theme)
+    theme.value.backdrop = backdrop
     let screen: CursesScreen
     do {
       screen = try CursesScreen(theme: { theme.value })

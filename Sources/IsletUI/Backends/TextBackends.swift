@@ -16,11 +16,12 @@ public struct ResolvedStyle: Equatable, Sendable {
     let own = ownBackground ? theme.roles[.background]?.background : nil
     background = (style.background ?? fill?.background ?? own)?.degraded(to: depth)
     bold = style.bold
-    dim = style.dim
+    // A solid track shows as such only by its color: without one, dimmed.
+    dim = style.dim || (depth == .none && cell.role == .progressTrack)
     // A fill drawn by reverse video (mono) reverses what sits on it too.
-    let edge = cell.role == .islandEdge || cell.role == .cardEdge
+    let edge = cell.role.isEdge
     reverse = style.reverse || (fill?.reverse == true && fill?.background == nil && !edge)
-    if depth == .none && (cell.fill == .island || cell.fill == .card) && !reverse && !edge {
+    if depth == .none && [.island, .alertIsland, .card].contains(cell.fill) && !reverse && !edge {
       reverse = true
     }
   }
