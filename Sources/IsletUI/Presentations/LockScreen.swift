@@ -144,7 +144,7 @@ public enum LockScreen {
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) <= room
     ButtonSpec.draw(
       buttons, on: &canvas, left: x, y: y, long: long, gap: 1, glyphs: g, clip: clip,
-      target: look.activity.id)
+      target: look.activity.id, accent: look.accent)
   }
 
   /// The card's edges and fill, the same every second.
@@ -228,7 +228,8 @@ public enum RowCard {
   /// The most cells its progress bar takes.
   static let barWidth = 22
 
-  public static func draw(_ look: Look, width: Int) -> Canvas {
+  /// `sayingPhase` false: its phase is not said, as the expanded island above says it.
+  public static func draw(_ look: Look, width: Int, sayingPhase: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height, ascii: look.ascii)
     let g = look.g
     Pieces.card(canvas.bounds, on: &canvas, glyphs: g)
@@ -238,7 +239,7 @@ public enum RowCard {
     canvas.put(look.time, x: timeX, y: inner.y, role: look.timeRole, clip: inner)
     let nameX = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .accent, on: &canvas, clip: inner)
     var title = look.name
-    if let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
+    if sayingPhase, let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
     let titleWidth = min(DisplayWidth.of(title), max(0, timeX - 2 - nameX))
     canvas.put(
       DisplayWidth.truncate(title, to: titleWidth, ellipsis: g.ellipsis), x: nameX, y: inner.y,
