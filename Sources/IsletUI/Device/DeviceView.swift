@@ -203,7 +203,8 @@ public enum DeviceView {
         continue
       }
       var banner = LockScreen.draw(
-        frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo)
+        frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo,
+        sayingPhase: activity.id != expanded)
       if activity.id == selected?.id && frame.live.count > 1 {
         Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g)
       }

@@ -80,15 +80,6 @@ public enum Color: Equatable, Hashable, Sendable {
     self = .rgb(levels[0], levels[1], levels[2])
   }
 
-  /// The background `COLORFGBG` names (`15;0`: its last field a palette color); nil when it
-  /// names none.
-  public init?(colorFGBG: String?) {
-    guard let last = colorFGBG?.split(separator: ";", omittingEmptySubsequences: false).last,
-      let index = UInt8(last), index < 16
-    else { return nil }
-    self = .indexed(index)
-  }
-
   static func nearest(_ c: (r: Int, g: Int, b: Int), in range: Range<Int>) -> Int {
     range.min { a, b in distance(c, paletteRGB(a)) < distance(c, paletteRGB(b)) } ?? 0
   }
