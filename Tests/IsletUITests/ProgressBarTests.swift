@@ -40,6 +40,8 @@ import Testing
     #expect(half[6, 0].fill == nil && half[8, 0].fill == nil)
     let theme = ThemeCatalog.fallback
     #expect(theme.style(.trackFill).background == theme.style(.progressTrack).foreground)
+    // Text without colors draws the track as a line, so the bar still reads.
+    #expect(PlainText.render(half) == "███████▌───────  50%")
   }
 
   /// A 25-minute countdown on a bar of 50 cells: 400 eighths, one every 3.75 seconds, where

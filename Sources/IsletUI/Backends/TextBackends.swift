@@ -39,12 +39,13 @@ public enum PlainText {
     return text
   }
 
-  /// The rows without their trailing blanks. Written as plain loops: the status line runs this
-  /// once a second, and generic sequence adaptors cost it runtime type lookups at start-up.
+  /// The rows without their trailing blanks, a progress track as a line (`Canvas.plainLine`).
+  /// Written as plain loops: the status line runs this once a second, and generic sequence
+  /// adaptors cost it runtime type lookups at start-up.
   public static func lines(_ canvas: Canvas) -> [String] {
     var lines: [String] = []
     for y in 0..<canvas.height {
-      var line = canvas.line(y)
+      var line = canvas.plainLine(y)
       while line.utf8.last == 0x20 { line.removeLast() }
       lines.append(line)
     }
