@@ -82,6 +82,19 @@ import Testing
     #expect(ReportChart.seriesRoles.allSatisfy { $0.chipSource == nil })
   }
 
+  /// Narrow, a chip keeps its fill and loses its word: every cell of it is on its fill.
+  @Test func aNarrowChipKeepsItsFill() {
+    let (paused, now) = inPhase(.paused)
+    let island = Expanded.draw(look(paused, at: now), width: 30, height: 6)
+    #expect(island.buttons.count == 3)
+    for chip in island.buttons {
+      let cells = (chip.area.x..<chip.area.maxX).map { island[$0, chip.area.y] }
+      #expect(cells.count == 3, "a glyph between two filled blanks: \(chip.action)")
+      #expect(cells.allSatisfy { $0.fill != nil && $0.fill != .island && $0.fill == cells[0].fill })
+    }
+    #expect(!island.lines[3].contains("Resume") && island.lines[3].contains("▶"))
+  }
+
   /// Once time is up the expanded island is the same island in the alert color: rim and fill
   /// one deep red shape, its text as the island's.
   @Test func theAlertIslandIsOneShape() {
