@@ -206,7 +206,7 @@ public enum DeviceView {
         frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo,
         sayingPhase: activity.id != expanded)
       if activity.id == selected?.id && frame.live.count > 1 {
-        Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g)
+        Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g, role: frame.look(activity).accent)
       }
       canvas.draw(banner, x: placed.rect.x, y: placed.rect.y)
     }

@@ -40,10 +40,11 @@ enum Pieces {
     canvas.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2), with: .card)
   }
 
-  /// Marks a card as the selected one: a bar of the accent on its leading edge.
-  static func selectionBar(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs) {
+  /// Marks a card as the selected one: a bar of its activity's accent (`role`) on its leading
+  /// edge.
+  static func selectionBar(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs, role: Role = .accent) {
     for y in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) {
-      canvas.put(glyphs.selectionBar, x: rect.x, y: y, role: .accent)
+      canvas.put(glyphs.selectionBar, x: rect.x, y: y, role: role)
     }
   }
 
