@@ -14,17 +14,22 @@ import IsletUI
 public enum TerminalQuery {
   /// The background's shade, `any` when the terminal did not say within `timeout` ms.
   public static func backgroundShade(timeoutMilliseconds timeout: Int32 = 1000) -> TerminalShade {
-    guard isatty(0) == 1, isatty(1) == 1 else { return .any }
+    TerminalShade.of(background: background(timeoutMilliseconds: timeout))
+  }
+
+  /// The background's color, nil when the terminal did not say within `timeout` ms.
+  public static func background(timeoutMilliseconds timeout: Int32 = 1000) -> Color? {
+    guard isatty(0) == 1, isatty(1) == 1 else { return nil }
     var saved = termios()
-    guard tcgetattr(0, &saved) == 0 else { return .any }
+    guard tcgetattr(0, &saved) == 0 else { return nil }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    guard tcsetattr(0, TCSANOW, &quiet) == 0 else { return .any }
+    guard tcsetattr(0, TCSANOW, &quiet) == 0 else { return nil }
     defer { _ = tcsetattr(0, TCSANOW, &saved) }
 
     let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
     guard question.withUnsafeBytes({ write(1, $0.baseAddress, $0.count) }) == question.count else {
-      return .any
+      return nil
     }
     var reply: [UInt8] = []
     var left = timeout
@@ -44,7 +49,7 @@ public enum TerminalQuery {
       _ = poll(&ready, 1, 50)
       _ = tcflush(0, TCIFLUSH)
     }
-    return TerminalShade.of(backgroundReply: reply)
+    return Color(backgroundReply: reply)
   }
 
   /// Whether `reply` holds the DA1 answer, `ESC [ ? … c`, which comes after any color answer.

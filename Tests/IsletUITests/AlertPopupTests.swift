@@ -28,7 +28,8 @@ import Testing
         " c done · + snooze 5 min · r reset                        ",
         " ⏎ done · any other key closes                            ",
       ])
-    #expect(canvas[1, 6].role == .buttonComplete && canvas[10, 6].role == .buttonResume)
+    // Snooze, the way on, in the activity's accent (a timer's: the theme's), as its chip would be.
+    #expect(canvas[1, 6].role == .buttonComplete && canvas[10, 6].role == .accent)
     #expect(canvas[8, 6].role == .secondary, "the separator between the keys")
     #expect(canvas[1, 7].role == .secondary)
     let ascii = AlertPopup.draw(

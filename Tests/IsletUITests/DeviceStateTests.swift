@@ -56,16 +56,40 @@ import Testing
     let before = DeviceView.draw(frame(at: now), width: 100, height: 30)
     let chip = try #require(before.buttons.first { $0.action == .pause })
     let word = chip.area.x + 3
-    #expect(before[word, chip.area.y].role == .buttonPause)
+    #expect(before[word, chip.area.y].role == .chipAccent)
     let effects = state.handle(
       .click(x: chip.area.x, y: chip.area.y), live: live, buttons: before.buttons, now: now)
     #expect(effects == [.dispatch(.pause, activityID: "wk01", source: .mouse)])
     #expect(state.pressed == DeviceState.Pressed(area: chip.area, until: now + DeviceState.pressTime))
     let pressed = DeviceView.draw(frame(at: now), width: 100, height: 30)
-    #expect(pressed[word, chip.area.y].role == .stale && pressed[word, chip.area.y].fill == .buttonPause)
+    #expect(pressed[word, chip.area.y].role == .stale && pressed[word, chip.area.y].fill == .chipAccent)
     #expect(DeviceView.nextChange(frame(at: now)) == now + DeviceState.pressTime)
     let after = DeviceView.draw(frame(at: now + DeviceState.pressTime), width: 100, height: 30)
-    #expect(after[word, chip.area.y].role == .buttonPause, "pressed for longer than a frame")
+    #expect(after[word, chip.area.y].role == .chipAccent, "pressed for longer than a frame")
+  }
+
+  /// A key that sends what a chip on screen does shows that chip pressed for a frame, as a click
+  /// does; a key no chip stands for presses none.
+  @Test func aKeyPressesItsChip() throws {
+    let live = [workout]
+    let now = inPhase(.active).1
+    let frame = DeviceView.Frame(
+      live: live, state: DeviceState(), now: now, policy: .standard, theme: ThemeCatalog.fallback,
+      ascii: false, utcOffset: 0)
+    let drawn = DeviceView.draw(frame, width: 100, height: 30)
+    let chip = try #require(drawn.buttons.last { $0.action == .pause })
+    var state = DeviceState()
+    let effects = state.handle(.character(" "), live: live, buttons: drawn.buttons, now: now)
+    #expect(effects == [.dispatch(.toggle, activityID: "wk01", source: .key)])
+    #expect(state.pressed == DeviceState.Pressed(area: chip.area, until: now + DeviceState.pressTime))
+    var pressedFrame = frame
+    pressedFrame.state = state
+    let pressed = DeviceView.draw(pressedFrame, width: 100, height: 30)
+    #expect(pressed[chip.area.x + 3, chip.area.y].role == .stale, "the chip the key stands for, dimmed")
+    #expect(DeviceView.nextChange(pressedFrame) == now + DeviceState.pressTime)
+    var other = DeviceState()
+    _ = other.handle(.character("l"), live: live, buttons: drawn.buttons, now: now)
+    #expect(other.pressed == nil, "no chip laps: nothing is pressed")
   }
 
   /// The question's red chip (drawn last) says yes; a click anywhere else, no.

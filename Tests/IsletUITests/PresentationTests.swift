@@ -117,7 +117,7 @@ import Testing
         "▐  ⏱  Workout                         ▀█  ▀▀█   ▀▀█ █▀█  ▌",
         "▐  Started 9:05 · ID 1823 · ada        █  █▀▀ ▀  ▀█ █ █  ▌",
         "▐   ⏸ Pause    ↺ Reset    ✕ End       ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀  ▌",
-        "▐  ███████████████████████▌───────────────────────  50%  ▌",
+        "▐  ███████████████████████▌███████████████████████  50%  ▌",
         "▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘",
       ])
   }
@@ -131,7 +131,7 @@ import Testing
         "  ⏱  Workout                                 ▀█  ▀▀█   ▀▀█ █▀█  ",
         "  ID 1823 · ada                               █  █▀▀ ▀  ▀█ █ █  ",
         "   ⏸ Pause   ✕ End                           ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀  ",
-        "  ███████████████████████████▌───────────────────────────  50%  ",
+        "  ███████████████████████████▌███████████████████████████  50%  ",
         "  Started 9:05                                       ends 9:30  ",
         "▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘",
       ])
@@ -141,13 +141,17 @@ import Testing
         Button(area: Rect(x: 2, y: 3, width: 9, height: 1), action: .pause, target: "wk01"),
         Button(area: Rect(x: 12, y: 3, width: 7, height: 1), action: .end, target: "wk01"),
       ])
-    #expect(canvas[2, 3].role == .buttonPause && canvas[2, 3].fill == .buttonPause)
+    // The primary chip in the activity's accent (a timer's: the theme's own) on a tint of it.
+    #expect(canvas[2, 3].role == .chipAccent && canvas[2, 3].fill == .chipAccent)
     #expect(canvas[12, 3].role == .buttonReset && canvas[12, 3].fill == .buttonReset)
     #expect(canvas[11, 3].fill == .card, "the card between the chips")
     #expect(canvas[0, 0].role == .cardEdge && canvas[0, 0].fill == nil)
     #expect(canvas[0, 1].fill == .card && canvas[63, 6 - 1].fill == .card)
     #expect(canvas[45, 1].role == .timer)
     #expect(canvas[2, 4].role == .progress)
+    // One solid line: the bar, its last cell's eighth on the track's color, then the track.
+    #expect(canvas[29, 4].role == .progress && canvas[29, 4].fill == .trackFill)
+    #expect(canvas[30, 4].role == .progressTrack && canvas[30, 4].text == "█")
     #expect(canvas[40, 4].role == .progressTrack)
   }
 

@@ -5,11 +5,23 @@ import Testing
 
 /// The progress line in eighths of a cell: a long countdown's bar moves every few seconds.
 @Suite struct ProgressBarTests {
-  func bar(_ fraction: Double, width: Int = 20, ascii: Bool = false) -> String {
+  func canvas(_ fraction: Double, width: Int = 20, ascii: Bool = false) -> Canvas {
     var canvas = Canvas(width: width, height: 1, ascii: ascii)
     Pieces.progress(
       fraction, x: 0, y: 0, width: width, on: &canvas, glyphs: Glyphs(ascii: ascii), clip: canvas.bounds)
-    return canvas.line(0)
+    return canvas
+  }
+
+  /// The bar's row, its track's cells (solid blocks in the track's role, told apart from the
+  /// bar only by color) written `─` so that the text says which is which; `?` for a track cell
+  /// that is not a solid block.
+  func bar(_ fraction: Double, width: Int = 20, ascii: Bool = false) -> String {
+    let drawn = canvas(fraction, width: width, ascii: ascii)
+    guard !ascii else { return drawn.line(0) }
+    return (0..<width).map { x in
+      let cell = drawn[x, 0]
+      return cell.role == .progressTrack ? (cell.text == "█" ? "─" : "?") : cell.text
+    }.joined()
   }
 
   @Test func eachEighthOfACellShows() {
@@ -22,6 +34,14 @@ import Testing
     #expect(bar(0.5) == "███████▌" + track(7) + "  50%")
     #expect(bar(1) == String(repeating: "█", count: 15) + " 100%")
     #expect(bar(0.5, ascii: true) == "=======" + String(repeating: "-", count: 8) + "  50%")
+    // The rest of the partial cell in the track's color: bar and track one solid line.
+    let half = canvas(0.5)
+    #expect(half[7, 0].role == .progress && half[7, 0].fill == .trackFill)
+    #expect(half[6, 0].fill == nil && half[8, 0].fill == nil)
+    let theme = ThemeCatalog.fallback
+    #expect(theme.style(.trackFill).background == theme.style(.progressTrack).foreground)
+    // Text without colors draws the track as a line, so the bar still reads.
+    #expect(PlainText.render(half) == "███████▌───────  50%")
   }
 
   /// A 25-minute countdown on a bar of 50 cells: 400 eighths, one every 3.75 seconds, where

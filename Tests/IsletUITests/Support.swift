@@ -97,5 +97,19 @@ func roleMark(_ role: Role) -> Character {
   case .tintIndigo: return "7"
   case .tintPurple: return "8"
   case .tintPink: return "9"
+  case .alertIsland: return "A"
+  case .alertIslandEdge: return "B"
+  case .trackFill: return "_"
+  // A primary chip by its accent: the theme's own P; the tints', in `Role.tints` order, QSUVWYZGH.
+  case .chipAccent: return "P"
+  case .chipRed: return "Q"
+  case .chipOrange: return "S"
+  case .chipYellow: return "U"
+  case .chipGreen: return "V"
+  case .chipTeal: return "W"
+  case .chipBlue: return "Y"
+  case .chipIndigo: return "Z"
+  case .chipPurple: return "G"
+  case .chipPink: return "H"
   }
 }

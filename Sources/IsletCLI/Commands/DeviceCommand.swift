@@ -60,10 +60,16 @@ struct DeviceCommand: Command {
       "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     // Asked once the terminal's modes are kept for a crash and Ctrl-C only sets a flag, so
     // nothing leaves the terminal without its echo.
-    if environment.terminalShade == .any {
-      environment.answeredShade = TerminalQuery.backgroundShade()
+    // The terminal's own background as it answers (`COLORFGBG` names a palette entry, not
+    // the color): on a black one, cards are raised. A light terminal is not asked.
+    var backdrop: Color?
+    if environment.terminalShade != .light {
+      let named = environment.terminalShade
+      backdrop = TerminalQuery.background()
+      if named == .any { environment.answeredShade = TerminalShade.of(background: backdrop) }
     }
     let theme = Shown(try environment.theme)
+    theme.value.backdrop = backdrop
     let screen: CursesScreen
     do {
       screen = try CursesScreen(theme: { theme.value })

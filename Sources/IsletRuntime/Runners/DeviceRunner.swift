@@ -171,11 +171,14 @@ package final class DeviceRunner {
   }
 
   private func cycleTheme(after name: String) throws {
-    guard let (next, loaded) = environment.themeCatalog.next(after: name, on: environment.terminalShade)
+    guard let (next, found) = environment.themeCatalog.next(after: name, on: environment.terminalShade)
     else {
       try send(.themed(theme.value, saved: "No other theme suits this terminal's background", failed: true))
       return
     }
+    // The terminal is the same: a new theme's cards are raised on it as the last one's were.
+    var loaded = found
+    loaded.backdrop = theme.value.backdrop
     theme.value = loaded
     do {
       try ConfigurationFile.save("theme", next, environment: environment.variables)

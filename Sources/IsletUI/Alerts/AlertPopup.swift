@@ -61,7 +61,7 @@ public enum AlertPopup {
           canvas.put(
             keySeparator(g), x: entry.x - DisplayWidth.of(keySeparator(g)), y: height - 2, role: .secondary)
         }
-        canvas.put(entry.text, x: entry.x, y: height - 2, role: role(entry.action))
+        canvas.put(entry.text, x: entry.x, y: height - 2, role: role(entry.action, accent: look.accent))
       }
     }
     guard listening else { return canvas }
@@ -115,13 +115,13 @@ public enum AlertPopup {
     return action.key == "snooze" && label.hasPrefix("+") ? "snooze \(label.dropFirst())" : label
   }
 
-  /// A button's colour, as the island's buttons for the same intent.
-  private static func role(_ action: Alert.Action) -> Role {
+  /// A button's colour, as the island's chips for the same intent: the way on (snooze, skip,
+  /// next, pause) in the activity's accent.
+  private static func role(_ action: Alert.Action, accent: Role) -> Role {
     switch action.key {
     case "complete": .buttonComplete
     case "reset": .buttonReset
-    case "pause": .buttonPause
-    default: .buttonResume
+    default: accent
     }
   }
 }

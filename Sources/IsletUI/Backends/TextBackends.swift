@@ -16,11 +16,12 @@ public struct ResolvedStyle: Equatable, Sendable {
     let own = ownBackground ? theme.roles[.background]?.background : nil
     background = (style.background ?? fill?.background ?? own)?.degraded(to: depth)
     bold = style.bold
-    dim = style.dim
+    // A solid track shows as such only by its color: without one, dimmed.
+    dim = style.dim || (depth == .none && cell.role == .progressTrack)
     // A fill drawn by reverse video (mono) reverses what sits on it too.
-    let edge = cell.role == .islandEdge || cell.role == .cardEdge
+    let edge = cell.role.isEdge
     reverse = style.reverse || (fill?.reverse == true && fill?.background == nil && !edge)
-    if depth == .none && (cell.fill == .island || cell.fill == .card) && !reverse && !edge {
+    if depth == .none && [.island, .alertIsland, .card].contains(cell.fill) && !reverse && !edge {
       reverse = true
     }
   }
@@ -38,12 +39,13 @@ public enum PlainText {
     return text
   }
 
-  /// The rows without their trailing blanks. Written as plain loops: the status line runs this
-  /// once a second, and generic sequence adaptors cost it runtime type lookups at start-up.
+  /// The rows without their trailing blanks, a progress track as a line (`Canvas.plainLine`).
+  /// Written as plain loops: the status line runs this once a second, and generic sequence
+  /// adaptors cost it runtime type lookups at start-up.
   public static func lines(_ canvas: Canvas) -> [String] {
     var lines: [String] = []
     for y in 0..<canvas.height {
-      var line = canvas.line(y)
+      var line = canvas.plainLine(y)
       while line.utf8.last == 0x20 { line.removeLast() }
       lines.append(line)
     }

@@ -352,6 +352,25 @@ public struct Canvas: Equatable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// One row as text without colors shows it: a progress track's solid cells, which only
+  /// their color tells from the bar's, as a line (`─`).
+  public func plainLine(_ y: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(width)
+    for x in 0..<width {
+      let cell = self[x, y]
+      if cell.role == .progressTrack && cell.glyph == Self.solid {
+        bytes += Self.trackLine
+      } else {
+        cell.glyph.appendUTF8(to: &bytes)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static let solid = Glyph("█")
+  private static let trackLine = Array("─".utf8)
+
   private mutating func clearWide(at x: Int, y: Int) {
     guard x >= 0, x < width else { return }
     if self[x, y].isContinuation, x > 0 { self[x - 1, y].glyph = .space }

@@ -124,7 +124,10 @@ public struct DeviceState: Equatable, Sendable {
     if case .character(let character) = key, let selected,
       let sent = Self.intent(ofKey: character, for: selected, at: now, policy: policy, snooze: snooze)
     {
-      guard sent == .reset || sent == .end else { return intent(sent) }
+      guard sent == .reset || sent == .end else {
+        press(sent, for: selected.id, on: buttons, now: now)
+        return intent(sent)
+      }
       self.overlay = .confirm(sent, activityID: selected.id, name: selected.name)
       return []
     }
@@ -192,6 +195,19 @@ public struct DeviceState: Equatable, Sendable {
       return []
     }
     return [.dispatch(intent, activityID: button.target ?? selected?.id, source: .mouse)]
+  }
+
+  /// The chip that does what a key just sent to the activity `id`, drawn pressed for a frame
+  /// as a clicked one is; none when no chip on screen does it.
+  private mutating func press(_ intent: Intent, for id: String, on buttons: [Button], now: Instant) {
+    let toggles: [ButtonAction] = [.pause, .resume, .toggle]
+    guard
+      let chip = buttons.last(where: {
+        ($0.target ?? id) == id
+          && ($0.action.intent == intent || (intent == .toggle && toggles.contains($0.action)))
+      })
+    else { return }
+    pressed = Pressed(area: chip.area, until: now + Self.pressTime)
   }
 
   private mutating func handle(_ key: Key, in overlay: Overlay, buttons: [Button], now: Instant)

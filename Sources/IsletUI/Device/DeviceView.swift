@@ -165,7 +165,7 @@ public enum DeviceView {
     let start = Island.shape(frame.look(first), next: next, width: width).map { $0.right - $0.left + 1 } ?? 16
     let across = start + Int((Double(full.width - start) * growth).rounded())
     var grown = Canvas(width: across, height: rows, ascii: frame.ascii)
-    Expanded.rim(&grown, alert: false, g: Glyphs(ascii: frame.ascii))
+    Expanded.rim(&grown, alert: frame.look(shown).timeAlerts, g: Glyphs(ascii: frame.ascii))
     for row in 0..<min(layout.islandRows, rows) {
       canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
       canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
@@ -192,17 +192,21 @@ public enum DeviceView {
       return
     }
     let selected = frame.state.selected(in: frame.live)
+    // What the expanded island says ("Time's up") is said there once, not again in a row.
+    let expanded = layout.expandedRows > 0 ? islandActivity(frame)?.id : nil
     for placed in layout.banners {
       let activity = frame.live[placed.index]
       if placed.oneRow {
-        canvas.draw(
-          RowCard.draw(frame.look(activity), width: placed.rect.width), x: placed.rect.x, y: placed.rect.y)
+        let row = RowCard.draw(
+          frame.look(activity), width: placed.rect.width, sayingPhase: activity.id != expanded)
+        canvas.draw(row, x: placed.rect.x, y: placed.rect.y)
         continue
       }
       var banner = LockScreen.draw(
-        frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo)
+        frame.look(activity), width: placed.rect.width, height: placed.rect.height, memo: &memo,
+        sayingPhase: activity.id != expanded)
       if activity.id == selected?.id && frame.live.count > 1 {
-        Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g)
+        Pieces.selectionBar(banner.bounds, on: &banner, glyphs: g, role: frame.look(activity).accent)
       }
       canvas.draw(banner, x: placed.rect.x, y: placed.rect.y)
     }
@@ -613,8 +617,7 @@ public enum DeviceView {
   static func dim(_ canvas: inout Canvas, above footer: Int) {
     for y in 0..<min(footer, canvas.height) {
       for x in 0..<canvas.width
-      where canvas[x, y].role != .islandEdge && canvas[x, y].role != .cardEdge && !canvas[x, y].glyph.isSpace
-      {
+      where !canvas[x, y].role.isEdge && !canvas[x, y].glyph.isSpace {
         canvas[x, y].role = .stale
       }
     }

@@ -40,15 +40,17 @@ enum Pieces {
     canvas.fill(Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2), with: .card)
   }
 
-  /// Marks a card as the selected one: a bar of the accent on its leading edge.
-  static func selectionBar(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs) {
+  /// Marks a card as the selected one: a bar of its activity's accent (`role`) on its leading
+  /// edge.
+  static func selectionBar(_ rect: Rect, on canvas: inout Canvas, glyphs: Glyphs, role: Role = .accent) {
     for y in (rect.y + 1)..<max(rect.y + 1, rect.maxY - 1) {
-      canvas.put(glyphs.selectionBar, x: rect.x, y: y, role: .accent)
+      canvas.put(glyphs.selectionBar, x: rect.x, y: y, role: role)
     }
   }
 
-  /// `███████▍──────── 50%` across `width` cells: whole cells, then the last one's eighth
-  /// (`▏▎▍▌▋▊▉`), so a 25-minute bar of 50 cells moves every 3.75 seconds rather than every
+  /// `███████▍████████ 50%` across `width` cells, the bar in its color and the track in
+  /// its grey, one solid line: whole cells, then the last one's eighth (`▏▎▍▌▋▊▉`, on the
+  /// track's color), so a 25-minute bar of 50 cells moves every 3.75 seconds rather than every
   /// 30; block elements are drawn by the terminal itself, flush whatever the font. ASCII
   /// fills whole cells (`====----`).
   static func progress(
@@ -64,8 +66,11 @@ enum Pieces {
     }
     let eighths = Int((Double(barWidth * 8) * min(1, max(0, fraction))).rounded(.down))
     let (full, part) = glyphs.ascii ? (eighths / 8, 0) : eighths.quotientAndRemainder(dividingBy: 8)
-    var column = canvas.put(glyphs.ascii ? "=" : "█", repeated: full, x: x, y: y, role: role, clip: clip)
-    if part > 0 { column = canvas.put(Self.eighths[part - 1], x: column, y: y, role: role, clip: clip) }
+    var column = canvas.put(glyphs.barFull, repeated: full, x: x, y: y, role: role, clip: clip)
+    // The rest of the last cell is the track's: the bar and its track one solid line.
+    if part > 0 {
+      column = canvas.put(Self.eighths[part - 1], x: column, y: y, role: role, fill: .trackFill, clip: clip)
+    }
     column = canvas.put(
       glyphs.barEmpty, repeated: x + barWidth - column, x: column, y: y, role: .progressTrack, clip: clip)
     canvas.put(label, x: column + 1, y: y, role: .secondary, clip: clip)
@@ -141,7 +146,8 @@ enum Pieces {
   /// Dims everything but the box lines and a card's edges and fill.
   static func dim(_ canvas: inout Canvas) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where ![.keyline, .islandEdge, .cardEdge, .card].contains(canvas[x, y].role) {
+      for x in 0..<canvas.width
+      where !canvas[x, y].role.isEdge && ![.keyline, .card].contains(canvas[x, y].role) {
         canvas[x, y].role = .stale
       }
     }

@@ -10,23 +10,26 @@ struct ButtonSpec {
   var asciiGlyph: String
   var word: String
   var role: Role
+  /// The action the activity is mostly asked for (pause, resume, start, next): drawn in its
+  /// accent on a tint of it, whatever `role` says.
+  var primary = false
 
   static let pause = ButtonSpec(
-    action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", role: .buttonPause)
+    action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", role: .buttonPause, primary: true)
   static let resume = ButtonSpec(
-    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", role: .buttonResume)
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Resume", role: .buttonResume, primary: true)
   static let start = ButtonSpec(
-    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", role: .buttonResume)
+    action: .resume, glyph: "▶", asciiGlyph: ">", word: "Start", role: .buttonResume, primary: true)
   static let done = ButtonSpec(
     action: .complete, glyph: "✓", asciiGlyph: "ok", word: "Done", role: .buttonComplete)
   static let reset = ButtonSpec(
     action: .reset, glyph: "↺", asciiGlyph: "<-", word: "Reset", role: .buttonReset)
   /// A plan's current segment ended now, the next one running.
   static let skip = ButtonSpec(
-    action: .skip, glyph: "⏭", asciiGlyph: ">|", word: "Skip", role: .buttonResume)
+    action: .skip, glyph: "⏭", asciiGlyph: ">|", word: "Skip", role: .buttonReset)
   /// A plan's waiting segment: on to the next one (toggle).
   static let next = ButtonSpec(
-    action: .toggle, glyph: "▶", asciiGlyph: ">", word: "Next", role: .buttonResume)
+    action: .toggle, glyph: "▶", asciiGlyph: ">", word: "Next", role: .buttonResume, primary: true)
 
   /// The activity ended without completing, as iOS's timer offers beside pause.
   static let end = ButtonSpec(action: .end, glyph: "✕", asciiGlyph: "x", word: "End", role: .buttonReset)
@@ -42,14 +45,22 @@ struct ButtonSpec {
     2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
   }
 
-  /// The chip's background: the primary actions (pause, resume, start, next) on a tint of their
-  /// color, done on green's, the rest on grey. A role of its own, so a theme gives each its fill.
-  var fill: Role { role }
+  /// The roles of the chip's word and fill: a primary one in the activity's accent (`accent`)
+  /// on a tint of it, done green on a tint of green, the rest on the neutral grey (a
+  /// destructive one's word red on it).
+  func roles(accent: Role) -> (word: Role, fill: Role) {
+    if primary {
+      let chip = Role.chip(of: accent)
+      return (chip, chip)
+    }
+    return (role, role == .alert ? .buttonReset : role)
+  }
 
   /// A chip asking to undo or end something for good: red on the neutral grey.
   static func destructive(_ button: ButtonSpec) -> ButtonSpec {
     var red = button
     red.role = .alert
+    red.primary = false
     return red
   }
 
@@ -116,28 +127,28 @@ struct ButtonSpec {
   }
 
   /// Draws the buttons ending at column `right` (exclusive) on row `y`, and records them as
-  /// clickable.
+  /// clickable; a primary one in `accent`, the accent of the activity they act on.
   static func draw(
     _ buttons: [ButtonSpec], on canvas: inout Canvas, right: Int, y: Int, long: Bool, gap: Int,
-    glyphs: Glyphs, clip: Rect, target: String
+    glyphs: Glyphs, clip: Rect, target: String, accent: Role = .accent
   ) {
     draw(
       buttons, on: &canvas, left: right - width(buttons, long: long, gap: gap, glyphs: glyphs), y: y,
-      long: long, gap: gap, glyphs: glyphs, clip: clip, target: target)
+      long: long, gap: gap, glyphs: glyphs, clip: clip, target: target, accent: accent)
   }
 
   /// The same, starting at column `left`; returns the column after the last chip.
   @discardableResult
   static func draw(
     _ buttons: [ButtonSpec], on canvas: inout Canvas, left: Int, y: Int, long: Bool, gap: Int,
-    glyphs: Glyphs, clip: Rect, target: String?
+    glyphs: Glyphs, clip: Rect, target: String?, accent: Role = .accent
   ) -> Int {
     var x = left
     for button in buttons {
       let label = button.label(long: long, glyphs: glyphs)
-      // The grey of the neutral chips under a red word: the fill says chip, the color says what.
-      let fill = button.role == .alert ? Role.buttonReset : button.fill
-      let end = canvas.put(label, x: x, y: y, role: button.role, fill: fill, clip: clip)
+      // The fill says chip, the word's color says what.
+      let roles = button.roles(accent: accent)
+      let end = canvas.put(label, x: x, y: y, role: roles.word, fill: roles.fill, clip: clip)
       canvas.addButton(button.action, area: Rect(x: x, y: y, width: end - x, height: 1), target: target)
       x = end + gap
     }

@@ -116,7 +116,7 @@ public enum Compact {
 
   static func dim(_ canvas: inout Canvas) {
     for y in 0..<canvas.height {
-      for x in 0..<canvas.width where canvas[x, y].role != .islandEdge { canvas[x, y].role = .stale }
+      for x in 0..<canvas.width where !canvas[x, y].role.isEdge { canvas[x, y].role = .stale }
     }
   }
 }

@@ -3,14 +3,14 @@ import IsletCore
 /// The expanded island (a long-press, `e`, an alert): the compact island grown, black-filled
 /// between quadrant-block rims. The name leads and the time trails, in big digits, as compact
 /// has them; the controls go under the name and the progress along the bottom; nothing goes
-/// under the camera in the middle. The alert is the same island with an alert-colored rim.
+/// under the camera in the middle. The alert is the same island in the alert color.
 ///
 /// ```
 /// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
 /// ▐  ⏱ Workout                         ▀█  ▀▀█   ▀▀█ █▀█   ▌
 /// ▐  Started 9:05 · ID 1823             █  █▀▀ ▀  ▀█ █ █   ▌
-/// ▐  [⏸ Pause]  [↺ Reset]  [✕ End]     ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀   ▌
-/// ▐  ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━──────────────────── 50% ▌
+/// ▐   ⏸ Pause    ↺ Reset    ✕ End      ▀▀▀ ▀▀▀ ▀ ▀▀▀ ▀▀▀   ▌
+/// ▐  ██████████████████████████████▌█████████████████████ 50% ▌
 /// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
 /// ```
 ///
@@ -93,14 +93,15 @@ public enum Expanded {
     }
   }
 
-  /// The rim around the whole canvas and the black between: the island's make, in the alert
-  /// color once time is up.
+  /// The rim around the whole canvas and the black between: the island's make. Once time is
+  /// up, the same island in the alert color: rim and fill one deep red shape, as the black
+  /// one is one black shape.
   static func rim(_ canvas: inout Canvas, alert: Bool, g: Glyphs) {
     let right = canvas.width - 1
     let bottom = canvas.height - 1
-    let role: Role = alert ? .alert : .islandEdge
+    let role: Role = alert ? .alertIslandEdge : .islandEdge
     let r = g.rim
-    canvas.fill(Rect(x: 1, y: 1, width: right - 1, height: bottom - 1), with: .island)
+    canvas.fill(Rect(x: 1, y: 1, width: right - 1, height: bottom - 1), with: alert ? .alertIsland : .island)
     canvas.put(r.tl, x: 0, y: 0, role: role)
     canvas.put(r.top, repeated: right - 1, x: 1, y: 0, role: role)
     canvas.put(r.tr, x: right, y: 0, role: role)
@@ -136,6 +137,6 @@ public enum Expanded {
     let width = ButtonSpec.width(buttons, long: long, gap: 2, glyphs: g)
     ButtonSpec.draw(
       buttons, on: &canvas, right: x + width, y: y, long: long, gap: 2, glyphs: g, clip: clip,
-      target: look.activity.id)
+      target: look.activity.id, accent: look.accent)
   }
 }

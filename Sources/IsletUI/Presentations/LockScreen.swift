@@ -34,8 +34,11 @@ public enum LockScreen {
     return draw(look, width: width, height: height, memo: &memo)
   }
 
-  /// The same, keeping the card's edges and fill in `memo` for the next frame.
-  static func draw(_ look: Look, width: Int, height: Int, memo: inout DrawingMemo) -> Canvas {
+  /// The same, keeping the card's edges and fill in `memo` for the next frame; `sayingPhase`
+  /// false, a single timer's phase is not said, as the expanded island above says it.
+  static func draw(
+    _ look: Look, width: Int, height: Int, memo: inout DrawingMemo, sayingPhase: Bool = true
+  ) -> Canvas {
     guard width >= minimumSize.width, height >= minimumSize.height else {
       return Expanded.draw(look, width: width, height: height)
     }
@@ -53,7 +56,7 @@ public enum LockScreen {
     let inner = canvas.bounds.inset(dx: 2, dy: 1)
     let timeWidth = trailingTime(look, on: &canvas, inner: inner, big: rows.bigTime)
     let beside = inner.width - timeWidth - 2
-    header(look, on: &canvas, inner: inner, room: beside)
+    header(look, on: &canvas, inner: inner, room: beside, sayingPhase: sayingPhase)
     var y = inner.y + 1
     if rows.bigTime {
       infoRow(look, on: &canvas, x: inner.x, y: y, room: beside)
@@ -144,7 +147,7 @@ public enum LockScreen {
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) <= room
     ButtonSpec.draw(
       buttons, on: &canvas, left: x, y: y, long: long, gap: 1, glyphs: g, clip: clip,
-      target: look.activity.id)
+      target: look.activity.id, accent: look.accent)
   }
 
   /// The card's edges and fill, the same every second.
@@ -155,7 +158,9 @@ public enum LockScreen {
   }
 
   /// Icon, name and phase leading, in `room` cells before the time.
-  private static func header(_ look: Look, on canvas: inout Canvas, inner: Rect, room: Int) {
+  private static func header(
+    _ look: Look, on canvas: inout Canvas, inner: Rect, room: Int, sayingPhase: Bool
+  ) {
     let g = look.g
     let y = inner.y
     let nameX = Pieces.icon(look, x: inner.x, y: y, gap: 1, role: .accent, on: &canvas, clip: inner)
@@ -171,7 +176,7 @@ public enum LockScreen {
     let x = canvas.put(
       DisplayWidth.truncate(look.name, to: titleRoom, ellipsis: g.ellipsis), x: nameX, y: y,
       role: look.nameRole, clip: clip)
-    if let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= clip.maxX {
+    if sayingPhase, let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= clip.maxX {
       canvas.put(" \(g.separator) \(word)", x: x, y: y, role: look.phaseRole, clip: clip)
     }
   }
@@ -219,7 +224,7 @@ public enum LockScreen {
 ///
 /// ```
 /// ▗▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▖
-///   ⏱  Laundry · Paused                  ━━━━━━━━─────────  50%  35:00
+///   ⏱  Laundry · Paused                  ████████▌████████  50%  35:00
 /// ▝▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▘
 /// ```
 public enum RowCard {
@@ -228,7 +233,8 @@ public enum RowCard {
   /// The most cells its progress bar takes.
   static let barWidth = 22
 
-  public static func draw(_ look: Look, width: Int) -> Canvas {
+  /// `sayingPhase` false: its phase is not said, as the expanded island above says it.
+  public static func draw(_ look: Look, width: Int, sayingPhase: Bool = true) -> Canvas {
     var canvas = Canvas(width: width, height: height, ascii: look.ascii)
     let g = look.g
     Pieces.card(canvas.bounds, on: &canvas, glyphs: g)
@@ -238,7 +244,7 @@ public enum RowCard {
     canvas.put(look.time, x: timeX, y: inner.y, role: look.timeRole, clip: inner)
     let nameX = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .accent, on: &canvas, clip: inner)
     var title = look.name
-    if let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
+    if sayingPhase, let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
     let titleWidth = min(DisplayWidth.of(title), max(0, timeX - 2 - nameX))
     canvas.put(
       DisplayWidth.truncate(title, to: titleWidth, ellipsis: g.ellipsis), x: nameX, y: inner.y,

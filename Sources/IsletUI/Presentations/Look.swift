@@ -290,8 +290,9 @@ struct Glyphs {
   /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
   /// cell, ☕ two; the ASCII icons three), so that stacked names and times line up.
   var iconSlot: Int { ascii ? 3 : 2 }
-  var barFull: String { ascii ? "=" : "━" }
-  var barEmpty: String { ascii ? "-" : "─" }
+  /// A progress bar's cells and its track's: one solid style, told apart by their colors.
+  var barFull: String { ascii ? "=" : "█" }
+  var barEmpty: String { ascii ? "-" : "█" }
   var box: (tl: String, tr: String, bl: String, br: String, h: String, v: String) {
     ascii ? ("+", "+", "+", "+", "-", "|") : ("╭", "╮", "╰", "╯", "─", "│")
   }

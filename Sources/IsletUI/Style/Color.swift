@@ -36,6 +36,50 @@ public enum Color: Equatable, Hashable, Sendable {
     }
   }
 
+  /// This color `amount` (0…1) of the way over `paper`: a tint of it on that ground.
+  public func mixed(into paper: Color, amount: Double) -> Color {
+    let (a, b) = (components, paper.components)
+    func channel(_ top: Int, _ ground: Int) -> UInt8 {
+      UInt8(clamping: Int((Double(ground) + Double(top - ground) * amount).rounded()))
+    }
+    return .rgb(channel(a.r, b.r), channel(a.g, b.g), channel(a.b, b.b))
+  }
+
+  /// Its luminance, 0…1, as the eye weighs the channels.
+  public var luminance: Double {
+    let c = components
+    return (0.2126 * Double(c.r) + 0.7152 * Double(c.g) + 0.0722 * Double(c.b)) / 255
+  }
+
+  /// Black or nearly (below #141414): a black card would not show on it.
+  public var isNearBlack: Bool { luminance < 0.08 }
+
+  /// A grey, black or white: no hue of its own.
+  var isNeutral: Bool {
+    let c = components
+    return c.r == c.g && c.g == c.b
+  }
+
+  /// The color of a terminal's answer to the background-color query (OSC 11):
+  /// `ESC ] 11 ; rgb:RRRR/GGGG/BBBB`, one to four hex digits a channel, ended by BEL or ST;
+  /// nil when `reply` holds no such answer.
+  public init?(backgroundReply reply: [UInt8]) {
+    let prefix = Array("\u{1B}]11;rgb:".utf8)
+    guard let start = reply.indices.first(where: { reply[$0...].starts(with: prefix) }) else {
+      return nil
+    }
+    let rest = reply[(start + prefix.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
+    let channels = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    let levels = channels.compactMap { channel -> UInt8? in
+      guard (1...4).contains(channel.count), channel.allSatisfy({ $0.isHexDigit }),
+        let value = Int(String(decoding: channel, as: UTF8.self), radix: 16)
+      else { return nil }
+      return UInt8((Double(value) * 255 / Double((1 << (4 * channel.count)) - 1)).rounded())
+    }
+    guard channels.count == 3, levels.count == 3 else { return nil }
+    self = .rgb(levels[0], levels[1], levels[2])
+  }
+
   static func nearest(_ c: (r: Int, g: Int, b: Int), in range: Range<Int>) -> Int {
     range.min { a, b in distance(c, paletteRGB(a)) < distance(c, paletteRGB(b)) } ?? 0
   }

@@ -58,24 +58,15 @@ public enum TerminalShade: String, CaseIterable, Equatable, Sendable {
   }
 
   /// The terminal's background as its answer to the background-color query (OSC 11) gives
-  /// it: `ESC ] 11 ; rgb:RRRR/GGGG/BBBB`, one to four hex digits a channel, ended by BEL or
-  /// ST; light when its luminance is above half. `any` when `reply` holds no such answer.
+  /// it (`Color(backgroundReply:)`): light when its luminance is above half. `any` when
+  /// `reply` holds no such answer.
   public static func of(backgroundReply reply: [UInt8]) -> TerminalShade {
-    let prefix = Array("\u{1B}]11;rgb:".utf8)
-    guard let start = reply.indices.first(where: { reply[$0...].starts(with: prefix) }) else {
-      return .any
-    }
-    let rest = reply[(start + prefix.count)...].prefix { $0 != 0x07 && $0 != 0x1B }
-    let channels = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    let levels = channels.compactMap { channel -> Double? in
-      guard (1...4).contains(channel.count), channel.allSatisfy({ $0.isHexDigit }),
-        let value = Int(String(decoding: channel, as: UTF8.self), radix: 16)
-      else { return nil }
-      return Double(value) / Double((1 << (4 * channel.count)) - 1)
-    }
-    guard channels.count == 3, levels.count == 3 else { return .any }
-    let luminance = 0.2126 * levels[0] + 0.7152 * levels[1] + 0.0722 * levels[2]
-    return luminance > 0.5 ? .light : .dark
+    of(background: Color(backgroundReply: reply))
+  }
+
+  /// The shade of a background color; `any` when it is not known.
+  public static func of(background: Color?) -> TerminalShade {
+    background.map { $0.luminance > 0.5 ? .light : .dark } ?? .any
   }
 
   /// The built-in theme chosen when the user names none: light on a light terminal.
@@ -93,6 +84,9 @@ public struct Theme: Equatable, Sendable {
   public var description = ""
   /// How a one-row island's ends are drawn (`"glyphs"` in the file).
   public var glyphs = GlyphSet.blocks
+  /// The terminal's own background, as it answered (or `COLORFGBG` says); nil when not
+  /// known. Not in the file: the view sets it, and cards are raised on a black one.
+  public var backdrop: Color?
 
   public init(
     name: String, roles: [Role: RoleStyle], icons: [String: IconGlyph], terminal: TerminalShade = .any,
@@ -106,13 +100,54 @@ public struct Theme: Equatable, Sendable {
   }
 
   public func style(_ role: Role) -> RoleStyle {
-    if role == .islandEdge { return RoleStyle(foreground: style(.island).background) }
-    // A light theme's text is dark: its cards are a light grey (iOS's systemGray5), not black.
-    if role == .card {
-      return terminal == .light ? RoleStyle(background: .rgb(229, 229, 234)) : style(.island)
+    switch role {
+    case .islandEdge: return RoleStyle(foreground: style(.island).background)
+    case .card: return cardStyle
+    case .cardEdge: return RoleStyle(foreground: style(.card).background)
+    case .alertIsland: return alertIslandStyle
+    case .alertIslandEdge: return RoleStyle(foreground: style(.alertIsland).background)
+    case .trackFill: return RoleStyle(background: style(.progressTrack).foreground)
+    default:
+      if let accent = role.chipSource { return chipStyle(accent) }
+      return roles[role] ?? RoleStyle()
     }
-    if role == .cardEdge { return RoleStyle(foreground: style(.card).background) }
-    return roles[role] ?? RoleStyle()
+  }
+
+  /// A card's fill: black as the island, so a card reads as the Lock Screen's platter; a
+  /// raised grey (iOS's dark secondary background) where the terminal's own is black too, or
+  /// it would not show; a light grey (iOS's systemGray5) on a light theme, whose text is dark.
+  private var cardStyle: RoleStyle {
+    if terminal == .light { return RoleStyle(background: .rgb(229, 229, 234)) }
+    var card = style(.island)
+    if card.background != nil, let backdrop, backdrop.isNearBlack { card.background = Self.raisedCard }
+    return card
+  }
+
+  /// The raised grey of a card on a black terminal: Apple's dark-mode secondary background.
+  public static let raisedCard = Color.rgb(28, 28, 30)
+
+  /// The island in the alert color: its fill a deep tint of the alert's (a quarter of it over
+  /// the island's black), its text as the island's.
+  private var alertIslandStyle: RoleStyle {
+    var island = style(.island)
+    guard let black = island.background, let red = style(.alert).foreground else { return island }
+    island.background = red.mixed(into: black, amount: 0.25)
+    return island
+  }
+
+  /// A primary chip in `accent`: as the theme's `button.pause` is made, either the accent's
+  /// word on a tint of it (a quarter over black; a sixth over white on a light theme), or,
+  /// where that chip is a neutral word on a solid color (high contrast), the word on the
+  /// accent itself. A theme that gives chips no fill (mono) keeps its own.
+  private func chipStyle(_ accent: Role) -> RoleStyle {
+    let base = style(.buttonPause)
+    guard let ink = style(accent).foreground, base.background != nil else { return base }
+    if let word = base.foreground, word.isNeutral {
+      return RoleStyle(foreground: word, background: ink, bold: base.bold)
+    }
+    let paper: Color = terminal == .light ? .rgb(255, 255, 255) : .rgb(0, 0, 0)
+    let wash = ink.mixed(into: paper, amount: terminal == .light ? 0.16 : 0.25)
+    return RoleStyle(foreground: ink, background: wash, bold: base.bold)
   }
 
   /// The accent an activity with icon `name` is drawn in, when its icon brings one.
@@ -530,7 +565,7 @@ enum JSONValue: Equatable {
 }
 
 extension UInt8 {
-  fileprivate var isHexDigit: Bool {
+  var isHexDigit: Bool {
     (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
   }
 }
