@@ -149,7 +149,8 @@ import Testing
       ))
     #expect(
       json.contains(
-        #""outcome":"completed","elapsed":600,"plan":null,"counted":true,"session":9,"edited":false,"failure":null}"#))
+        #""outcome":"completed","elapsed":600,"plan":null,"counted":true,"session":9,"edited":false,"failure":null}"#
+      ))
     #expect(
       json.hasSuffix(
         #""totals":[{"name":"Pomodoro","sessions":2,"elapsed":1680},{"name":"Tea","sessions":1,"elapsed":600}]}"#
