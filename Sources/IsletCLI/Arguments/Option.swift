@@ -27,6 +27,7 @@ extension Option {
   static let db = Option("db")
   static let end = Option("end")
   static let endKey = Option("end-key")
+  static let expect = Option("expect")
   static let export = Option("export")
   static let follow = Option("follow")
   static let forDuration = Option("for")
