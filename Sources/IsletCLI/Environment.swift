@@ -256,6 +256,9 @@ final class Environment: RunContext {
     case .goalReached: what = "reached today's goal"
     case .edited: what = "edited"
     case .forgotten: what = "forgotten"
+    case .failed: what = "failed \(g.dash) \(event.detail ?? "") after \(clock)"
+    case .attention: what = "needs you: \(printable(event.detail ?? "", limit: 80))"
+    case .pressed: what = "\(printable(event.detail ?? "", limit: 40)) pressed"
     case .lapped:
       let lap = DurationText.lapClock(activity.state.laps.last ?? 0)
       what = "lap \(activity.state.laps.count) \(lap) (split \(DurationText.lapClock(event.elapsed)))"

@@ -141,7 +141,8 @@ public final class SQLiteActivityStore: ActivityStore {
     id, revision, created_at, ended_at, icon, record_id, owner, mode, full_duration, stale_after,
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
     idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
-    run_started_at
+    run_started_at, expected, tmux_socket, tmux_pane, posted_text, posted_percent, attention, buttons,
+    exit_status, exit_signal
     """
 
   static let eventColumns = """
@@ -409,6 +410,15 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   /// The newest event's sequence number (0 when the history is empty).
+  public func markChanged() throws {
+    try guarded { _ = try database.query("UPDATE pulse SET seq = seq + 1") }
+  }
+
+  /// Bumped by each change that records no event.
+  public func pulse() throws -> Int64 {
+    return try guarded { try database.query("SELECT seq FROM pulse").first?[0].int ?? 0 }
+  }
+
   public func lastEventSeq() throws -> Int64 {
     try guarded { try database.query("SELECT coalesce(max(seq), 0) FROM event").first?.first?.int ?? 0 }
   }
@@ -452,11 +462,42 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(s.idleLimit), Value(a.plan?.name), Value(a.plan?.definition), Value(s.progress?.part.rawValue),
       Value(s.progress.map { Int64($0.round) }), Value(s.progress.map { Int64($0.worked) }),
       .integer(Int64(s.laps.count)), .integer(s.laps.lastSplit), Value(s.laps.last), Value(s.runStartedAt),
+      Value(a.expected), Value(a.origin?.tmuxSocket), Value(a.origin?.tmuxPane), Value(s.posted.text),
+      Value(s.posted.percent.map(Int64.init)), Value(s.posted.attention), Value(Self.encode(s.posted.buttons)),
+      Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
     ]
   }
 
+  private static func exitStatus(_ exit: CommandExit?) -> Int64? {
+    if case .status(let status) = exit { return Int64(status) }
+    return nil
+  }
+
+  private static func exitSignal(_ exit: CommandExit?) -> Int64? {
+    if case .signal(let signal) = exit { return Int64(signal) }
+    return nil
+  }
+
+  /// Buttons as `label US command`, each ended by RS (control characters no label or command
+  /// may hold); nil for none.
+  static func encode(_ buttons: [ActivityButton]) -> String? {
+    guard !buttons.isEmpty else { return nil }
+    return buttons.map { $0.label + "\u{1F}" + $0.command + "\u{1E}" }.joined()
+  }
+
+  static func decodeButtons(_ text: String?) -> [ActivityButton]? {
+    guard let text else { return [] }
+    var buttons: [ActivityButton] = []
+    for record in text.split(separator: "\u{1E}", omittingEmptySubsequences: true) {
+      let parts = record.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2 else { return nil }
+      buttons.append(ActivityButton(label: String(parts[0]), command: String(parts[1])))
+    }
+    return buttons
+  }
+
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 29, let id = row[0].string, let revision = row[1].int,
+    guard row.count == 38, let buttons = decodeButtons(row[35].string), let id = row[0].string, let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
       let startedAt = row[12].instant, let phase = row[15].string.flatMap(Phase.init(rawValue:)),
@@ -477,14 +518,24 @@ public final class SQLiteActivityStore: ActivityStore {
       id: id,
       attributes: ActivityAttributes(
         icon: icon, recordID: row[5].string, owner: row[6].string, mode: mode,
-        fullDuration: row[8].int, staleAfter: row[9].int, plan: plan),
+        fullDuration: row[8].int, staleAfter: row[9].int, plan: plan, expected: row[29].int,
+        origin: origin(socket: row[30].string, pane: row[31].string)),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,
         touchedAt: touchedAt, idleLimit: row[19].int, progress: progress,
         laps: LapMarks(count: Int(row[25].int ?? 0), lastSplit: row[26].int ?? 0, last: row[27].int),
-        runStartedAt: row[28].instant),
+        runStartedAt: row[28].instant,
+        posted: Posted(
+          text: row[32].string, percent: row[33].int.map { Int(clamping: $0) }, attention: row[34].string,
+          buttons: buttons),
+        exit: row[36].int.map { .status(Int32(clamping: $0)) } ?? row[37].int.map { .signal(Int32(clamping: $0)) }),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
+  }
+
+  private static func origin(socket: String?, pane: String?) -> Origin? {
+    guard let socket, let pane else { return nil }
+    return Origin(tmuxSocket: socket, tmuxPane: pane)
   }
 
   // MARK: - Checking

@@ -99,6 +99,22 @@ public enum Schema {
     """
     ALTER TABLE activity ADD COLUMN run_started_at INTEGER;
     """,
+    // 10: what programs post (state text, progress, attention, buttons as JSON), a stopwatch's
+    // expected length, the tmux pane it was started in, and how a failed command ended. A
+    // posted progress records no event; `pulse` is bumped instead, so followers hear it.
+    """
+    ALTER TABLE activity ADD COLUMN expected INTEGER;
+    ALTER TABLE activity ADD COLUMN tmux_socket TEXT;
+    ALTER TABLE activity ADD COLUMN tmux_pane TEXT;
+    ALTER TABLE activity ADD COLUMN posted_text TEXT;
+    ALTER TABLE activity ADD COLUMN posted_percent INTEGER;
+    ALTER TABLE activity ADD COLUMN attention TEXT;
+    ALTER TABLE activity ADD COLUMN buttons TEXT;
+    ALTER TABLE activity ADD COLUMN exit_status INTEGER;
+    ALTER TABLE activity ADD COLUMN exit_signal INTEGER;
+    CREATE TABLE pulse (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL);
+    INSERT INTO pulse VALUES (1, 0);
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

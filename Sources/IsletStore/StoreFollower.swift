@@ -8,7 +8,8 @@ import IsletCore
 /// Tells when the store has news, without polling: inotify on the store's folder (the `-wal`
 /// file is written on every commit), confirmed by `PRAGMA data_version`, then judged by its
 /// events: every change to the store records one, so a newest event other than the one known
-/// is news, and nothing else is. Readers open the store read-only and so wake no follower.
+/// is news; so is a new `pulse`, which the one change that records none (a posted progress)
+/// bumps instead. Readers open the store read-only and so wake no follower.
 ///
 /// ```swift
 /// let follower = try StoreFollower(path: path)
@@ -37,6 +38,8 @@ public final class StoreFollower {
   public private(set) var news: [Event] = []
   /// Events this process recorded and has handed over itself: not news.
   private var own: Set<Int64> = []
+  /// The store's pulse known, bumped by the changes that record no event (a posted progress).
+  private var pulse: Int64 = 0
 
   private let inotify: Int32
   private let timer: Int32
@@ -82,6 +85,7 @@ public final class StoreFollower {
     _ = drain()
     lastVersion = try confirmer.dataVersion()
     seq = try confirmer.lastEventSeq()
+    pulse = try confirmer.pulse()
   }
 
   deinit {
@@ -142,13 +146,18 @@ public final class StoreFollower {
     guard seq == 0 || rows.first?.seq == seq else {
       news = rows
       seq = try confirmer.lastEventSeq()
+      pulse = try confirmer.pulse()
       own = []
       return true
     }
     news = rows.filter { $0.seq != seq && !own.contains($0.seq ?? 0) }
     seq = rows.last?.seq ?? seq
     own = own.filter { $0 > seq }
-    return !news.isEmpty
+    guard news.isEmpty else { return true }
+    // No event, yet perhaps a change that records none: a posted progress.
+    let beat = try confirmer.pulse()
+    defer { pulse = beat }
+    return beat != pulse
   }
 
   /// Sleeps until the store has news, it goes away, the wall clock reaches `deadline` (an

@@ -118,7 +118,8 @@ final class RunnerHarness {
   static let tea = Intent.start(StartRequest(name: "Tea", attributes: ActivityAttributes()))
 
   /// A key: its one transaction (which reads the live set it shows), one new frame, and when
-  /// the follower hears the view's own commit, one confirmation and one read that finds no news.
+  /// the follower hears the view's own commit, one confirmation, one read of the events that
+  /// finds no news and one of the pulse (a posted progress records no event).
   @Test func aKeyCostsItsTransactionAndOneFrame() throws {
     let view = try RunnerHarness()
     _ = try view.outside.send(Self.tea, to: .current, source: .cli)
@@ -140,7 +141,7 @@ final class RunnerHarness {
         && statements.view.filter { $0 == "write event" }.count == 1
         && !statements.view.dropFirst().dropLast().contains { $0.hasPrefix("BEGIN") || $0 == "COMMIT" },
       "one transaction, nothing read after it: \(statements.view)")
-    #expect(statements.follower == ["PRAGMA data_version", "read event"])
+    #expect(statements.follower == ["PRAGMA data_version", "read event", "read pulse"])
   }
 
   /// Another shell's `pause`: one confirmation, one read of the events, one of the live set,

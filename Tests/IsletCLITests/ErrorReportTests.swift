@@ -136,6 +136,7 @@ final class LosingStore: ActivityStore {
   func insert(_ activity: Activity) throws { try inner.insert(activity) }
   func save(_ activity: Activity) throws -> Bool { losing ? false : try inner.save(activity) }
   func append(_ events: [Event]) throws -> [Event] { try inner.append(events) }
+  func markChanged() throws { try inner.markChanged() }
   func events(from start: Instant, through end: Instant) throws -> [Event] {
     try inner.events(from: start, through: end)
   }

@@ -164,6 +164,7 @@ final class CountingStore: ActivityStore {
   func insert(_ activity: Activity) throws { try inner.insert(activity) }
   func save(_ activity: Activity) throws -> Bool { try inner.save(activity) }
   func append(_ events: [Event]) throws -> [Event] { try inner.append(events) }
+  func markChanged() throws { try inner.markChanged() }
   func events(from start: Instant, through end: Instant) throws -> [Event] {
     try inner.events(from: start, through: end)
   }

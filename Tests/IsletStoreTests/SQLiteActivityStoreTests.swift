@@ -57,6 +57,33 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     #expect(try reader.lastEventSeq() == 2)
   }
 
+  /// What programs post, the expected length, the tmux pane and a failed end are kept as given.
+  @Test(arguments: [CommandExit.status(2), .signal(9)])
+  func postedActivitiesRoundTrip(exit: CommandExit) throws {
+    let path = folder.file("islet.db")
+    let store = try SQLiteActivityStore.openForWriting(path: path)
+    defer { store.close() }
+    var activity = sampleActivity()
+    activity.attributes.expected = 180_000
+    activity.attributes.origin = Origin(tmuxSocket: "/tmp/tmux-1000/default", tmuxPane: "%3")
+    activity.state.posted = Posted(
+      text: "Migrating", percent: 72, attention: "Needs your approval",
+      buttons: [
+        ActivityButton(label: "Approve", command: "gh pr merge \"$ISLET_ACTIVITY\"\necho done"),
+        ActivityButton(label: "Reject", command: ""),
+      ])
+    activity.state.phase = .failed
+    activity.state.exit = exit
+    try store.transaction { try store.insert(activity) }
+    #expect(try store.activity(id: "wk01") == activity)
+    activity.state.posted = Posted()
+    activity.attributes.origin = nil
+    activity.state.exit = nil
+    #expect(try store.transaction { try store.save(activity) })
+    activity.revision = 1
+    #expect(try store.activity(id: "wk01") == activity, "cleared fields read back cleared")
+  }
+
   @Test func theStoreIsPrivate() throws {
     let path = folder.file("a/b/islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()

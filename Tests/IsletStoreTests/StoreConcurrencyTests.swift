@@ -107,6 +107,23 @@ import Testing
     #expect(follower.news.map(\.kind) == [.resumed] && follower.seq == resumed.newestSeq)
   }
 
+  /// A posted progress records no event; another process's one is news all the same (the
+  /// pulse), and the same progress again writes nothing to hear.
+  @Test func aPostedProgressIsNewsWithoutAnEvent() throws {
+    let path = folder.file("islet.db")
+    let clock = ManualClock(t0)
+    let other = try SQLiteActivityStore.openForWriting(path: path)
+    defer { other.close() }
+    let script = IntentDispatcher(store: other, clock: clock)
+    try script.dispatch(.start(StartRequest(name: "Deploy", posted: Posted(percent: 10))), source: .cli)
+    let follower = try StoreFollower(path: path)
+    try script.dispatch(.update(ActivityUpdate(percent: 11)), source: .cli)
+    #expect(follower.wait(until: SystemClock().now() + 20_000) == .changed)
+    #expect(follower.news.isEmpty, "no event was recorded: \(follower.news.map(\.kind))")
+    try script.dispatch(.update(ActivityUpdate(percent: 11)), source: .cli)
+    #expect(follower.wait(until: SystemClock().now() + 300) == .deadline)
+  }
+
   /// Opening a current store to write takes no write lock and writes nothing: a command's
   /// open and close cost a follower a confirmation or a few, and no read of a table. (An empty
   /// write transaction on every open waited for any writer.)

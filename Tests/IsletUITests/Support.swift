@@ -34,6 +34,7 @@ func inPhase(_ phase: Phase, countdown: Bool = true) -> (Activity, Instant) {
   case .finished: return (a, t0 + minutes(25) + seconds(42))
   case .completed: return (step(a, .complete, at: minutes(25)), t0 + minutes(26))
   case .ended: return (step(a, .end, at: half), t0 + half + seconds(5))
+  case .failed: return (step(a, .fail(.status(2)), at: half), t0 + half + seconds(5))
   case .expired:
     let policy = TimePolicy.standard
     return (TimerEngine.settle(a, at: t0 + minutes(9 * 60), policy: policy).activity, t0 + minutes(9 * 60))

@@ -12,6 +12,9 @@ public protocol ActivityStore: AnyObject {
   func save(_ activity: Activity) throws -> Bool
   /// Appends to the history, returning the events with their sequence numbers.
   func append(_ events: [Event]) throws -> [Event]
+  /// Tells followers of a change that records no event (a posted progress): every other
+  /// change records one, which is how they hear of it.
+  func markChanged() throws
   /// The history between two instants (both included), oldest first: what a day's goal counts.
   func events(from start: Instant, through end: Instant) throws -> [Event]
 }

@@ -2,6 +2,8 @@
 public final class InMemoryActivityStore: ActivityStore {
   public private(set) var activities: [String: Activity] = [:]
   public private(set) var history: [Event] = []
+  /// How many changes recorded no event.
+  public private(set) var changesWithoutEvents = 0
   private var inTransaction = false
 
   public init() {}
@@ -16,6 +18,11 @@ public final class InMemoryActivityStore: ActivityStore {
       (activities, history) = (savedActivities, savedHistory)
       throw error
     }
+  }
+
+  public func markChanged() throws {
+    precondition(inTransaction, "markChanged outside a transaction")
+    changesWithoutEvents += 1
   }
 
   public func liveActivities() throws -> [Activity] {

@@ -114,6 +114,9 @@ public final class IntentDispatcher {
           activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live, others: others)
       case .success(let transition):
         var saved = transition.activity
+        if let subject, saved == subject, transition.events.isEmpty {
+          return Outcome(activity: subject, refusal: nil, events: try appendWithGoal(due), live: live, others: others)
+        }
         if subject == nil {
           try store.insert(saved)
         } else if try store.save(saved) {
@@ -122,6 +125,7 @@ public final class IntentDispatcher {
           throw Conflict()
         }
         let recorded = try appendWithGoal(due + transition.events)
+        if recorded.isEmpty { try store.markChanged() }
         // In the store's order, as a fresh read would give it.
         if let index = live.firstIndex(where: { $0.id == saved.id }) {
           if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }

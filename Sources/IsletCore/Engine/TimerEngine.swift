@@ -44,6 +44,9 @@ public enum TimerEngine {
     case .failure(let refusal):
       return .failure(refusal)
     case .success(var next):
+      // An update that changes nothing is no write at all.
+      if next.events.isEmpty && next.activity == settled.activity { return .success(settled) }
+      if intent.answersAttention { next.activity.state.posted.attention = nil }
       next.activity.state.touchedAt = now
       next.activity.state.idleLimit = policy.maxIdle
       let after = settle(next.activity, at: now, policy: policy)
@@ -121,7 +124,8 @@ public enum TimerEngine {
         name: request.name, category: request.category, startedAt: now,
         pausedAt: request.paused ? now : nil, duration: duration,
         phase: request.paused ? .idle : .active, relevance: request.relevance, touchedAt: now,
-        idleLimit: policy.maxIdle, progress: progress, runStartedAt: request.paused ? nil : now),
+        idleLimit: policy.maxIdle, progress: progress, runStartedAt: request.paused ? nil : now,
+        posted: request.posted),
       createdAt: now)
     activity.state.staleDate = staleDate(of: activity, policy: policy)
     var events = [event(.started, activity, at: now, source: source)]
@@ -165,11 +169,19 @@ public enum TimerEngine {
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
       return .success(Transition(activity: next, events: [reset]))
+    case (.update(let update), _):
+      return .success(updated(activity, by: update, at: now, source: source))
+    case (.press(let label), _):
+      guard let button = activity.state.posted.button(label) else { preconditionFailure("refused above") }
+      var pressed = event(.pressed, activity, at: now, source: source)
+      pressed.detail = button.label
+      return .success(Transition(activity: activity, events: [pressed]))
     default:
       return changed(activity, by: intent, at: now).map { next, kind in
         var next = next
         next.state.staleDate = next.state.phase.isLive ? staleDate(of: next, policy: policy) : nil
         var events = [event(kind, next, at: now, source: source)]
+        events[0].detail = next.state.exit?.words
         // Completing a plan's segment completes the run.
         if kind == .completed && next.isPlan {
           events.append(event(.planCompleted, next, at: now, source: source))
@@ -209,6 +221,7 @@ public enum TimerEngine {
     // A lap counts running time only: marked while paused, it would only repeat the last.
     case (.lap, .paused): return .lapWhilePaused
     case (.update(let change), _) where change.icon != nil && activity.isPlan: return .iconOnPlan
+    case (.press(let label), _) where activity.state.posted.button(label) == nil: return .noButton(label)
     case (.skip, _) where !activity.isPlan: return .skipOnSingle
     case (.pause, .finished), (.resume, .finished),
       (.adjust, .finished) where activity.isPlan,
@@ -229,6 +242,7 @@ public enum TimerEngine {
     case exists, over, alreadyPaused, notStarted, snoozeOnPlan, snoozeTooShort, snoozeUnfinished
     case lapOnPlan, lapOnCountdown, lapWhilePaused, iconOnPlan, skipOnSingle, finished
     case alreadyRunning, alreadyReset, nothingToComplete, notCountdown
+    case noButton(String)
 
     /// What the user reads: `Tea is already paused`.
     func text(for activity: Activity) -> String {
@@ -257,6 +271,11 @@ public enum TimerEngine {
       case .alreadyReset: return "\(name) is already reset"
       case .nothingToComplete: return "\(name) has not started; there is nothing to complete"
       case .notCountdown: return "\(name) is a stopwatch; only a countdown can be adjusted"
+      case .noButton(let label):
+        let buttons = activity.state.posted.buttons.map(\.label)
+        guard !buttons.isEmpty else { return "\(name) has no buttons to press" }
+        return "\(name) has no button '\(printable(label, limit: 40))'; its buttons: "
+          + buttons.joined(separator: ", ")
       }
     }
   }
@@ -288,6 +307,12 @@ public enum TimerEngine {
       next.state.phase = intent == .complete ? .completed : .ended
       next.endedAt = now
       return .success((next, intent == .complete ? .completed : .ended))
+    case .fail(let exit):
+      next.state.pausedAt = activity.state.pausedAt ?? now
+      next.state.phase = .failed
+      next.state.exit = exit
+      next.endedAt = now
+      return .success((next, .failed))
     case .adjust(let change):
       return adjusted(activity, by: change, at: now).map { ($0, .adjusted) }
     case .snooze(let span):
@@ -305,15 +330,33 @@ public enum TimerEngine {
       guard lap > 0 else { return .failure(Refusal("\(activity.name)'s lap has run no time yet")) }
       next.state.laps = LapMarks(count: activity.state.laps.count + 1, lastSplit: split, last: lap)
       return .success((next, .lapped))
-    case .update(let update):
-      if let newName = update.name { next.state.name = newName }
-      if let category = update.category { next.state.category = category.isEmpty ? nil : category }
-      if let relevance = update.relevance { next.state.relevance = relevance }
-      if let icon = update.icon { next.attributes.icon = icon }
-      return .success((next, .updated))
-    case .start, .toggle, .reset, .skip:
+    case .start, .toggle, .reset, .skip, .update, .press:
       preconditionFailure("\(intent) is applied by apply itself")
     }
+  }
+
+  /// An update: recorded as `attention` when it marks the activity as needing the user, as
+  /// `updated` when anything but the progress changed, and not at all for the progress alone
+  /// (a script may report it many times a second; the history keeps what it said).
+  private static func updated(_ activity: Activity, by update: ActivityUpdate, at now: Instant, source: Source)
+    -> Transition
+  {
+    var next = activity
+    if let newName = update.name { next.state.name = newName }
+    if let category = update.category { next.state.category = category.isEmpty ? nil : category }
+    if let relevance = update.relevance { next.state.relevance = relevance }
+    if let icon = update.icon { next.attributes.icon = icon }
+    if let text = update.text { next.state.posted.text = text.isEmpty ? nil : text }
+    if let percent = update.percent { next.state.posted.percent = percent }
+    if let attention = update.attention { next.state.posted.attention = attention.isEmpty ? nil : attention }
+    if let buttons = update.buttons { next.state.posted.buttons = buttons }
+    var unprogressed = next
+    unprogressed.state.posted.percent = activity.state.posted.percent
+    guard unprogressed != activity else { return Transition(activity: next) }
+    let raised = next.state.posted.attention != nil && next.state.posted.attention != activity.state.posted.attention
+    var recorded = event(raised ? .attention : .updated, next, at: now, source: source)
+    if raised { recorded.detail = next.state.posted.attention }
+    return Transition(activity: next, events: [recorded])
   }
 
   /// A countdown lengthened or shortened, never below the time it has run (nor under a second).

@@ -12,10 +12,16 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   public var staleAfter: Milliseconds?
   /// The plan a run follows; nil for a single timer. Its segments are countdowns.
   public var plan: Plan?
+  /// How long a stopwatch's task is expected to take (`run`'s estimate, `--expect`): it then
+  /// shows progress and the time left, as a delivery shows its arrival.
+  public var expected: Milliseconds?
+  /// Where it was started, for "go to": the tmux pane; nil outside tmux.
+  public var origin: Origin?
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
-    fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil
+    fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil,
+    expected: Milliseconds? = nil, origin: Origin? = nil
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -24,7 +30,103 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.fullDuration = fullDuration
     self.staleAfter = staleAfter
     self.plan = plan
+    self.expected = expected
+    self.origin = origin
   }
+}
+
+/// The tmux pane an activity was started in: its server's socket and the pane's id (`%3`).
+public struct Origin: Codable, Hashable, Sendable {
+  public var tmuxSocket: String
+  public var tmuxPane: String
+
+  public init(tmuxSocket: String, tmuxPane: String) {
+    self.tmuxSocket = tmuxSocket
+    self.tmuxPane = tmuxPane
+  }
+}
+
+/// What a program posts on its activity (`start`/`update` `--state`, `--progress`,
+/// `--attention`, `--button`), shown beside the time on every surface.
+public struct Posted: Codable, Hashable, Sendable {
+  /// What it is doing now: "Uploading".
+  public var text: String?
+  /// How far it is, in whole percent 0…100: kept whole, so that a script reporting twenty
+  /// times a second writes only when what is shown changes.
+  public var percent: Int?
+  /// Set when it needs the user ("Needs your approval"); any intent answers it.
+  public var attention: String?
+  /// At most `Posted.maximumButtons`, each running its command when pressed.
+  public var buttons: [ActivityButton]
+
+  public static let maximumButtons = 3
+
+  public init(text: String? = nil, percent: Int? = nil, attention: String? = nil, buttons: [ActivityButton] = []) {
+    self.text = text
+    self.percent = percent
+    self.attention = attention
+    self.buttons = buttons
+  }
+
+  public var isEmpty: Bool { text == nil && percent == nil && attention == nil && buttons.isEmpty }
+
+  /// The button labelled `label`, told apart without regard to case.
+  public func button(_ label: String) -> ActivityButton? {
+    buttons.first { $0.label.lowercased() == label.lowercased() }
+  }
+}
+
+/// A labelled action of a posted activity: pressing it runs `command` with `sh -c`.
+public struct ActivityButton: Codable, Hashable, Sendable {
+  public var label: String
+  public var command: String
+
+  public init(label: String, command: String) {
+    self.label = label
+    self.command = command
+  }
+}
+
+/// How a command that failed ended: its exit status, or the signal that killed it.
+public enum CommandExit: Codable, Hashable, Sendable {
+  case status(Int32)
+  case signal(Int32)
+
+  /// The status a shell reports for it: the exit status, or 128 + the signal.
+  public var shellStatus: Int32 {
+    switch self {
+    case .status(let status): return status
+    case .signal(let signal): return 128 + signal
+    }
+  }
+
+  /// As `log` and the banner say it: `exit 2`, `SIGINT`.
+  public var words: String {
+    switch self {
+    case .status(let status): return "exit \(status)"
+    case .signal(let signal): return Self.signalNames[signal].map { "SIG" + $0 } ?? "signal \(signal)"
+    }
+  }
+
+  /// Reads `words` back (the event's detail).
+  public init?(words: String) {
+    if words.hasPrefix("exit "), let status = Int32(words.dropFirst(5)) {
+      self = .status(status)
+    } else if words.hasPrefix("signal "), let signal = Int32(words.dropFirst(7)) {
+      self = .signal(signal)
+    } else if words.hasPrefix("SIG"),
+      let signal = Self.signalNames.first(where: { $0.value == words.dropFirst(3) })?.key
+    {
+      self = .signal(signal)
+    } else {
+      return nil
+    }
+  }
+
+  static let signalNames: [Int32: String] = [
+    1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 6: "ABRT", 8: "FPE", 9: "KILL", 11: "SEGV", 13: "PIPE",
+    14: "ALRM", 15: "TERM",
+  ]
 }
 
 /// What changes (ActivityKit's `ContentState`). Time is kept as instants, never as a count.
@@ -54,12 +156,17 @@ public struct ContentState: Codable, Equatable, Sendable {
   /// ready, and again after a single timer's reset, which discards its run. Nil in a row kept
   /// before it was, where the creation stands for it (`Activity.runStart`).
   public var runStartedAt: Instant?
+  /// What a program posted on it: state text, progress, attention, buttons.
+  public var posted: Posted
+  /// How a failed command ended; nil unless the phase is `failed`.
+  public var exit: CommandExit?
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
     touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil,
-    laps: LapMarks = LapMarks(), runStartedAt: Instant? = nil
+    laps: LapMarks = LapMarks(), runStartedAt: Instant? = nil, posted: Posted = Posted(),
+    exit: CommandExit? = nil
   ) {
     self.name = name
     self.category = category
@@ -74,6 +181,8 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.progress = progress
     self.laps = laps
     self.runStartedAt = runStartedAt
+    self.posted = posted
+    self.exit = exit
   }
 }
 

@@ -19,6 +19,12 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   case edited
   /// Past sessions removed (`islet forget`); `detail` says which.
   case forgotten
+  /// A command's run ended with a failure; `detail` says how (`exit 2`, `SIGINT`).
+  case failed
+  /// A program marked the activity as needing the user; `detail` is what it said.
+  case attention
+  /// One of a posted activity's buttons was pressed; `detail` is its label.
+  case pressed
 
   /// Kinds that record a correction of the history, not something the timer did.
   public var isCorrection: Bool { self == .edited || self == .forgotten }
@@ -26,7 +32,7 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   /// Kinds that close a run of the timer (a plan's segment); their elapsed time is its length.
   public var closesRun: Bool {
     switch self {
-    case .reset, .completed, .ended, .expired, .skipped, .segmentFinished: return true
+    case .reset, .completed, .ended, .expired, .skipped, .segmentFinished, .failed: return true
     default: return false
     }
   }
@@ -54,7 +60,8 @@ public struct Event: Codable, Equatable, Sendable {
   public var plan: PlanPosition?
   /// Changed afterwards by `islet edit`: a report says so.
   public var edited: Bool
-  /// What a correction changed (`edited`, `forgotten`); nil for the others.
+  /// What a correction changed (`edited`, `forgotten`), how a command failed (`failed`), what
+  /// needs the user (`attention`), the button pressed (`pressed`); nil for the others.
   public var detail: String?
 
   public init(

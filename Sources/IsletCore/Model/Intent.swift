@@ -11,6 +11,10 @@ public enum Intent: Hashable, Sendable {
   case update(ActivityUpdate)
   /// Marks a lap on a running stopwatch: the running time since the last mark (or the start).
   case lap
+  /// Ends a command's run as failed, with how it ended.
+  case fail(CommandExit)
+  /// Presses a posted activity's button, by its label.
+  case press(String)
 
   /// The verb, as typed on the command line.
   public var verb: String {
@@ -27,7 +31,16 @@ public enum Intent: Hashable, Sendable {
     case .snooze: return "snooze"
     case .update: return "update"
     case .lap: return "lap"
+    case .fail: return "fail"
+    case .press: return "press"
     }
+  }
+
+  /// An update leaves a posted activity's attention as it is (or sets it); every other intent
+  /// is the user's answer, and clears it.
+  var answersAttention: Bool {
+    if case .update = self { return false }
+    return true
   }
 }
 
@@ -44,10 +57,13 @@ public struct StartRequest: Hashable, Sendable {
   /// Started as if at this earlier instant (`start --ago`, `--at`); nil for now. What time
   /// has caused since (a countdown finished, a plan's segments) is recorded at its true time.
   public var startedAt: Instant?
+  /// What a program posts on it from the start.
+  public var posted: Posted
 
   public init(
     id: String = "", name: String, attributes: ActivityAttributes = ActivityAttributes(),
-    category: String? = nil, relevance: Double = 0, paused: Bool = false, startedAt: Instant? = nil
+    category: String? = nil, relevance: Double = 0, paused: Bool = false, startedAt: Instant? = nil,
+    posted: Posted = Posted()
   ) {
     self.id = id
     self.name = name
@@ -56,6 +72,7 @@ public struct StartRequest: Hashable, Sendable {
     self.relevance = relevance
     self.paused = paused
     self.startedAt = startedAt
+    self.posted = posted
   }
 }
 
@@ -67,15 +84,33 @@ public struct ActivityUpdate: Hashable, Sendable {
   public var relevance: Double?
   /// A single timer's icon; a plan's segments have their own.
   public var icon: String?
+  /// The posted state text; an empty one clears it.
+  public var text: String?
+  /// The posted progress in whole percent; `.some(nil)` clears it.
+  public var percent: Int??
+  /// Marks the activity as needing the user; an empty one clears the mark.
+  public var attention: String?
+  /// Replaces the posted buttons (an empty list removes them).
+  public var buttons: [ActivityButton]?
 
-  public init(name: String? = nil, category: String? = nil, relevance: Double? = nil, icon: String? = nil) {
+  public init(
+    name: String? = nil, category: String? = nil, relevance: Double? = nil, icon: String? = nil,
+    text: String? = nil, percent: Int?? = nil, attention: String? = nil, buttons: [ActivityButton]? = nil
+  ) {
     self.name = name
     self.category = category
     self.relevance = relevance
     self.icon = icon
+    self.text = text
+    self.percent = percent
+    self.attention = attention
+    self.buttons = buttons
   }
 
-  public var isEmpty: Bool { name == nil && category == nil && relevance == nil && icon == nil }
+  public var isEmpty: Bool {
+    name == nil && category == nil && relevance == nil && icon == nil && text == nil && percent == nil
+      && attention == nil && buttons == nil
+  }
 }
 
 /// Why an intent was not applied; shown as one line, exit status 1.

@@ -1,12 +1,14 @@
 /// Where an activity is in its life. `finished` and `expired` are caused by time, not intents.
 public enum Phase: String, Codable, Sendable, CaseIterable {
   case idle, active, paused, finished, completed, ended, expired
+  /// A command's run that ended with a failure (`run`, `fail`).
+  case failed
 
   /// Live activities are shown and acted on; the others are history.
   public var isLive: Bool {
     switch self {
     case .idle, .active, .paused, .finished: return true
-    case .completed, .ended, .expired: return false
+    case .completed, .ended, .expired, .failed: return false
     }
   }
 
@@ -28,6 +30,8 @@ public enum Mode: String, Codable, Sendable {
 /// Who asked for an intent, kept with every event.
 public enum Source: String, Codable, Sendable {
   case cli, key, mouse, tmux, time
+  /// A command's end reported by `islet run`.
+  case run
   /// A button of a desktop notification.
   case notification
 }

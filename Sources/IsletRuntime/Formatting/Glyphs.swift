@@ -28,6 +28,7 @@ package struct Glyphs {
     case .completed: return unicode ? "✓" : "done"
     case .ended: return unicode ? "⏹" : "ended"
     case .expired: return "expired"
+    case .failed: return unicode ? "✕" : "failed"
     }
   }
 
@@ -51,6 +52,9 @@ package struct Glyphs {
     case .lapped: return unicode ? "⏱" : "|"
     case .edited: return unicode ? "✎" : "*"
     case .forgotten: return unicode ? "✗" : "x"
+    case .failed: return unicode ? "✕" : "x"
+    case .attention: return unicode ? "❗" : "!!"
+    case .pressed: return unicode ? "▣" : "#"
     }
   }
 

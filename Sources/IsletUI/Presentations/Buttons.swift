@@ -62,7 +62,7 @@ struct ButtonSpec {
       case .active: return [.pause, .skip, .end]
       case .paused: return [.done, .resume, .skip, .end]
       case .finished: return [.done, .next]
-      case .completed, .ended, .expired: return []
+      case .completed, .ended, .expired, .failed: return []
       }
     }
     switch phase {
@@ -70,7 +70,7 @@ struct ButtonSpec {
     case .active: return [.pause, .end]
     case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]
-    case .completed, .ended, .expired: return []
+    case .completed, .ended, .expired, .failed: return []
     }
   }
 
@@ -82,7 +82,7 @@ struct ButtonSpec {
       case .active: return [.pause, .skip, .reset, .end]
       case .paused: return [.done, .resume, .skip, .end]
       case .finished: return [.done, .next]
-      case .completed, .ended, .expired: return []
+      case .completed, .ended, .expired, .failed: return []
       }
     }
     switch phase {
@@ -90,7 +90,7 @@ struct ButtonSpec {
     case .active: return [.pause, .reset, .end]
     case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]
-    case .completed, .ended, .expired: return []
+    case .completed, .ended, .expired, .failed: return []
     }
   }
 

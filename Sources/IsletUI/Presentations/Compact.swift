@@ -109,6 +109,7 @@ public enum Compact {
       return (look.g.pie(fraction), .progress)
     case .paused: return (look.g.pausedMark, .accent)
     case .completed: return (look.g.doneMark, .buttonComplete)
+    case .failed: return (look.g.failedMark, .alert)
     case .idle, .finished, .ended, .expired: return ("", .island)
     }
   }
@@ -149,6 +150,7 @@ public enum Minimal {
     case .active: return (look.minimalTime, .island)
     case .paused: return (look.minimalTime, .secondary)
     case .finished: return (look.minimalTime, .alert)
+    case .failed: return (look.icon, .alert)
     case .idle, .completed, .ended, .expired: return (look.icon, .island)
     }
   }

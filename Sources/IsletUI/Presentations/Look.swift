@@ -138,6 +138,7 @@ public struct Look: Sendable {
     case .completed: return "Done"
     case .ended: return "Ended"
     case .expired: return "Expired"
+    case .failed: return activity.state.exit.map { "Failed · \($0.words)" } ?? "Failed"
     }
   }
 
@@ -283,6 +284,7 @@ struct Glyphs {
   }
   var pausedMark: String { ascii ? "||" : "⏸" }
   var doneMark: String { ascii ? "ok" : "✓" }
+  var failedMark: String { ascii ? "x" : "✕" }
   var separator: String { ascii ? "-" : "·" }
   var ellipsis: String { ascii ? "~" : "…" }
   /// The cells an icon is given before what follows it, whatever its own width (⏱ is one
