@@ -7,7 +7,7 @@ import IsletRuntime
 
 /// `islet run -- CMD`: runs CMD in the foreground exactly as the shell would, as a live
 /// stopwatch named after it, and exits with its status; its end is recorded (done when it exits
-/// 0, ended otherwise), and its progress sequences (OSC 9;4) are read on the way to the terminal.
+/// 0, failed otherwise), and its progress sequences (OSC 9;4) are read on the way to the terminal.
 struct RunCommand: Command {
   static let specs = [
     CommandSpec(
@@ -17,7 +17,7 @@ struct RunCommand: Command {
         "Run CMD in the foreground, exactly as the shell would, as a live stopwatch named after it; exit with its status.",
       details: """
         CMD keeps the terminal: what it reads and prints, Ctrl-C, Ctrl-Z and fg, its window size.
-        When it ends, the activity is done (exit 0) or ended (any other status), and islet
+        When it ends, the activity is done (exit 0) or failed (any other status), and islet
         exits with CMD's status: 128+N when signal N ended it, 127 when there is no such
         command, 126 when it cannot be run. SIGTERM and SIGHUP sent to islet are passed on to CMD.
         On a terminal, CMD runs on a terminal of islet's own, which reads the progress CMD
@@ -35,7 +35,8 @@ struct RunCommand: Command {
         OptionSpec(
           .icon, value: "I", help: "its icon (default code)", values: .dynamic(.icons)),
         OptionSpec(.category, value: "C", help: "a category"),
-        OptionSpec(.expect, value: "DURATION", help: "how long it usually takes"),
+        OptionSpec(
+          .expect, value: "DURATION", help: "how long it usually takes: shown as progress and the time left"),
       ],
       maxOperands: Int.max, operandEndsOptions: true)
   ]
@@ -77,15 +78,41 @@ struct RunCommand: Command {
     }
     var attributes = IntentService.attributes(configuration)
     attributes.icon = icon ?? Self.defaultIcon
+    attributes.expected = expected
+    if let socket = TmuxRecorder.socket(from: environment.variables),
+      let pane = environment.variables["TMUX_PANE"]
+    {
+      attributes.origin = Origin(tmuxSocket: socket, tmuxPane: pane)
+    }
     let request = StartRequest(
       name: name ?? Self.name(for: arguments), attributes: attributes, category: category)
-    let id = record(.start(request), to: .current, intents: intents, console: environment.console)
-    let ending = process.wait { _ in }
-    if let id {
-      _ = record(
-        ending == .exited(0) ? .complete : .end, to: .id(id), intents: intents, console: environment.console)
+    let console = environment.console
+    let id = record(.start(request), to: .current, intents: intents, console: console)
+    let ending = process.wait { progress in
+      guard let id, let update = Self.update(for: progress) else { return }
+      _ = record(.update(update), to: .id(id), intents: intents, console: console)
     }
+    if let id { _ = record(Self.intent(for: ending), to: .id(id), intents: intents, console: console) }
     throw CommandStatus(code: ending.status)
+  }
+
+  /// Done when it exited 0; failed otherwise, with its status or signal.
+  static func intent(for ending: ForegroundRun.Ending) -> Intent {
+    switch ending {
+    case .exited(0): return .complete
+    case .exited(let code): return .fail(.status(code))
+    case .killed(let signal): return .fail(.signal(signal))
+    }
+  }
+
+  /// What a progress sequence changes in the activity: its percent, or none shown; an error
+  /// or a pause without a percent leaves it as it was.
+  static func update(for progress: TerminalProgress) -> ActivityUpdate? {
+    switch progress {
+    case .cleared, .indeterminate: return ActivityUpdate(percent: .some(nil))
+    case .value, .error, .paused:
+      return progress.percent.map { ActivityUpdate(percent: .some($0)) }
+    }
   }
 
   /// Sends `intent`; a store that fails says so on stderr and leaves CMD running. The id of
@@ -94,7 +121,7 @@ struct RunCommand: Command {
     _ intent: Intent, to target: IntentDispatcher.Target, intents: IntentService, console: any Console
   ) -> String? {
     do {
-      return try intents.send(intent, to: target, source: .cli).activity?.id
+      return try intents.send(intent, to: target, source: .run).activity?.id
     } catch {
       let reason = (error as? any UserFacingError)?.message ?? "\(error)"
       console.err("islet: run: the activity could not be recorded: \(printable(reason, limit: 200))\n")

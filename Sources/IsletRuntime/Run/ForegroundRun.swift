@@ -106,6 +106,7 @@ package final class ForegroundRun {
       if let due = throttle.due(at: islet_monotonic_ms()) { progress(due) }
       if let ending = followSignals() {
         drainOutput(progress)
+        if let last = throttle.flush(at: islet_monotonic_ms()) { progress(last) }
         return ending
       }
     }

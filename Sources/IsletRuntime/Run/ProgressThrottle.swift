@@ -39,4 +39,11 @@ package struct ProgressThrottle: Sendable {
     return held
   }
 
+  /// The held progress now, whatever the time: the last word when the command has ended.
+  package mutating func flush(at now: Int64) -> TerminalProgress? {
+    guard let held else { return nil }
+    self.held = nil
+    written = (held, now)
+    return held
+  }
 }
