@@ -228,3 +228,180 @@ void islet_release_startup_memory(void) {
   if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
   malloc_trim(0);
 }
+
+#include <errno.h>
+#include <pty.h>
+#include <sys/ioctl.h>
+#include <time.h>
+
+#include <sys/resource.h>
+
+// Between fork and exec only async-signal-safe calls: the parent may have other threads.
+static void islet_run_exec(char *const argv[], int error_pipe) {
+  sigset_t none;
+  sigemptyset(&none);
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigaction(SIGPIPE, &fallback, NULL);  // islet ignores it; the command gets it as from a shell
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  execvp(argv[0], argv);
+  int error = errno;
+  ssize_t ignored = write(error_pipe, &error, sizeof error);
+  (void)ignored;
+  _exit(127);
+}
+
+// The pty's session leader, between islet and the command: a process group whose parent is in
+// another session is orphaned, and the kernel ignores Ctrl-Z in an orphaned group. So the
+// command gets a group of its own, the terminal's foreground, under this one; when it stops,
+// this stops too (SIGSTOP, which works even here) for islet to see, and continues it after.
+static void islet_run_leader(char *const argv[], int slave, int error_pipe) {
+  setsid();
+  ioctl(slave, TIOCSCTTY, 0);
+  dup2(slave, 0);
+  dup2(slave, 1);
+  if (isatty(2)) dup2(slave, 2);
+  if (slave > 2) close(slave);
+  pid_t command = fork();
+  if (command == 0) {
+    sigset_t quiet;
+    sigemptyset(&quiet);
+    sigaddset(&quiet, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &quiet, NULL);  // a group in the background takes the terminal
+    setpgid(0, 0);
+    tcsetpgrp(0, getpid());
+    islet_run_exec(argv, error_pipe);
+  }
+  close(error_pipe);
+  if (command < 0) _exit(126);
+  setpgid(command, command);
+  int status;
+  for (;;) {
+    if (waitpid(command, &status, WUNTRACED) < 0) {
+      if (errno == EINTR) continue;
+      _exit(126);
+    }
+    if (!WIFSTOPPED(status)) break;
+    kill(getpid(), SIGSTOP);
+    kill(-command, SIGCONT);
+  }
+  if (!WIFSIGNALED(status)) _exit(WEXITSTATUS(status));
+  // Dies of the same signal, for islet to see, with no core of its own.
+  struct rlimit none = {0, 0};
+  setrlimit(RLIMIT_CORE, &none);
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigaction(WTERMSIG(status), &fallback, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, WTERMSIG(status));
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  kill(getpid(), WTERMSIG(status));
+  _exit(128 + WTERMSIG(status));
+}
+
+int islet_run_spawn(char *const argv[], int with_pty, int *master, pid_t *pid) {
+  int slave = -1, errors[2];
+  *master = -1;
+  if (with_pty) {
+    struct termios modes;
+    struct winsize size;
+    int have_modes = tcgetattr(0, &modes) == 0;
+    int have_size = ioctl(0, TIOCGWINSZ, &size) == 0 && size.ws_row > 0;
+    if (openpty(master, &slave, NULL, have_modes ? &modes : NULL, have_size ? &size : NULL) != 0) return errno;
+    fcntl(*master, F_SETFD, FD_CLOEXEC);
+  }
+  if (pipe2(errors, O_CLOEXEC) != 0) {
+    int error = errno;
+    if (with_pty) { close(*master); close(slave); *master = -1; }
+    return error;
+  }
+  pid_t child = fork();
+  if (child == 0) {
+    close(errors[0]);
+    if (!with_pty) islet_run_exec(argv, errors[1]);
+    close(*master);
+    islet_run_leader(argv, slave, errors[1]);
+  }
+  int error = child < 0 ? errno : 0;
+  close(errors[1]);
+  if (slave >= 0) close(slave);
+  if (child > 0) {
+    // Nothing to read means the exec succeeded (the pipe closed on it).
+    ssize_t got;
+    do got = read(errors[0], &error, sizeof error);
+    while (got < 0 && errno == EINTR);
+    if (got != sizeof error) error = 0;
+    else waitpid(child, NULL, 0);
+  }
+  close(errors[0]);
+  if (error != 0 && *master >= 0) { close(*master); *master = -1; }
+  *pid = child;
+  return error;
+}
+
+int islet_run_signals_fd(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  int signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD, SIGTSTP, SIGCONT};
+  for (int i = 0; i < 8; i++) sigaddset(&set, signals[i]);
+  if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+  return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int islet_run_next_signal(int fd) {
+  struct signalfd_siginfo info;
+  return read(fd, &info, sizeof info) == sizeof info ? (int)info.ssi_signo : 0;
+}
+
+int islet_run_child_state(pid_t pid, int *code) {
+  int status;
+  pid_t got;
+  do got = waitpid(pid, &status, WNOHANG | WUNTRACED);
+  while (got < 0 && errno == EINTR);
+  if (got <= 0) return 0;
+  if (WIFSTOPPED(status)) return 2;
+  if (WIFSIGNALED(status)) {
+    *code = WTERMSIG(status);
+    return 3;
+  }
+  *code = WEXITSTATUS(status);
+  return 1;
+}
+
+static struct termios islet_kept_modes;
+static int islet_have_kept_modes;
+
+int islet_terminal_raw(int fd) {
+  struct termios raw;
+  if (tcgetattr(fd, &islet_kept_modes) != 0) return -1;
+  islet_have_kept_modes = 1;
+  raw = islet_kept_modes;
+  cfmakeraw(&raw);
+  return tcsetattr(fd, TCSADRAIN, &raw);
+}
+
+void islet_terminal_restore(int fd) {
+  if (islet_have_kept_modes) tcsetattr(fd, TCSADRAIN, &islet_kept_modes);
+}
+
+int islet_copy_window_size(int from, int master) {
+  struct winsize size;
+  if (ioctl(from, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return -1;
+  return ioctl(master, TIOCSWINSZ, &size);
+}
+
+int islet_set_nonblocking(int fd) {
+  int flags = fcntl(fd, F_GETFL);
+  return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+long long islet_monotonic_ms(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+pid_t islet_foreground_group(int master) { return tcgetpgrp(master); }

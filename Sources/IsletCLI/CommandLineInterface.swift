@@ -61,6 +61,9 @@ public struct CommandLineInterface {
     var status: ExitStatus
     do {
       status = try perform(arguments, console: console)
+    } catch let ended as CommandStatus {
+      // `islet run`'s command's own status, whatever it is.
+      return ended.code
     } catch {
       let report = Self.report(error)
       console.err(report.text)
@@ -149,7 +152,9 @@ public struct CommandLineInterface {
       type = DeviceCommand.self
       spec = nil
     }
-    let parsed = try parse(rest, options: spec?.options ?? DeviceCommand.options, command: spec?.name)
+    let parsed = try parse(
+      rest, options: spec?.options ?? DeviceCommand.options, command: spec?.name,
+      operandEndsOptions: spec?.operandEndsOptions ?? false)
     let options = try GlobalOptions(parsed)
     if parsed.has(.help) {
       console.out(spec?.helpText ?? topHelp(aloneOptions: DeviceCommand.options))

@@ -49,4 +49,33 @@ void islet_restore_terminal_on_crash(const char *restore);
 /// that what stays resident is the code its work uses rather than all its start-up ran; and
 /// gives the heap's free memory back. The code is the file's clean pages: nothing is lost.
 void islet_release_startup_memory(void);
+
+// `islet run`: a command in the foreground, on a pseudo-terminal of its own when on a terminal.
+
+/// Forks `argv[0]` (found on PATH as a shell finds it) with an empty signal mask and SIGPIPE at
+/// its default; with `with_pty`, on a new pseudo-terminal as its controlling terminal (the
+/// modes and size of fd 0; stderr too when fd 2 is a terminal), its other end left in *master,
+/// under a session leader *pid that stops when it stops and ends as it ends. Returns 0, or the
+/// errno the pty, the fork or the exec met (the child then reaped).
+int islet_run_spawn(char *const argv[], int with_pty, int *master, pid_t *pid);
+/// Blocks SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGCHLD, SIGTSTP and SIGCONT, and gives a
+/// descriptor readable when one of them arrives.
+int islet_run_signals_fd(void);
+/// The next signal that descriptor holds, 0 when none.
+int islet_run_next_signal(int fd);
+/// The child's news: 0 none, 1 it exited (*code its status), 2 it stopped, 3 a signal killed it
+/// (*code the signal).
+int islet_run_child_state(pid_t pid, int *code);
+/// Keeps the modes of the terminal on `fd` and puts it in raw mode; -1 when it is no terminal.
+int islet_terminal_raw(int fd);
+/// Puts back the modes `islet_terminal_raw` kept, if any.
+void islet_terminal_restore(int fd);
+/// The terminal's foreground process group on the pty `master`, or -1.
+pid_t islet_foreground_group(int master);
+/// Gives the pty `master` the window size of the terminal on `from`; -1 when unknown.
+int islet_copy_window_size(int from, int master);
+/// Makes `fd` non-blocking.
+int islet_set_nonblocking(int fd);
+/// CLOCK_MONOTONIC in milliseconds.
+long long islet_monotonic_ms(void);
 #endif

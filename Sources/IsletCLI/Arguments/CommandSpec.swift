@@ -22,6 +22,9 @@ struct CommandSpec {
   /// Other words that run it, as other tools taught users to type them (`stop` runs
   /// `complete`): parsed as the command itself, and shown wherever the command is.
   var aliases: [String] = []
+  /// Whether the first operand ends the options, as for a command that runs another
+  /// (`run make -j4`), whose options follow it.
+  var operandEndsOptions = false
 
   /// Every word that runs it: its name, then its aliases.
   var words: [String] { [name] + aliases }

@@ -67,9 +67,9 @@ let globalOptions: [OptionSpec] = [
 /// Conventional parsing: `--name VALUE`, `--name=VALUE`, a flag's one letter (`-h`), `--` ends
 /// the options, and a leading `-` or `+` before a digit is an operand (so `adjust -1m` works).
 /// An option that takes a value takes one: given again with another, it is refused.
-func parse(_ arguments: [String], options: [OptionSpec], command: String?) throws
-  -> ParsedArguments
-{
+func parse(
+  _ arguments: [String], options: [OptionSpec], command: String?, operandEndsOptions: Bool = false
+) throws -> ParsedArguments {
   var parsed = ParsedArguments()
   parsed.command = command
   var index = 0
@@ -89,6 +89,11 @@ func parse(_ arguments: [String], options: [OptionSpec], command: String?) throw
     }
     guard isOptionWord(argument) else {
       parsed.operands.append(argument)
+      // `run make -j4`: what follows the command is the command's.
+      if operandEndsOptions {
+        parsed.operands += arguments[index...]
+        break
+      }
       continue
     }
     guard argument.hasPrefix("--") else {
