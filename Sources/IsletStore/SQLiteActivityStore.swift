@@ -410,6 +410,16 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   /// The newest event's sequence number (0 when the history is empty).
+  /// How long the last `limit` successful runs of `islet run` named `name` took, newest first.
+  public func recentRunLengths(named name: String, limit: Int = 5) throws -> RunLengths {
+    let rows = try guarded {
+      try database.query(
+        "SELECT elapsed_ms FROM event WHERE kind = 'completed' AND source = 'run' AND name = ? ORDER BY seq DESC LIMIT ?",
+        [.text(name), .integer(Int64(limit))])
+    }
+    return RunLengths(rows.compactMap { $0[0].int })
+  }
+
   public func markChanged() throws {
     try guarded { _ = try database.query("UPDATE pulse SET seq = seq + 1") }
   }

@@ -101,7 +101,8 @@ public enum Schema {
     """,
     // 10: what programs post (state text, progress, attention, buttons as JSON), a stopwatch's
     // expected length, the tmux pane it was started in, and how a failed command ended. A
-    // posted progress records no event; `pulse` is bumped instead, so followers hear it.
+    // posted progress records no event; `pulse` is bumped instead, so followers hear it. An
+    // index finds a command's last successful runs, its estimate.
     """
     ALTER TABLE activity ADD COLUMN expected INTEGER;
     ALTER TABLE activity ADD COLUMN tmux_socket TEXT;
@@ -112,6 +113,7 @@ public enum Schema {
     ALTER TABLE activity ADD COLUMN buttons TEXT;
     ALTER TABLE activity ADD COLUMN exit_status INTEGER;
     ALTER TABLE activity ADD COLUMN exit_signal INTEGER;
+    CREATE INDEX event_run ON event(name, seq) WHERE kind = 'completed' AND source = 'run';
     CREATE TABLE pulse (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL);
     INSERT INTO pulse VALUES (1, 0);
     """,

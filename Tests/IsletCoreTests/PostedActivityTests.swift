@@ -119,3 +119,23 @@ import Testing
     #expect(CommandExit.signal(40).words == "signal 40")
   }
 }
+
+@Suite struct RunLengthsTests {
+  @Test func theMedianIsNotPulledByOneOddRun() {
+    #expect(RunLengths([60_000, 62_000, 600_000]).median == 62_000)
+    #expect(RunLengths([60_000, 64_000]).median == 62_000, "an even count takes the middle two's mean")
+    #expect(RunLengths([]).median == nil)
+    #expect(RunLengths([300, 900]).median == nil, "under a second is no estimate")
+  }
+
+  @Test func anEstimateShowsProgressAndTimeLeftAndSaysWhenPastIt() {
+    var build = Activity(
+      id: "b1", attributes: ActivityAttributes(expected: 60_000),
+      state: ContentState(name: "make", startedAt: t0, phase: .active, touchedAt: t0), createdAt: t0)
+    #expect(build.taskProgress(at: t0 + 15_000) == TaskProgress(fraction: 0.25, left: 45_000))
+    let over = build.taskProgress(at: t0 + 90_000)
+    #expect(over?.fraction == 1 && over?.isOverEstimate == true && over?.left == -30_000)
+    build.state.posted.percent = 40
+    #expect(build.taskProgress(at: t0 + 90_000) == TaskProgress(fraction: 0.4, left: nil), "posted wins")
+  }
+}

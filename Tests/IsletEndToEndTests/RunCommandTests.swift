@@ -86,10 +86,12 @@ import Testing
     #expect(try eventually { try lastRun()?.state.phase == .active })
     pane.send("C-z")
     #expect(pane.waitFor { $0.contains("Stopped") }, "islet did not stop with its command: \(pane.text)")
+    #expect(try lastRun()?.state.phase == .paused, "stopped, the run's time is paused")
     // The terminal is the shell's again, cooked: what is typed echoes as the shell reads it.
     type(pane, "fg")
     // bash names the job it brings back: the line typed, the job stopped, and the job again.
     #expect(pane.waitFor { $0.components(separatedBy: "read x").count > 3 }, "\(pane.text)")
+    #expect(try eventually { try lastRun()?.state.phase == .active }, "continued, it runs again")
     type(pane, "back")
     #expect(pane.waitFor { $0.contains("got:back") }, "\(pane.text)")
     #expect(status(pane) == "0")
@@ -133,6 +135,25 @@ import Testing
     #expect(done == Run(status: 0, stdout: "/\n", stderr: ""))
     let ls = try lastRun()
     #expect(ls?.state.phase == .completed && ls?.name == "ls -d /")
+  }
+
+  /// Without --expect, a run's estimate is the median of its last successful runs of the same
+  /// name; failed runs and other names do not count.
+  @Test func theEstimateIsTheMedianOfTheLastSuccessfulRuns() throws {
+    let environment = islet.environment
+    let first = try Binary.run(["run", "--name", "Build", "--", "sleep", "1.2"], environment: environment)
+    #expect(first.status == 0)
+    #expect(try lastRun()?.attributes.expected == nil, "a first run has nothing to go by")
+    _ = try Binary.run(
+      ["run", "--name", "Build", "--", "sh", "-c", "sleep 3; exit 1"], environment: environment)
+    _ = try Binary.run(["run", "--name", "Other", "--", "sleep", "2"], environment: environment)
+    _ = try Binary.run(["run", "--name", "Build", "--", "true"], environment: environment)
+    let expected = try #require(try lastRun()?.attributes.expected)
+    #expect(
+      (1200..<2500).contains(expected),
+      "the one successful Build run, not the failed or the other: \(expected)")
+    _ = try Binary.run(["run", "--name", "Build", "--expect", "9m", "--", "true"], environment: environment)
+    #expect(try lastRun()?.attributes.expected == 540_000, "--expect wins")
   }
 
   @Test func aMissingCommandIs127AndOneThatCannotRun126() throws {

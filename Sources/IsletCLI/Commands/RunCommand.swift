@@ -23,7 +23,9 @@ struct RunCommand: Command {
         On a terminal, CMD runs on a terminal of islet's own, which reads the progress CMD
         prints as the terminal progress sequence (OSC 9;4) and passes every byte on unchanged.
         Through a pipe, CMD gets islet's own input and output, and islet ignores Ctrl-C
-        while it waits, as time does.
+        while it waits, as time does. Stopped with Ctrl-Z, the activity is paused until fg.
+        Without --expect, the median of the last five successful runs of the same name is its
+        estimate: shown as progress and the time left, and said when it runs past it.
 
         Examples:
           islet run -- make test
@@ -36,7 +38,8 @@ struct RunCommand: Command {
           .icon, value: "I", help: "its icon (default code)", values: .dynamic(.icons)),
         OptionSpec(.category, value: "C", help: "a category"),
         OptionSpec(
-          .expect, value: "DURATION", help: "how long it usually takes: shown as progress and the time left"),
+          .expect, value: "DURATION",
+          help: "how long it usually takes (default: the median of its last five successful runs)"),
       ],
       maxOperands: Int.max, operandEndsOptions: true)
   ]
@@ -76,22 +79,24 @@ struct RunCommand: Command {
       environment.console.err(Self.startFailure(arguments[0], error))
       throw CommandStatus(code: error.status)
     }
+    let shownName = name ?? Self.name(for: arguments)
     var attributes = IntentService.attributes(configuration)
     attributes.icon = icon ?? Self.defaultIcon
-    attributes.expected = expected
-    if let socket = TmuxRecorder.socket(from: environment.variables),
-      let pane = environment.variables["TMUX_PANE"]
-    {
-      attributes.origin = Origin(tmuxSocket: socket, tmuxPane: pane)
-    }
-    let request = StartRequest(
-      name: name ?? Self.name(for: arguments), attributes: attributes, category: category)
+    attributes.expected = try expected ?? intents.store.recentRunLengths(named: shownName).median
+    attributes.origin = TmuxRecorder.origin(from: environment.variables)
+    let request = StartRequest(name: shownName, attributes: attributes, category: category)
     let console = environment.console
     let id = record(.start(request), to: .current, intents: intents, console: console)
-    let ending = process.wait { progress in
-      guard let id, let update = Self.update(for: progress) else { return }
-      _ = record(.update(update), to: .id(id), intents: intents, console: console)
-    }
+    let ending = process.wait(
+      progress: { progress in
+        guard let id, let update = Self.update(for: progress) else { return }
+        _ = record(.update(update), to: .id(id), intents: intents, console: console)
+      },
+      // Stopped with Ctrl-Z, it is paused until fg: the time it ran is its own.
+      stopped: { stopped in
+        guard let id else { return }
+        _ = record(stopped ? .pause : .resume, to: .id(id), intents: intents, console: console)
+      })
     if let id { _ = record(Self.intent(for: ending), to: .id(id), intents: intents, console: console) }
     throw CommandStatus(code: ending.status)
   }

@@ -52,6 +52,8 @@ package final class ForegroundRun {
   private var outputOpen: Bool
   private var scanner = ProgressSequenceScanner()
   private var throttle = ProgressThrottle()
+  /// Told when the command stops and continues, for as long as `wait` runs.
+  private var onStop: (Bool) -> Void = { _ in }
 
   private init(pid: pid_t, master: Int32, signals: Int32) {
     self.pid = pid
@@ -88,8 +90,13 @@ package final class ForegroundRun {
   }
 
   /// Copies bytes and follows signals until the command ends; calls `progress` with what its
-  /// progress sequences say, at most once a change and ten times a second.
-  package func wait(progress: (TerminalProgress) -> Void) -> Ending {
+  /// progress sequences say, at most once a change and ten times a second, and `stopped` with
+  /// true when it stops (Ctrl-Z), before islet stops with it, and with false once continued.
+  package func wait(progress: (TerminalProgress) -> Void, stopped: @escaping (Bool) -> Void = { _ in })
+    -> Ending
+  {
+    onStop = stopped
+    defer { onStop = { _ in } }
     defer { finish() }
     while true {
       var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
@@ -153,6 +160,8 @@ package final class ForegroundRun {
   /// Gives the terminal back as it was, stops as the command did, and on `fg` takes it again
   /// and continues the command, which redraws itself if it wants to.
   private func suspend() {
+    onStop(true)
+    defer { onStop(false) }
     if master >= 0 { islet_terminal_restore(0) }
     islet_stop_self()
     if master >= 0 {
