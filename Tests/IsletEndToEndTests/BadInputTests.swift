@@ -196,7 +196,43 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["--theme", "a\u{1B}[31mb", "status"], status: 64, says: "unknown theme 'a\\e[31mb'; known"),
     BadInput(
-      arguments: ["update"], status: 64, says: "update needs --name, --category, --relevance or --icon"),
+      arguments: ["update"], status: 64,
+      says:
+        "update needs --name, --category, --relevance, --icon, --state, --progress, --attention or --button"),
+    BadInput(
+      arguments: ["update", "--progress", "140%"], status: 64,
+      says: "--progress '140%' is not a progress; use a percentage from 0% to 100%"),
+    BadInput(
+      arguments: ["update", "--progress", "-5"], status: 64, says: "--progress '-5' is not a progress"),
+    BadInput(
+      arguments: ["update", "--progress", "40", "--no-progress"], status: 64,
+      says: "give --progress or --no-progress, not both"),
+    BadInput(
+      arguments: ["start", "--state", "Up\u{1B}]0;pwned\u{07}loading"], status: 64,
+      says: "--state 'Up\\e]0;pwned\\u{7}loading' contains control characters; use plain text"),
+    BadInput(
+      arguments: ["update", "--attention", "\u{1B}[2J"], status: 64,
+      says: "--attention '\\e[2J' contains control"),
+    BadInput(
+      arguments: ["start", "--button", "Approve"], status: 64,
+      says: "--button 'Approve' has no label; use LABEL=COMMAND, such as Approve='make deploy'"),
+    BadInput(
+      arguments: ["start", "--button", "A=x", "--button", "B=x", "--button", "C=x", "--button", "D=x"],
+      status: 64, says: "--button is given 4 times; an activity has at most 3 buttons"),
+    BadInput(
+      arguments: ["start", "--button", "Go=x", "--button", "go=y"], status: 64,
+      says: "--button 'go' is given twice; give each label once"),
+    BadInput(
+      arguments: ["start", "25m", "--expect", "5m"], status: 64,
+      says: "--expect is for a stopwatch, which counts up; a countdown knows its length"),
+    BadInput(
+      arguments: ["fail", "--status", "0"], status: 64,
+      says: "--status '0' is not an exit status; use a whole number from 1 to 255"),
+    BadInput(
+      arguments: ["press"], status: 64, says: "press needs a BUTTON's label, such as islet press Approve"),
+    BadInput(
+      arguments: ["run"], status: 64,
+      says: "give the command to run after --, such as: islet run -- make test"),
     BadInput(
       arguments: ["update", "--icon", "no such"], status: 64,
       says: "--icon 'no such' is not an icon name; use a word such as timer, run, focus, book, coffee or code"

@@ -50,6 +50,21 @@ import Testing
     #expect(all.contains(#""phase":"completed""#), "\(all)")
   }
 
+  /// A button it does not have is a refusal (exit 1) naming those it has; a pressed one's
+  /// command runs with the activity and the label in its environment.
+  @Test func aButtonIsPressedByItsLabelAndAnUnknownOneRefused() throws {
+    let mark = islet.folder.file("pressed")
+    let id = try islet.binary(
+      "start", "--name", "Deploy", "--button", "Approve=echo \"$ISLET_ACTIVITY $ISLET_BUTTON\" > '\(mark)'"
+    ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let unknown = try islet.binary("press", "Deploy", "Merge")
+    #expect(
+      unknown
+        == Run(status: 1, stdout: "", stderr: "islet: Deploy has no button 'Merge'; its buttons: Approve\n"))
+    #expect(try islet.binary("press", "deploy", "APPROVE").status == 0)
+    #expect(eventually { (try? String(contentsOfFile: mark, encoding: .utf8)) == "\(id) Approve\n" })
+  }
+
   @Test func anAgentsHooksPostWorkingNeedsYouAndDone() throws {
     let blocks = try Self.examples()
     try #require(blocks.count >= 2)
