@@ -8,6 +8,7 @@ var commandTypes: [any Command.Type] {
   [
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     PressCommand.self, FailCommand.self, WaitCommand.self,
+    GotoCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
