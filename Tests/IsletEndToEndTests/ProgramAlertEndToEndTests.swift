@@ -155,3 +155,19 @@ import Testing
     #expect(try reader.liveActivities().first?.state.posted.attention == "Needs you")
   }
 }
+
+/// A call for attention on the attached client of a tmux server Islet was used from.
+@Suite(.serialized) struct ProgramAlertTmuxTests {
+  let islet = Sandbox()
+
+  @Test func attentionShowsOnTheAttachedClientWithNothingOpen() throws {
+    let tmux = try NestedTmux(islet)
+    islet.writeConfig("alerts = tmux bell\n")
+    let inTmux = ["TMUX": tmux.tmuxVariable]
+    #expect(try islet.binary("start", "--name", "Agent", "--state", "Thinking", extra: inTmux).status == 0)
+    #expect(!tmux.rang)
+    #expect(try islet.binary("update", "Agent", "--attention", "Needs you", extra: inTmux).status == 0)
+    #expect(tmux.outer.waitFor { $0.contains("❗ Agent — Needs you · Thinking") }, "\(tmux.outer.text)")
+    #expect(eventually { tmux.rang }, "the bell did not ring on the client")
+  }
+}
