@@ -134,11 +134,11 @@ extension HooksAndWatcherTests {
       ) == true, "\(finished)")
     #expect(
       finished.first?.hasSuffix(
-        #""plan":{"name":"sprint","segment":"Work","kind":"work","round":1,"rounds":2,"next":{"segment":"Rest","duration":1}}}"#
+        #""plan":{"name":"sprint","segment":"Work","kind":"work","round":1,"rounds":2,"next":{"segment":"Rest","duration":1}},"detail":null}"#
       ) == true, "\(finished)")
     #expect(
       finished.last?.hasSuffix(
-        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null}}"#)
+        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null},"detail":null}"#)
         == true,
       "\(finished)")
     let reached = lines.filter { $0.contains("\"event\":\"goal-reached\"") }
@@ -153,10 +153,10 @@ extension HooksAndWatcherTests {
     }
     #expect(
       rows.map { $0[3...].joined(separator: ",") } == [
-        "Sprint,finished,1.000,sprint,Work,work,1,2,,true,2,false",
-        "Sprint,finished,1.000,sprint,Rest,break,1,2,,false,4,false",
-        "Sprint,finished,1.000,sprint,Work,work,2,2,,true,6,false",
-        "Sprint,finished,1.000,sprint,Rest,break,2,2,,false,9,false",
+        "Sprint,finished,1.000,sprint,Work,work,1,2,,true,2,false,",
+        "Sprint,finished,1.000,sprint,Rest,break,1,2,,false,4,false,",
+        "Sprint,finished,1.000,sprint,Work,work,2,2,,true,6,false,",
+        "Sprint,finished,1.000,sprint,Rest,break,2,2,,false,9,false,",
       ])
     #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[1] == $1[0] }, "\(rows)")
   }

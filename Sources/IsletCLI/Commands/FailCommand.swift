@@ -14,7 +14,7 @@ struct FailCommand: Command {
         + """
 
 
-        --status is the exit status said with it (default 1): ✕ Deploy api failed · exit 2.
+        --status is the exit status said with it (default 1), as in: Deploy api failed, exit 2.
 
         Example:
           make deploy || islet fail deploy --status $?
