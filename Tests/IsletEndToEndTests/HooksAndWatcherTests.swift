@@ -138,7 +138,8 @@ extension HooksAndWatcherTests {
       ) == true, "\(finished)")
     #expect(
       finished.last?.hasSuffix(
-        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null},"detail":null}"#)
+        #""plan":{"name":"sprint","segment":"Rest","kind":"break","round":2,"rounds":2,"next":null},"detail":null}"#
+      )
         == true,
       "\(finished)")
     let reached = lines.filter { $0.contains("\"event\":\"goal-reached\"") }
