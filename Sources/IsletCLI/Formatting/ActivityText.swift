@@ -136,6 +136,8 @@ extension ActivityText {
     case .round: return round.map(String.init) ?? ""
     case .rounds: return position.map { String($0.rounds) } ?? ""
     case .goal: return goal?.text ?? ""
+    case .state: return activity.state.posted.text.map(printableName) ?? ""
+    case .attention: return activity.state.posted.attention.map(printableName) ?? ""
     }
   }
 }

@@ -9,14 +9,15 @@ enum TemplateField: String, CaseIterable {
   case icon, name, time, phase, progress, id
   case remaining, elapsed, deadline, category, owner
   case segment, round, rounds, goal
+  case state, attention
 
   var meaning: String {
     switch self {
     case .icon: return "the icon"
     case .name: return "the name"
     case .time: return "the time shown: a countdown's left, a stopwatch's run"
-    case .phase: return "active, paused, idle, finished, completed, ended or expired"
-    case .progress: return "how far a countdown has run (40%)"
+    case .phase: return "active, paused, idle, finished, completed, ended, expired or failed"
+    case .progress: return "how far a countdown has run, or a task's posted or estimated progress (40%)"
     case .id: return "the activity's id"
     case .remaining: return "a countdown's time left (0:00 once finished); empty for a stopwatch or once over"
     case .elapsed: return "the time run so far, pauses aside (once over, the time it ran)"
@@ -27,6 +28,8 @@ enum TemplateField: String, CaseIterable {
     case .round: return "a plan's round"
     case .rounds: return "a plan's rounds"
     case .goal: return "today's work segments against its plan's goal (3/8 today); empty without one"
+    case .state: return "the state a program posted (--state)"
+    case .attention: return "what needs you, while it does (--attention)"
     }
   }
 
