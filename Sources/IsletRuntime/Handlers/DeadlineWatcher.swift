@@ -13,7 +13,9 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    Self.ensure(storePath: context.store.path, live: context.live, environment: context.environment)
+    Self.ensure(
+      storePath: context.store.path, live: context.live, environment: context.environment,
+      mpris: context.configuration.mpris)
   }
 
   /// The earliest `finished` still to record: a countdown's or a segment's end, which may
@@ -23,14 +25,19 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
   }
 
-  /// Starts a watcher when a running countdown's `finished` is still to be recorded, or a live
-  /// activity's alert is still followed (its watcher was killed), and no watcher holds the
-  /// store's lock. Readers call it too, so a watcher that was killed is
-  /// replaced by the next command that looks (the status line looks every second).
-  package static func ensure(storePath path: String, live: [Activity], environment: [String: String]) {
+  /// Starts a watcher when a running countdown's `finished` is still to be recorded, a live
+  /// activity's alert is still followed (its watcher was killed), or, `mpris` on, anything is
+  /// live to show as a media player on a session bus, and no watcher holds the store's lock.
+  /// Readers call it too, so a watcher that was killed is replaced by the next command that
+  /// looks (the status line looks every second).
+  package static func ensure(
+    storePath path: String, live: [Activity], environment: [String: String], mpris: Bool = false
+  ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
-    let deadline = nextDeadline(live) != nil
+    // A player for each live activity keeps a watcher as a deadline does.
+    let deadline =
+      nextDeadline(live) != nil || MprisPlayers.wanted(live: live, on: mpris, environment: environment)
     // Only an activity that is over can have an alert awaiting an answer.
     guard deadline || live.contains(where: { $0.state.phase == .finished }) else { return }
     // A sealed copy has no writer to record anything, and its folder is left as it is.
