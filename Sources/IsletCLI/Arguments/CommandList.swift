@@ -7,7 +7,7 @@ import IsletRuntime
 var commandTypes: [any Command.Type] {
   [
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
-    PressCommand.self, FailCommand.self, WaitCommand.self, RunCommand.self,
+    PressCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self, RunCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,

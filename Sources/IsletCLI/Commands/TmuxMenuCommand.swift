@@ -65,7 +65,7 @@ struct TmuxMenuCommand: Command {
     let looks = live.map { Look(activity: $0, now: now, policy: policy, theme: theme, ascii: ascii) }
     let menu = TmuxMenu(
       looks: looks, selected: activityID, plan: try environment.configuration.plan, keyboard: keyboard,
-      mouse: mouse)
+      mouse: mouse, server: TmuxRecorder.socket(from: environment.variables))
     if let option {
       let set = Spawner.run(
         [tmux, "set-option", "-g", option, menu.command], environment: environment.variables,
@@ -102,6 +102,9 @@ struct TmuxMenu {
   var keyboard: Bool
   /// tmux 3.5's `display-menu -M`: the menu takes the mouse however it was opened.
   var mouse = false
+  /// The socket of the tmux server the menu opens on: an activity started in one of its panes
+  /// can be gone to.
+  var server: String? = nil
 
   /// One entry: its label (a tmux format), its key and the tmux command it runs.
   struct Entry: Equatable {
@@ -124,6 +127,7 @@ struct TmuxMenu {
   var entries: [Entry?] {
     var entries: [Entry?] = []
     if let subject {
+      entries += posted(on: subject.activity)
       entries += actions(on: subject)
       let others = looks.filter { $0.activity.id != subject.activity.id }
       if !others.isEmpty { entries.append(nil) }
@@ -176,6 +180,42 @@ struct TmuxMenu {
     if look.phase != .idle { entries.append(intent("Reset", KeyBindings.letter(for: .reset), "reset")) }
     entries.append(intent("End", KeyBindings.letter(for: .end), "end"))
     return entries
+  }
+
+  /// The keys of a posted activity's buttons, first to last.
+  static let buttonKeys = ["a", "b", "d"]
+
+  /// A posted activity's buttons, each pressing it, and "Go to" its pane when it was started
+  /// in one of this server's.
+  private func posted(on activity: Activity) -> [Entry] {
+    var entries = activity.state.posted.buttons.prefix(Self.buttonKeys.count).enumerated().map {
+      index, button in
+      Entry(
+        label: TmuxText.escaped(printable(button.label, limit: Self.titleRoom)), key: Self.buttonKeys[index],
+        command: Self.runs("press \(activity.id) \(Self.shellWord(button.label))"))
+    }
+    if let origin = activity.attributes.origin, origin.tmuxSocket == server {
+      // The client that chose it moves: the menu's commands run for it.
+      let pane = origin.tmuxPane
+      entries.append(
+        Entry(
+          label: "Go to", key: "g",
+          command: "switch-client -t \(pane) ; select-window -t \(pane) ; select-pane -t \(pane)"))
+    }
+    return entries
+  }
+
+  /// `text` as one word of the shell that `runs` starts, inside tmux's single quotes and a
+  /// menu entry expanded once: plain text in double quotes; any other, its bytes spelled by
+  /// printf in octal, so that no quote, `$` or `#` of it reaches tmux or the shell.
+  static func shellWord(_ text: String) -> String {
+    let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " -_.,:+/".contains($0)) }
+    if plain && !text.isEmpty { return "\"\(text)\"" }
+    let octal = text.utf8.map { byte in
+      let digits = String(byte, radix: 8)
+      return "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+    }.joined()
+    return "\"$(printf \"\(octal)\")\""
   }
 
   /// `display-menu`'s arguments: where, the title, then each entry as name, key and command.

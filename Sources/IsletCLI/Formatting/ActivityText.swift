@@ -1,5 +1,6 @@
 import IsletCore
 import IsletRuntime
+import IsletUI
 
 /// One activity as the plain and JSON outputs show it.
 struct ActivityText {
@@ -34,9 +35,12 @@ struct ActivityText {
   var round: Int? { position.flatMap { $0.kind == .work || $0.kind == .break ? $0.round : nil } }
 
   /// `⏱ Workout 12:34 ⏸`; a plan shows its segment and round instead of its name:
-  /// `🍅 Focus 2/4 12:04 ●`.
+  /// `🍅 Focus 2/4 12:04 ●`; a program's what it posted, as every one-row surface says it
+  /// (`Look.rowDetail`): `⏱ Deploy api · Migrating 72% 3:12 ●`, `⌨ make failed · exit 2 0:12 ✕`.
   var line: String {
-    var parts = [glyphs.icon(activity.icon), segmentText ?? name, time, glyphs.mark(for: phase)]
+    let look = Look(activity: activity, now: now, policy: policy, theme: glyphs.theme, ascii: !glyphs.unicode)
+    let detail = look.rowDetail.map { $0.joint + $0.text } ?? ""
+    var parts = [glyphs.icon(activity.icon), (segmentText ?? name) + detail, time, glyphs.mark(for: phase)]
     if activity.isStale(at: now) { parts.append("(stale)") }
     return parts.joined(separator: " ")
   }

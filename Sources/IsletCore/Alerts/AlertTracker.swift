@@ -14,7 +14,8 @@ public enum AlertAction: Equatable, Sendable {
 
 /// The alerts followed, and what each new look at the store asks of the channels: one alert an
 /// activity for the ends time causes, given again by the policy while nobody acts on it,
-/// withdrawn when someone does. Pure, so the view (its bell, flash and expansion) and the
+/// withdrawn when someone does; and, said once, a program's call for attention (withdrawn when
+/// answered: any intent, or an update that clears it) and a long run's end. Pure, so the view (its bell, flash and expansion) and the
 /// deadline watcher (desktop, tmux, sound) give, repeat and withdraw alike, each doing the
 /// actions its own way; and a value, so a watcher that is killed leaves it to the next.
 ///
@@ -57,13 +58,14 @@ public struct AlertTracker: Codable, Equatable, Sendable {
   /// gone on, gives those the events hold (one an activity, its latest), forgets the activities
   /// no longer live, and gives again those whose repeat is due (by activity id).
   public mutating func update(events: [Event], live: [Activity], now: Instant) -> [AlertAction] {
-    let alerting = AlertPolicy.latest(events).filter { event, _ in
+    let alerting = AlertPolicy.latest(events, runAlertAfter: policy.runAlertAfter).filter { event, _ in
       event.at > followed[event.activityID]?.event.at ?? Instant(milliseconds: .min)
     }
     var actions = withdrawals(events, live: live, keeping: Set(alerting.map(\.event.activityID)))
     for (event, segmentsEnded) in alerting {
       let earlier = followed[event.activityID] != nil
-      let actedOn = AlertPolicy.acknowledges(events, event)
+      let activity = live.first { $0.id == event.activityID }
+      let actedOn = AlertPolicy.acknowledges(events, event, activity: activity)
       let history = sayableFor.map { now - event.at > $0 } ?? false
       guard looked, !actedOn, !history else {
         // Followed as said in full: it is not said, nor repeated.
@@ -83,7 +85,7 @@ public struct AlertTracker: Codable, Equatable, Sendable {
   /// When the next repeat falls, or nil when none is left.
   public func nextWake(live: [Activity]) -> Instant? {
     followed.compactMap { id, entry in
-      guard let activity = live.first(where: { $0.id == id }),
+      guard AlertPolicy.repeats(entry.event), let activity = live.first(where: { $0.id == id }),
         AlertPolicy.awaits(activity, since: entry.event)
       else { return nil }
       return policy.nextRepeat(since: entry.event.at, given: entry.repeats)
@@ -95,7 +97,7 @@ public struct AlertTracker: Codable, Equatable, Sendable {
     guard let entry = followed[activityID], let activity = live.first(where: { $0.id == activityID }) else {
       return false
     }
-    return AlertPolicy.awaits(activity, since: entry.event)
+    return AlertPolicy.repeats(entry.event) && AlertPolicy.awaits(activity, since: entry.event)
       && policy.nextRepeat(since: entry.event.at, given: entry.repeats) != nil
   }
 
@@ -108,12 +110,13 @@ public struct AlertTracker: Codable, Equatable, Sendable {
     var actions: [AlertAction] = []
     for id in followed.keys.sorted() where !keeping.contains(id) {
       guard let entry = followed[id] else { continue }
-      if AlertPolicy.acknowledges(events, entry.event) {
+      let activity = live.first { $0.id == id }
+      if AlertPolicy.acknowledges(events, entry.event, activity: activity) {
         followed[id]?.repeats = policy.repeatCount
         actions.append(.withdraw(activityID: id))
         continue
       }
-      let waits = live.first { $0.id == id }.map { AlertPolicy.awaits($0, since: entry.event) } ?? false
+      let waits = activity.map { AlertPolicy.awaits($0, since: entry.event) } ?? false
       if !waits && events.contains(where: { $0.activityID == id && Self.isAfter($0, entry.event) }) {
         actions.append(.withdraw(activityID: id))
       }
@@ -125,8 +128,8 @@ public struct AlertTracker: Codable, Equatable, Sendable {
   private mutating func repeatsDue(live: [Activity], now: Instant) -> [AlertAction] {
     var actions: [AlertAction] = []
     for id in followed.keys.sorted() {
-      guard let entry = followed[id], let activity = live.first(where: { $0.id == id }),
-        AlertPolicy.awaits(activity, since: entry.event)
+      guard let entry = followed[id], AlertPolicy.repeats(entry.event),
+        let activity = live.first(where: { $0.id == id }), AlertPolicy.awaits(activity, since: entry.event)
       else { continue }
       let due = policy.repeatsDue(since: entry.event.at, at: now)
       guard due > entry.repeats else { continue }

@@ -50,6 +50,10 @@ public struct Configuration: Equatable, Sendable {
       key: "alert-every", value: "DURATION", meaning: "how long apart an alert comes back",
       durations: DurationBounds(\.alerts.repeatEvery, longest: 3_600_000, example: "1m")),
     Setting(
+      key: "alert-after-run", value: "DURATION|off",
+      meaning: "a command's run that ends after this long alerts (default 30s); off: never",
+      set: setAlertAfterRun),
+    Setting(
       key: "snooze", value: "DURATION", meaning: "what snooze gives a finished countdown",
       durations: DurationBounds(\.alerts.snooze, longest: 86_400_000, example: "5m")),
     Setting(
@@ -345,6 +349,24 @@ extension Configuration {
         "alert-repeat is '\(printable(value, limit: 20))'; use how many times an alert repeats, from 0 (never) to 20"
     }
     configuration.alerts.repeatCount = number
+    return nil
+  }
+
+  /// A duration from a second to a day, or `off`.
+  fileprivate static func setAlertAfterRun(
+    _ configuration: inout Configuration, key: String, value: String
+  ) -> String? {
+    if ["off", "never", "none"].contains(value.lowercased()) {
+      configuration.alerts.runAlertAfter = nil
+      return nil
+    }
+    guard case .success(let span) = DurationText.parse(value, maximum: 86_400_000, allowingZero: false),
+      span >= DurationBounds.shortest
+    else {
+      return
+        "alert-after-run is '\(printable(value, limit: 20))'; use a duration from 1s to 24h, such as 30s, or off"
+    }
+    configuration.alerts.runAlertAfter = span
     return nil
   }
 

@@ -50,11 +50,13 @@ package final class AlertDesk {
   }
 
   /// A notification's button pressed: the intents it sends, and the notification to close once
-  /// they are applied (a server may leave it open: dunst's menu does).
+  /// they are applied (a server may leave it open: dunst's menu does); or the notification
+  /// clicked, which goes to its activity's pane (`goTo`).
   package struct Press {
     package var activityID: String
     package var intents: [Intent]
     package var notification: UInt32
+    package var goTo: Origin? = nil
   }
 
   /// How long after its last alert the watcher stays for its open notifications.
@@ -68,6 +70,8 @@ package final class AlertDesk {
     policy: AlertPolicy(), looked: true, sayableFor: holdAfterLastAlert)
   /// What each activity's channels show, withdrawn when its activity is acted on.
   package private(set) var shown: [String: Shown] = [:]
+  /// The pane each alerted activity was started in: a click on its notification goes there.
+  private var origins: [String: Origin] = [:]
   /// The live activities at the last look.
   private var live: [Activity] = []
   package private(set) var lastAlertAt: Instant?
@@ -135,6 +139,7 @@ package final class AlertDesk {
       tracker.followed[activityID] = nil
       return
     }
+    origins[activityID] = activity.attributes.origin
     // Followed (repeated, withdrawn) only where a channel took it.
     guard post(alert, first: true, configuration: configuration) else {
       withdraw(activityID)
@@ -196,9 +201,13 @@ package final class AlertDesk {
         // Its notifications went with it; the next alert connects afresh.
         dropDesktop()
       case .actionInvoked(let id, let key):
-        guard let (activityID, entry) = shown.first(where: { $0.value.notification == id }),
-          let action = entry.alert.actions.first(where: { $0.key == key })
-        else { continue }
+        guard let (activityID, entry) = shown.first(where: { $0.value.notification == id }) else { continue }
+        if key == DesktopNotifier.defaultAction, let origin = origins[activityID] {
+          shown[activityID]?.notification = nil
+          presses.append(Press(activityID: activityID, intents: [], notification: id, goTo: origin))
+          continue
+        }
+        guard let action = entry.alert.actions.first(where: { $0.key == key }) else { continue }
         // One press a notification: a second (a double click) would skip two segments.
         shown[activityID]?.notification = nil
         presses.append(Press(activityID: activityID, intents: action.intents, notification: id))
@@ -252,6 +261,7 @@ package final class AlertDesk {
     if let id = shown[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
     shown[activityID] = nil
     unsent[activityID] = nil
+    origins[activityID] = nil
   }
 
   /// Gives `alert` through every configured channel without waiting on any; whether one took
@@ -296,7 +306,9 @@ package final class AlertDesk {
   private func sendDesktop() {
     guard let desktop, desktopReady else { return }
     for (activityID, alert) in unsent where !sending.contains(activityID) {
-      desktop.post(alert, replacing: shown[activityID]?.notification, tag: activityID)
+      desktop.post(
+        alert, replacing: shown[activityID]?.notification, tag: activityID, goesTo: origins[activityID] != nil
+      )
       sending.insert(activityID)
       unsent[activityID] = nil
     }
@@ -331,6 +343,7 @@ package final class AlertDesk {
         let alert = Alert(for: event, activity: activity, at: now, policy: configuration.alerts, ascii: ascii)
       else { continue }
       tracker.followed[followed.activityID] = AlertTracker.Followed(event: event, repeats: followed.repeats)
+      origins[followed.activityID] = activity.attributes.origin
       shown[followed.activityID] = Shown(
         alert: alert, event: event, notification: followed.notification, at: followed.at)
       lastAlertAt = max(lastAlertAt ?? followed.at, followed.at)

@@ -191,16 +191,24 @@ package final class DesktopNotifier {
   /// or nil when the server did not take it (`lastFailure` says why).
   @discardableResult
   package func notify(_ alert: Alert, replacing: UInt32?) -> UInt32? {
-    let reply = call(.notifications, "Notify") { notifyArguments(alert, replacing: replacing, $0) }
+    let reply = call(.notifications, "Notify") {
+      notifyArguments(alert, replacing: replacing, goesTo: false, $0)
+    }
     guard case .success(let arguments) = reply, arguments.sender == owner else { return nil }
     return arguments.uint32()
   }
 
   /// Sends `alert` (in place of notification `replacing`) without waiting: `signals()` says
   /// `shown` or `refused` for `tag` when the answer comes, or once `timeout` has passed.
-  package func post(_ alert: Alert, replacing: UInt32?, tag: String) {
-    post(.notifications, "Notify", .notify(tag: tag)) { notifyArguments(alert, replacing: replacing, $0) }
+  /// `goesTo`: a click on it (its default action) takes the user to its activity's pane.
+  package func post(_ alert: Alert, replacing: UInt32?, tag: String, goesTo: Bool = false) {
+    post(.notifications, "Notify", .notify(tag: tag)) {
+      notifyArguments(alert, replacing: replacing, goesTo: goesTo, $0)
+    }
   }
+
+  /// The action key a server sends when the notification itself is clicked.
+  package static let defaultAction = "default"
 
   /// Withdraws notification `id` without waiting for the answer.
   package func postClose(_ id: UInt32) {
@@ -236,9 +244,11 @@ package final class DesktopNotifier {
   /// When the oldest call posted and not answered is given up on, on the monotonic clock.
   package var nextTimeout: Int64? { waiting.values.map(\.until).min() }
 
-  private func notifyArguments(_ alert: Alert, replacing: UInt32?, _ arguments: Arguments) {
+  private func notifyArguments(_ alert: Alert, replacing: UInt32?, goesTo: Bool, _ arguments: Arguments) {
     let body = capabilities.contains("body-markup") ? Self.escaped(alert.body) : alert.body
-    let actions = capabilities.contains("actions") ? alert.actions.flatMap { [$0.key, $0.label] } : []
+    let click = goesTo ? [Self.defaultAction, "Go to"] : []
+    let actions =
+      capabilities.contains("actions") ? alert.actions.flatMap { [$0.key, $0.label] } + click : []
     arguments.append("Islet")
     arguments.append(replacing ?? 0)
     arguments.append(Self.iconName(alert.icon))

@@ -8,13 +8,18 @@ import IsletStore
 /// Makes `finished` fire at a countdown's deadline when nothing else runs: one detached
 /// `islet __watch` per store, which sleeps until the earliest deadline, records what is due,
 /// runs the handlers and exits when no deadline is left; and takes over the alerts of a
-/// watcher that was killed.
+/// watcher that was killed. A commit that records an alert of its own (a call for attention,
+/// a long run's end) starts one too, to give it.
 public struct DeadlineWatcherLauncher: PostCommitHandler {
   public init() {}
 
   public func handle(_ events: [Event], context: HandlerContext) {
+    let policy = context.configuration.alerts
+    let alerting =
+      policy.channels.isEmpty
+      ? [] : AlertPolicy.alerts(events, runAlertAfter: policy.runAlertAfter).filter { $0.source != .time }
     Self.ensure(
-      storePath: context.store.path, live: context.live, environment: context.environment,
+      storePath: context.store.path, live: context.live, environment: context.environment, alerting: alerting,
       mpris: context.configuration.mpris)
   }
 
@@ -25,27 +30,38 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
   }
 
-  /// Starts a watcher when a running countdown's `finished` is still to be recorded, a live
+  /// Starts a watcher when a running countdown's `finished` is still to be recorded, the commit
+  /// recorded `alerting` events (which the watcher then gives, from the first), a live
   /// activity's alert is still followed (its watcher was killed), or, `mpris` on, anything is
   /// live to show as a media player on a session bus, and no watcher holds the store's lock.
-  /// Readers call it too, so a watcher that was killed is replaced by the next command that
-  /// looks (the status line looks every second).
+  /// Readers call it too, so a watcher that was killed is
+  /// replaced by the next command that looks (the status line looks every second).
   package static func ensure(
-    storePath path: String, live: [Activity], environment: [String: String], mpris: Bool = false
+    storePath path: String, live: [Activity], environment: [String: String], alerting: [Event] = [],
+    mpris: Bool = false
   ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
     // A player for each live activity keeps a watcher as a deadline does.
     let deadline =
       nextDeadline(live) != nil || MprisPlayers.wanted(live: live, on: mpris, environment: environment)
-    // Only an activity that is over can have an alert awaiting an answer.
-    guard deadline || live.contains(where: { $0.state.phase == .finished }) else { return }
+    // Only an activity that is over, or one that asks for the user, can have an alert
+    // awaiting an answer.
+    let awaiting = live.contains { $0.state.phase == .finished || $0.state.posted.attention != nil }
+    guard deadline || !alerting.isEmpty || awaiting else { return }
     // A sealed copy has no writer to record anything, and its folder is left as it is.
     guard !SQLiteActivityStore.isSealed(path), let lock = WatcherLock(storePath: path) else { return }
     // A watcher holds the lock: it sees our commit through the store watcher.
     guard lock.tryAcquire() else { return }
+    // The watcher starts reading at the first alerting event: it would take what the store
+    // holds when it starts as past. No watcher ran since the last one kept where it stopped.
+    if let first = alerting.compactMap(\.seq).min() {
+      lock.record(alerted: max(lock.alerted ?? 0, first - 1), followed: lock.followed)
+    }
     // Else a watcher that was killed left an alert of a live activity to follow.
-    let followed = deadline || lock.followed.contains { entry in live.contains { $0.id == entry.activityID } }
+    let followed =
+      deadline || !alerting.isEmpty
+      || lock.followed.contains { entry in live.contains { $0.id == entry.activityID } }
     lock.release()
     guard followed else { return }
     Spawner.spawn(

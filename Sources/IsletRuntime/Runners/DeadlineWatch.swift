@@ -104,6 +104,9 @@ package final class DeadlineWatch {
       desk.children.enforce()
       var pressed = false
       for press in desk.pressed() {
+        if let origin = press.goTo {
+          GoTo.start(origin, environment: desk.environment, children: desk.children)
+        }
         for intent in press.intents {
           _ = try? intents.send(intent, to: .id(press.activityID), source: .notification)
         }

@@ -100,7 +100,11 @@ public struct Alert: Equatable, Sendable {
         (total.map { "the whole plan, \($0) · " } ?? "")
         + "started \(Self.timeOfDay(activity.createdAt, zone: zone))"
     default:
-      return nil
+      // What programs post and `islet run` reports: Alert+Programs.swift.
+      guard let alert = Self.programs(event, activity: activity, policy: policy, zone: zone, ascii: ascii)
+      else { return nil }
+      self = alert
+      return
     }
     self.init(
       activityID: event.activityID, icon: activity.icon, seq: event.seq, summary: summary, body: body,

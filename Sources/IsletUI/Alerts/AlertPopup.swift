@@ -100,7 +100,7 @@ public enum AlertPopup {
       let intent = button.action.intent
     {
       return alert?.actions.first { $0.intents == [intent] }
-        ?? Alert.Action(key: button.action.rawValue, label: button.action.rawValue, intents: [intent])
+        ?? Alert.Action(key: button.action.name, label: button.action.name, intents: [intent])
     }
     guard y == canvas.height - 2, let alert else { return nil }
     let actions = alert.actions.filter { key(for: $0) != nil }

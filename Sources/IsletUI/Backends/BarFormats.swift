@@ -172,9 +172,10 @@ struct BarIsland {
   var g: Glyphs { look.g }
   var activity: Activity { look.activity }
 
-  /// `⏱ Workout`, or a plan's `🍅 Focus 2/4`.
+  /// `⏱ Workout`, a plan's `🍅 Focus 2/4`, a program's `⏱ Deploy api · Migrating 72%`, a
+  /// failed run's `✕ make failed · exit 2`.
   var title: String {
-    var parts = [look.icon, look.heading]
+    var parts = [look.icon, look.heading + (look.rowDetail.map { $0.joint + $0.text } ?? "")]
     if let round = look.shortRound { parts.append(round) }
     return parts.joined(separator: " ")
   }
@@ -197,7 +198,7 @@ struct BarIsland {
   /// The role that says the phase: an alert once over (or in a plan's cue), dimmed when
   /// stale, the timer's while running, the accent while paused.
   var role: Role {
-    if look.timeAlerts { return .alert }
+    if look.alerts { return .alert }
     if look.isDimmed { return .stale }
     switch look.phase {
     case .active: return .timer
@@ -208,8 +209,10 @@ struct BarIsland {
 
   var phase: String { look.phase.rawValue }
 
-  /// A countdown's progress, 0 to 100; nil for a stopwatch.
+  /// A countdown's progress, 0 to 100, or a program's posted one; nil for a stopwatch (an
+  /// estimate is no percentage: past it, it is not done).
   var percentage: Int? {
+    if !activity.isCountdown, let percent = activity.state.posted.percent { return percent }
     guard activity.isCountdown, let fraction = activity.progress(at: look.now) else { return nil }
     return min(100, max(0, Int((fraction * 100).rounded(.down))))
   }
@@ -218,8 +221,10 @@ struct BarIsland {
   /// place and goal, when it started and whose it is, the next activity.
   var details: [String] {
     let dot = " \(g.separator) "
-    var lines = [look.icon + " " + look.name + (look.subtitle.map { dot + $0 } ?? "")]
-    lines.append(look.time + (percentage.map { dot + "\($0)%" } ?? ""))
+    var lines = [look.icon + " " + look.name + (look.subtitle.map { look.joint + $0 } ?? "")]
+    if look.phaseWord != nil, let state = look.stateText { lines.append(state) }
+    let progress = look.task == nil ? percentage.map { "\($0)%" } : look.progressLabel
+    lines.append(look.time + (progress.map { dot + $0 } ?? ""))
     let facts = look.planFacts
     let place = facts.place + (facts.goal.map { [$0] } ?? [])
     if !place.isEmpty { lines.append(place.joined(separator: dot)) }
@@ -241,7 +246,8 @@ struct BarIsland {
   /// waybar's classes: the phase, then `stale` when dimmed and `alert` when time alerts
   /// (`BarFormat.waybarClassRoles` colors them).
   var classes: [String] {
-    [phase] + (look.isDimmed ? ["stale"] : []) + (look.timeAlerts && look.phase != .finished ? ["alert"] : [])
+    [phase] + (look.isDimmed ? ["stale"] : [])
+      + ((look.timeAlerts && look.phase != .finished) || look.attention != nil ? ["alert"] : [])
   }
 
   // MARK: - The formats

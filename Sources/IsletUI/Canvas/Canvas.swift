@@ -77,8 +77,25 @@ public struct Button: Equatable, Sendable {
 }
 
 /// What a drawn button or region asks for when clicked.
-public enum ButtonAction: String, Equatable, Sendable {
+public enum ButtonAction: Equatable, Sendable {
   case pause, resume, toggle, reset, complete, end, skip, expand
+  /// A program's button, by its label.
+  case press(String)
+
+  /// How an alert's key names it: `pause`, `press`.
+  public var name: String {
+    switch self {
+    case .pause: return "pause"
+    case .resume: return "resume"
+    case .toggle: return "toggle"
+    case .reset: return "reset"
+    case .complete: return "complete"
+    case .end: return "end"
+    case .skip: return "skip"
+    case .expand: return "expand"
+    case .press: return "press"
+    }
+  }
 
   /// The intent a click dispatches; nil for expanding the island, which is the view's own.
   public var intent: Intent? {
@@ -91,6 +108,7 @@ public enum ButtonAction: String, Equatable, Sendable {
     case .end: return .end
     case .skip: return .skip
     case .expand: return nil
+    case .press(let label): return .press(label)
     }
   }
 }

@@ -247,8 +247,23 @@ public struct DeviceModel: Equatable, Sendable {
   /// finish, a plan's segment end or its end) is given once, unless it came before the view
   /// first looked. Several at once (a laptop that slept through them) ring once, for the latest.
   private mutating func heard(_ events: [Event], at now: Instant) -> [Command] {
-    guard let said = Self.said(tracker.update(events: events, live: stored, now: now)) else { return [] }
-    return give(said, at: now)
+    let said = Self.said(tracker.update(events: events, live: stored, now: now))
+    let commands = said.map { give($0, at: now) } ?? []
+    if said == nil { expandForAttention(events, at: now) }
+    return commands
+  }
+
+  /// A program marking its activity as needing the user expands the island on it, as time's
+  /// up does (in the alert color, the attention said by the name); the ring and the other
+  /// channels are the alerts' (`AlertPolicy`). Not for what came before the view first looked.
+  private mutating func expandForAttention(_ events: [Event], at now: Instant) {
+    guard looked, let event = events.last(where: { $0.kind == .attention }),
+      let activity = stored.first(where: { $0.id == event.activityID }),
+      let attention = activity.state.posted.attention
+    else { return }
+    state.alerting = DeviceState.Alerting(
+      activityID: activity.id, summary: printable(attention, limit: UserText.Bounds.label.characters),
+      until: now + DeviceState.alertTime)
   }
 
   /// The one alert the view says for `actions`: the last given, else the latest event given

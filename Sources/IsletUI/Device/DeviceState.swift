@@ -152,6 +152,10 @@ public struct DeviceState: Equatable, Sendable {
     // Keys for the selected activity, with none selected.
     case .skip, .lap, .reset, .end, .more, .less:
       return nothingLive(now)
+    // A button the selected activity does not have.
+    case .press(let place):
+      guard let selected else { return nothingLive(now) }
+      show("'\(printableName(selected.name))' has no button \(place)", alert: true, at: now)
     case .expand:
       expanded.toggle()
     case .next, .previous:

@@ -113,7 +113,7 @@ public enum DeviceView {
       canvas.draw(Island.drawTall(frame.look(first), next: next, width: width, ascii: g.ascii), x: 0, y: 0)
       return
     }
-    let wanted = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
+    let wanted = Compact.wanted(frame.look(first)) + (next.map { Minimal.width($0) + 1 } ?? 0)
     let island = Island.draw(frame.look(first), next: next, width: min(width, wanted))
     canvas.draw(island, x: (width - island.width) / 2, y: 0)
   }
@@ -165,7 +165,7 @@ public enum DeviceView {
     let start = Island.shape(frame.look(first), next: next, width: width).map { $0.right - $0.left + 1 } ?? 16
     let across = start + Int((Double(full.width - start) * growth).rounded())
     var grown = Canvas(width: across, height: rows, ascii: frame.ascii)
-    Expanded.rim(&grown, alert: frame.look(shown).timeAlerts, g: Glyphs(ascii: frame.ascii))
+    Expanded.rim(&grown, alert: frame.look(shown).alerts, g: Glyphs(ascii: frame.ascii))
     for row in 0..<min(layout.islandRows, rows) {
       canvas.put(" ", repeated: width, x: 0, y: row, role: .text)
       canvas.fill(Rect(x: 0, y: row, width: width, height: 1), with: nil)
@@ -270,13 +270,18 @@ public enum DeviceView {
   /// engine takes (bit i for `otherHints[i]`), and whether `+` snoozes.
   struct HintOffer: Equatable, Sendable {
     var live = false
-    var accepted: UInt16 = 0
+    var accepted: UInt32 = 0
     var snoozes = false
+    /// The selected activity's program's buttons, as their hints name them (`1 approve`).
+    var buttons: [String] = []
 
     /// The offer for `selected` (nil: nothing live) at `now`.
     init(_ selected: Activity?, at now: Instant, policy: TimePolicy) {
       guard let selected else { return }
       live = true
+      buttons = selected.state.posted.buttons.map {
+        DisplayWidth.truncate(printable($0.label, limit: 40).lowercased(), to: 12, ellipsis: "~")
+      }
       if case .snooze = DeviceState.intent(ofKey: "+", for: selected, at: now, policy: policy) {
         snoozes = true
       }
@@ -324,14 +329,21 @@ public enum DeviceView {
       }
     }
     func shown(_ index: Int) -> String {
-      offer.snoozes && otherHints[index].text == minuteHint ? snoozeHint : otherHints[index].text
+      let text = otherHints[index].text
+      // A program's button's key, `1`, is hinted with its label: `1 approve`.
+      if let place = Int(text), place >= 1, place <= offer.buttons.count {
+        let label = offer.buttons[place - 1]
+        return text + " " + (g.ascii ? String(label.map { $0.isASCII ? $0 : "?" }) : label)
+      }
+      return offer.snoozes && text == minuteHint ? snoozeHint : text
     }
     // Drawn every frame: counted and joined without building arrays.
     for limit in stride(from: 9, through: 0, by: -1) {
-      // Hints are ASCII: a byte is a cell.
+      // Hints are ASCII, a byte a cell, but for a program's button's label.
       var used = first.utf8.count
       for index in otherHints.indices where offered(index, within: limit) {
-        used += shown(index).utf8.count + gap
+        let hint = shown(index)
+        used += (hint.utf8.count == hint.count ? hint.utf8.count : DisplayWidth.of(hint)) + gap
       }
       // The last column stays empty: writing there scrolls some terminals.
       if used < width {

@@ -15,6 +15,8 @@ public enum KeyAction: Equatable, Sendable {
   /// The next or previous activity: Tab and Shift-Tab go round, the arrows stop at the ends.
   case next, previous
   case new, theme, help, quit
+  /// The selected activity's program's button, by its place (1, 2, 3).
+  case press(Int)
 }
 
 /// A key, or keys, of the view and what they do.
@@ -70,6 +72,11 @@ public enum KeyBindings {
       keys: [.backTab, .up, .character("k")], action: .previous, names: "Shift-Tab, ↑, k",
       help: "previous activity"),
     KeyBinding(
+      keys: [.character("1")], action: .press(1), names: "1, 2, 3",
+      help: "press a program's first, second or third button", hint: ("1", 2)),
+    KeyBinding(keys: [.character("2")], action: .press(2), names: "2", help: nil, hint: ("2", 2)),
+    KeyBinding(keys: [.character("3")], action: .press(3), names: "3", help: nil, hint: ("3", 2)),
+    KeyBinding(
       keys: [.character("n")], action: .new, names: "n", help: "new activity, or a plan", hint: ("n new", 2)),
     KeyBinding(
       keys: [.character("+"), .character("=")], action: .more, names: "+ / -",
@@ -116,6 +123,9 @@ public enum KeyBindings {
       }
       return .adjust(by: 60_000)
     case .less: return .adjust(by: -60_000)
+    case .press(let place):
+      let buttons = selected.state.posted.buttons
+      return place <= buttons.count ? .press(buttons[place - 1].label) : nil
     default: return nil
     }
   }

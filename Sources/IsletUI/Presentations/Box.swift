@@ -55,13 +55,14 @@ enum Pieces {
   /// fills whole cells (`====----`).
   static func progress(
     _ fraction: Double, x: Int, y: Int, width: Int, on canvas: inout Canvas, glyphs: Glyphs, clip: Rect,
-    role: Role = .progress
+    role: Role = .progress, label said: String? = nil
   ) {
-    let percent = "\(Int((fraction * 100).rounded(.down)))%"
-    let label = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
-    let barWidth = width - label.count - 1
+    let percent = said ?? "\(Int((fraction * 100).rounded(.down)))%"
+    let label = String(repeating: " ", count: max(0, 4 - DisplayWidth.of(percent))) + percent
+    let labelWidth = DisplayWidth.of(label)
+    let barWidth = width - labelWidth - 1
     guard barWidth >= 4 else {
-      canvas.put(label, x: x + width - label.count, y: y, role: .secondary, clip: clip)
+      canvas.put(label, x: x + width - labelWidth, y: y, role: .secondary, clip: clip)
       return
     }
     let eighths = Int((Double(barWidth * 8) * min(1, max(0, fraction))).rounded(.down))

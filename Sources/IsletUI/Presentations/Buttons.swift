@@ -13,6 +13,8 @@ struct ButtonSpec {
   /// The action the activity is mostly asked for (pause, resume, start, next): drawn in its
   /// accent on a tint of it, whatever `role` says.
   var primary = false
+  /// A program's button: its label alone where there is room, its first character where not.
+  var posted = false
 
   static let pause = ButtonSpec(
     action: .pause, glyph: "⏸", asciiGlyph: "||", word: "Pause", role: .buttonPause, primary: true)
@@ -34,15 +36,52 @@ struct ButtonSpec {
   /// The activity ended without completing, as iOS's timer offers beside pause.
   static let end = ButtonSpec(action: .end, glyph: "✕", asciiGlyph: "x", word: "End", role: .buttonReset)
 
+  /// A program's button (`Posted.buttons`), pressed by `label`: its word is the label cut to
+  /// `postedWord` cells; narrow, its first character keeps the chip.
+  static func posted(_ button: ActivityButton, primary: Bool) -> ButtonSpec {
+    let label = printable(button.label, limit: UserText.Bounds.label.characters)
+    let word = DisplayWidth.truncate(label, to: postedWord, ellipsis: "…")
+    let first = label.first.map(String.init) ?? "?"
+    return ButtonSpec(
+      action: .press(button.label), glyph: first, asciiGlyph: label.first?.isASCII == true ? first : "?",
+      word: word, role: .buttonReset, primary: primary, posted: true)
+  }
+
+  /// The most cells a program's button's word takes in a chip.
+  static let postedWord = 16
+
   func label(long: Bool, glyphs: Glyphs) -> String {
     let mark = glyphs.ascii ? asciiGlyph : glyph
     let (open, close) = glyphs.ascii ? ("[", "]") : (" ", " ")
+    if posted && long { return "\(open)\(glyphs.ascii ? asciiWord : word)\(close)" }
     return long ? "\(open)\(mark) \(word)\(close)" : "\(open)\(mark)\(close)"
   }
 
+  /// The word in ASCII output: what is not ASCII of a program's label as `?`.
+  private var asciiWord: String { String(word.map { $0.isASCII ? $0 : "?" }) }
+
   /// The width of `label`, without making it: buttons are measured several times a frame.
   func labelWidth(long: Bool, glyphs: Glyphs) -> Int {
-    2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
+    if posted && long { return 2 + DisplayWidth.of(glyphs.ascii ? asciiWord : word) }
+    return 2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
+  }
+
+  /// The chips of a program's buttons, the first one primary; none when it posted none.
+  static func posted(_ look: Look) -> [ButtonSpec] {
+    look.postedButtons.enumerated().map { posted($0.element, primary: $0.offset == 0) }
+  }
+
+  /// The banner's chips for `look`: a program's buttons where it posted some (its keys still
+  /// pause and end it), else the phase's.
+  static func lockScreen(_ look: Look) -> [ButtonSpec] {
+    let posted = posted(look)
+    return posted.isEmpty ? lockScreen(look.phase, plan: look.activity.isPlan) : posted
+  }
+
+  /// The expanded island's chips for `look`, likewise.
+  static func expanded(_ look: Look) -> [ButtonSpec] {
+    let posted = posted(look)
+    return posted.isEmpty ? expanded(look.phase, plan: look.activity.isPlan) : posted
   }
 
   /// The roles of the chip's word and fill: a primary one in the activity's accent (`accent`)

@@ -15,6 +15,9 @@ public enum Compact {
   /// What to leave out, tried in order until the pill fits: detail first (a plan's round),
   /// then text, then the long form of the time.
   struct Variant {
+    /// What a program says, the attention, or how a failed run ended, after the name
+    /// (`Look.rowDetail`): the first to go.
+    var detail = false
     var round = true
     var name = true
     var mark = true
@@ -25,6 +28,7 @@ public enum Compact {
   }
 
   static let variants: [Variant] = [
+    Variant(detail: true, round: false),
     Variant(),
     Variant(round: false),
     Variant(round: false, name: false),
@@ -44,7 +48,8 @@ public enum Compact {
     let round = look.shortRound
     // A plan's segment goes where the name goes.
     let title = look.heading
-    for variant in variants where !variant.round || round != nil {
+    let detail = look.rowDetail
+    for variant in variants where (!variant.round || round != nil) && (!variant.detail || detail != nil) {
       let time = variant.longTime ? look.time : look.shortTime
       let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0
       let pad = variant.padding ? 1 : 0
@@ -55,6 +60,9 @@ public enum Compact {
       let gap = variant.icon ? 1 : 0
       let fixed = 2 * capWidth + 2 * pad + iconWidth + gap + markWidth + roundWidth + DisplayWidth.of(time)
       var name = ""
+      // The detail shows whole after the whole name, or not at all.
+      let said = variant.detail ? detail.map { $0.joint + $0.text } ?? "" : ""
+      if variant.detail, DisplayWidth.of(title + said) + fixed + 1 > width { continue }
       if variant.name {
         let room = width - fixed - 1
         let fitted = DisplayWidth.truncate(title, to: room, ellipsis: g.ellipsis)
@@ -65,7 +73,7 @@ public enum Compact {
         }
         name = fitted
       }
-      guard fixed + (name.isEmpty ? 0 : DisplayWidth.of(name) + 1) <= width else { continue }
+      guard fixed + (name.isEmpty ? 0 : DisplayWidth.of(name + said) + 1) <= width else { continue }
       canvas.fill(canvas.bounds, with: .island)
       var x = 0
       if variant.caps {
@@ -77,9 +85,12 @@ public enum Compact {
       }
       x += pad
       if variant.icon { x = canvas.put(look.icon, x: x, y: 0, role: .island) + 1 }
-      if variant.name { canvas.put(name, x: x, y: 0, role: .island) }
+      if variant.name {
+        let end = canvas.put(name, x: x, y: 0, role: .island)
+        canvas.put(said, x: end, y: 0, role: look.alerts ? .alert : .secondary)
+      }
       var right = width - capWidth - pad - DisplayWidth.of(time)
-      canvas.put(time, x: right, y: 0, role: look.timeAlerts ? .alert : .island)
+      canvas.put(time, x: right, y: 0, role: look.timeAlerts || look.phase == .failed ? .alert : .island)
       if markWidth > 0 {
         right -= markWidth
         canvas.put(mark.text, x: right, y: 0, role: mark.role)
@@ -97,21 +108,27 @@ public enum Compact {
     return canvas
   }
 
-  /// The mark before the time: while running a countdown's progress pie (`◔`), a stopwatch's
-  /// steady dot, both still (a blink pulled the eye every second); ⏸ while paused; none while
-  /// ready, when nothing runs.
+  /// The mark before the time: while running a progress pie (`◔`: a countdown's, a task's
+  /// posted or estimated), else a stopwatch's steady dot, both still (a blink pulled the eye
+  /// every second); ⏸ while paused; none while ready, when nothing runs, nor once failed, where
+  /// the ✕ leads in the icon's place.
   static func mark(_ look: Look) -> (text: String, role: Role) {
     switch look.phase {
     case .active:
-      guard look.activity.isCountdown, let fraction = look.progress else {
+      guard let fraction = look.progress else {
         return (look.g.dot, .progress)
       }
       return (look.g.pie(fraction), .progress)
     case .paused: return (look.g.pausedMark, .accent)
     case .completed: return (look.g.doneMark, .buttonComplete)
-    case .failed: return (look.g.failedMark, .alert)
-    case .idle, .finished, .ended, .expired: return ("", .island)
+    case .idle, .finished, .ended, .expired, .failed: return ("", .island)
     }
+  }
+
+  /// The width it is drawn at where the room is its own: its natural width, and room for a
+  /// program's words after the name (`Look.rowDetail`).
+  public static func wanted(_ look: Look) -> Int {
+    Proportions.compact.natural + (look.rowDetail.map { DisplayWidth.of($0.joint + $0.text) } ?? 0)
   }
 
   static func dim(_ canvas: inout Canvas) {
@@ -146,6 +163,8 @@ public enum Minimal {
     if look.activity.isPlan {
       return (look.icon, look.timeAlerts ? .alert : .island)
     }
+    // Needing the user, the bubble says so in the alert color.
+    if look.attention != nil { return (look.minimalTime, .alert) }
     switch phase {
     case .active: return (look.minimalTime, .island)
     case .paused: return (look.minimalTime, .secondary)

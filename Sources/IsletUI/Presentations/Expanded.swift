@@ -37,7 +37,7 @@ public enum Expanded {
     var canvas = Canvas(width: w, height: h, ascii: look.ascii)
     let g = look.g
     // Rows of the island's make: blocks, whatever a theme draws one row's ends with.
-    rim(&canvas, alert: look.timeAlerts, g: Glyphs(ascii: look.ascii))
+    rim(&canvas, alert: look.alerts, g: Glyphs(ascii: look.ascii))
     let inner = Rect(x: 3, y: 1, width: w - 6, height: h - 2)
     // The camera's cells, in the middle as the island is centered on it: left free.
     let camera = Island.cameraX(width: w)
@@ -54,14 +54,24 @@ public enum Expanded {
     // Leading: icon and name on the first row, shortened before anything else is.
     let time = look.time
     let timeWidth = big ? 0 : DisplayWidth.of(time) + 1
-    let x = Pieces.icon(look, x: lead.x, y: inner.y, gap: 1, role: .text, on: &canvas, clip: inner)
+    let x = Pieces.icon(
+      look, x: lead.x, y: inner.y, gap: 1, role: look.iconRole(.text), on: &canvas, clip: inner)
     let titleRoom = (big ? lead.maxX : inner.maxX - timeWidth) - x
-    canvas.put(look.title(fitting: titleRoom), x: x, y: inner.y, role: look.nameRole, clip: inner)
+    // A program's words (its attention, state, how it failed) that the title would cut lead the
+    // facts' row instead, where there is one.
+    let programs = look.attention != nil || look.phase == .failed || look.phaseWord == nil
+    let said =
+      factsRow && !plan && programs
+      ? look.subtitle.flatMap { DisplayWidth.of(look.title(fitting: .max)) > titleRoom ? $0 : nil } : nil
+    let title =
+      said == nil
+      ? look.title(fitting: titleRoom) : DisplayWidth.truncate(look.name, to: titleRoom, ellipsis: g.ellipsis)
+    canvas.put(title, x: x, y: inner.y, role: look.nameRole, clip: inner)
     drawTime(look, on: &canvas, big: big, trail: trail, inner: inner)
     // Under the first row the camera is no longer beside them: facts and controls may go on
     // to the big digits.
     let underRoom = big ? trail.maxX - BigDigits.width(time, ascii: look.ascii) - 2 - inner.x : inner.width
-    if factsRow { facts(look, on: &canvas, x: lead.x, y: inner.y + 1, room: underRoom) }
+    if factsRow { facts(look, said: said, on: &canvas, x: lead.x, y: inner.y + 1, room: underRoom) }
     if rows >= 2 {
       let controlsY = inner.y + (rows >= 3 ? 2 : rows - 1)
       controls(
@@ -74,7 +84,7 @@ public enum Expanded {
     if progressRow, let fraction = look.progress {
       Pieces.progress(
         fraction, x: inner.x, y: inner.maxY - 1, width: inner.width, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
+        role: look.progressRole, label: look.progressLabel)
     }
     if look.isDimmed { Compact.dim(&canvas) }
     return canvas
@@ -115,11 +125,22 @@ public enum Expanded {
   }
 
   /// Under the name: when it started, its ID and owner, as much as fits in `room`.
-  private static func facts(_ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
+  private static func facts(_ look: Look, said: String?, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
     var facts: [(text: String, words: Bool)] = look.startedFact.map { [($0, false)] } ?? []
     if let laps = look.lapFact { facts.append((laps, false)) }
     if let id = look.activity.attributes.recordID { facts.append(("ID \(id)", false)) }
     if let owner = look.activity.attributes.owner { facts.append((owner, true)) }
+    var x = x
+    var room = room
+    if let said {
+      // Before the facts, in the phase word's role, shortened rather than left out.
+      let shown = DisplayWidth.truncate(said, to: room, ellipsis: look.g.ellipsis)
+      x = canvas.put(shown, x: x, y: y, role: look.phaseRole, clip: Rect(x: x, y: y, width: room, height: 1))
+      room -= DisplayWidth.of(shown) + 3
+      let text = Pieces.facts(facts, room: room, glyphs: look.g)
+      guard room > 0, !text.isEmpty else { return }
+      x = canvas.put(" \(look.g.separator) ", x: x, y: y, role: .secondary)
+    }
     let text = Pieces.facts(facts, room: room, glyphs: look.g)
     canvas.put(text, x: x, y: y, role: .secondary, clip: Rect(x: x, y: y, width: room, height: 1))
   }
@@ -129,7 +150,7 @@ public enum Expanded {
     _ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int, clip: Rect
   ) {
     let g = look.g
-    let buttons = ButtonSpec.shed(ButtonSpec.expanded(look.phase, plan: look.activity.isPlan)) {
+    let buttons = ButtonSpec.shed(ButtonSpec.expanded(look)) {
       ButtonSpec.width($0, long: false, gap: 2, glyphs: g) > room
     }
     guard !buttons.isEmpty, ButtonSpec.width(buttons, long: false, gap: 2, glyphs: g) <= room else { return }

@@ -78,9 +78,14 @@ extension Island {
     return canvas
   }
 
-  /// The leading side: the icon, and the name where at least two of its cells fit.
+  /// The leading side: the icon, and the name where at least two of its cells fit; the
+  /// name's detail (`Look.rowDetail`) too where all of it fits.
   static func leading(_ look: Look, room: Int) -> String {
     let icon = look.icon
+    if let detail = look.rowDetail {
+      let whole = icon + " " + look.heading + detail.joint + detail.text
+      if DisplayWidth.of(whole) <= room { return whole }
+    }
     let nameRoom = room - DisplayWidth.of(icon) - 1
     let name = DisplayWidth.truncate(look.heading, to: nameRoom, ellipsis: look.g.ellipsis)
     guard nameRoom >= 2, !name.isEmpty, name != look.g.ellipsis else { return icon }
@@ -117,7 +122,13 @@ extension Island {
     let iconEnd = canvas.put(look.icon, x: x, y: 1, role: .island, fill: .island)
     if lead != look.icon {
       let role: Role = look.nameRole == .alert ? .alert : .island
-      canvas.put(String(lead.dropFirst(look.icon.count)), x: iconEnd, y: 1, role: role, fill: .island)
+      let said = look.rowDetail.map { $0.joint + $0.text } ?? ""
+      let rest = String(lead.dropFirst(look.icon.count))
+      let name = !said.isEmpty && rest.hasSuffix(said) ? String(rest.dropLast(said.count)) : rest
+      let end = canvas.put(name, x: iconEnd, y: 1, role: role, fill: .island)
+      if name != rest {
+        canvas.put(said, x: end, y: 1, role: look.alerts ? .alert : .secondary, fill: .island)
+      }
     }
     if let time {
       var column = right - time.width
@@ -125,7 +136,8 @@ extension Island {
       if !time.mark.isEmpty {
         column = canvas.put(time.mark, x: column, y: 1, role: Compact.mark(look).role) + 1
       }
-      canvas.put(time.clock, x: column, y: 1, role: look.timeAlerts ? .alert : .island)
+      canvas.put(
+        time.clock, x: column, y: 1, role: look.timeAlerts || look.phase == .failed ? .alert : .island)
     }
     if look.isDimmed { Compact.dim(&canvas) }
   }

@@ -26,7 +26,12 @@ public enum LockScreen {
   /// progress row, a stopwatch does not; a plan has a row for its round and what comes next;
   /// the footer's row only when it has a fact to say; the card's two edges.
   public static func height(for activity: Activity) -> Int {
-    return (activity.isPlan ? 8 : activity.isCountdown ? 7 : 6) - (Look.hasStart(activity) ? 0 : 1)
+    return (activity.isPlan ? 8 : hasProgress(activity) ? 7 : 6) - (Look.hasStart(activity) ? 0 : 1)
+  }
+
+  /// Whether it shows a progress row: a countdown, or a task with a posted or expected progress.
+  static func hasProgress(_ activity: Activity) -> Bool {
+    activity.isCountdown || activity.state.posted.percent != nil || activity.attributes.expected != nil
   }
 
   public static func draw(_ look: Look, width: Int, height: Int) -> Canvas {
@@ -69,7 +74,7 @@ public enum LockScreen {
     if rows.progress, let fraction {
       Pieces.progress(
         fraction, x: inner.x, y: y, width: inner.width, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
+        role: look.progressRole, label: look.progressLabel)
       y += 1
     }
     if rows.plan {
@@ -95,7 +100,7 @@ public enum LockScreen {
       var available = inner.height - 1
       bigTime =
         available >= 2 && BigDigits.width(look.time, ascii: look.ascii) + 2 + nameRoom <= inner.width
-      let hasChips = !ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan).isEmpty
+      let hasChips = !ButtonSpec.lockScreen(look).isEmpty
       chips = bigTime || (hasChips && available >= 1)
       available -= bigTime ? 2 : chips ? 1 : 0
       progress = hasProgress && available >= 1
@@ -142,7 +147,7 @@ public enum LockScreen {
     _ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int, clip: Rect
   ) {
     let g = look.g
-    let all = ButtonSpec.lockScreen(look.phase, plan: look.activity.isPlan)
+    let all = ButtonSpec.lockScreen(look)
     let buttons = ButtonSpec.shed(all) { ButtonSpec.width($0, long: false, gap: 1, glyphs: g) > room }
     let long = ButtonSpec.width(buttons, long: true, gap: 1, glyphs: g) <= room
     ButtonSpec.draw(
@@ -163,7 +168,8 @@ public enum LockScreen {
   ) {
     let g = look.g
     let y = inner.y
-    let nameX = Pieces.icon(look, x: inner.x, y: y, gap: 1, role: .accent, on: &canvas, clip: inner)
+    let nameX = Pieces.icon(
+      look, x: inner.x, y: y, gap: 1, role: look.iconRole(.accent), on: &canvas, clip: inner)
     let titleRoom = max(0, room - (nameX - inner.x))
     let clip = Rect(x: inner.x, y: y, width: max(0, room), height: 1)
     if look.activity.isPlan {
@@ -176,8 +182,16 @@ public enum LockScreen {
     let x = canvas.put(
       DisplayWidth.truncate(look.name, to: titleRoom, ellipsis: g.ellipsis), x: nameX, y: y,
       role: look.nameRole, clip: clip)
-    if sayingPhase, let word = look.phaseWord, x + DisplayWidth.of(word) + 3 <= clip.maxX {
-      canvas.put(" \(g.separator) \(word)", x: x, y: y, role: look.phaseRole, clip: clip)
+    // The phase word, else what a program says it is doing, in the phase word's place.
+    let phase = sayingPhase ? look.phaseWord : nil
+    let joint = phase == nil ? " \(g.separator) " : look.joint
+    guard let word = phase ?? look.stateText else { return }
+    let room = clip.maxX - x - DisplayWidth.of(joint)
+    // A program's words may shorten (to no fewer than six cells); the phase's own do not.
+    let userText = word == look.attention || word == look.stateText
+    let shown = userText && room >= 6 ? DisplayWidth.truncate(word, to: room, ellipsis: g.ellipsis) : word
+    if DisplayWidth.of(shown) <= room {
+      canvas.put(joint + shown, x: x, y: y, role: phase == nil ? .secondary : look.phaseRole, clip: clip)
     }
   }
 
@@ -192,7 +206,9 @@ public enum LockScreen {
 
   /// The row under the name, beside the big time: whose it is.
   private static func infoRow(_ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
-    let text = Pieces.facts(whose(look), room: room, glyphs: look.g)
+    // A program's state text, when the header says the phase or the attention instead.
+    let state = look.phaseWord != nil ? look.stateText.map { [(text: $0, words: true)] } ?? [] : []
+    let text = Pieces.facts(state + whose(look), room: room, glyphs: look.g)
     canvas.put(text, x: x, y: y, role: .secondary)
   }
 
@@ -242,20 +258,25 @@ public enum RowCard {
     let timeWidth = DisplayWidth.of(look.time)
     let timeX = inner.maxX - timeWidth
     canvas.put(look.time, x: timeX, y: inner.y, role: look.timeRole, clip: inner)
-    let nameX = Pieces.icon(look, x: inner.x, y: inner.y, gap: 1, role: .accent, on: &canvas, clip: inner)
+    let nameX = Pieces.icon(
+      look, x: inner.x, y: inner.y, gap: 1, role: look.iconRole(.accent), on: &canvas, clip: inner)
     var title = look.name
-    if sayingPhase, let subtitle = look.subtitle { title += " \(g.separator) \(subtitle)" }
+    if sayingPhase, let subtitle = look.subtitle {
+      title += look.joint + subtitle
+    } else if let state = look.stateText {
+      title += " \(g.separator) \(state)"
+    }
     let titleWidth = min(DisplayWidth.of(title), max(0, timeX - 2 - nameX))
     canvas.put(
       DisplayWidth.truncate(title, to: titleWidth, ellipsis: g.ellipsis), x: nameX, y: inner.y,
-      role: look.phase == .finished ? .alert : .text, clip: inner)
+      role: look.nameRole, clip: inner)
     // The bar in what is left between the title and the time, when that is enough for one.
     let room = timeX - 2 - (nameX + titleWidth + 2)
     if let fraction = look.progress, room >= 10 {
       let bar = min(barWidth, room)
       Pieces.progress(
         fraction, x: timeX - 2 - bar, y: inner.y, width: bar, on: &canvas, glyphs: g, clip: inner,
-        role: look.progressRole)
+        role: look.progressRole, label: look.shortProgressLabel)
     }
     if look.isDimmed { Pieces.dim(&canvas) }
     return canvas

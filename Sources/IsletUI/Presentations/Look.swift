@@ -42,8 +42,8 @@ public struct Look: Sendable {
   }
 
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
-  /// The activity's icon, or its plan's segment's.
-  public var icon: String { theme.icon(activity.icon, ascii: ascii) }
+  /// The activity's icon, or its plan's segment's; a failed run's ✕, which says it first.
+  public var icon: String { phase == .failed ? g.failedMark : theme.icon(activity.icon, ascii: ascii) }
   /// The name as shown: what `UserText` refuses (an old store may hold it) escaped, so that
   /// every output, a bar's too, prints it as text.
   public var name: String { printableName(activity.name) }
@@ -61,16 +61,85 @@ public struct Look: Sendable {
     return DurationText.glance(seconds: shown.seconds, overtime: shown.overtime)
   }
 
-  /// How far a countdown has run, 0…1, as of the second on display; nil for a stopwatch. The
-  /// bar moves with the time shown (in eighths of a cell, every few seconds on a long one), so
-  /// a frame drawn for a second holds all through it and the view wakes no more often.
+  /// How far it has run, 0…1, as of the second on display: a countdown's, else a task's
+  /// (`task`); nil for neither. The bar moves with the time shown (in eighths of a cell, every
+  /// few seconds on a long one), so a frame drawn for a second holds all through it and the
+  /// view wakes no more often.
   public var progress: Double? {
     guard let duration = activity.state.duration, duration > 0, activity.progress(at: now) != nil else {
-      return nil
+      return task?.fraction
     }
     let shown = activity.displaySeconds(at: now)
     if shown.overtime { return 1 }
     return min(1, max(0, Double(duration - shown.seconds * 1000) / Double(duration)))
+  }
+
+  /// A task's progress (posted, or estimated from its expected length) as of the second on
+  /// display, so that an estimate moves with the time shown; nil for a countdown.
+  public var task: TaskProgress? {
+    // A stopwatch shows whole seconds, rounded down: the estimate is the one at that second.
+    let elapsed = activity.elapsed(at: now)
+    return activity.taskProgress(at: now - elapsed % 1000)
+  }
+
+  /// What a progress bar says beside it: a countdown's or a posted progress's `72%`, an
+  /// estimate's "about 3 min left", or "3 min over" once past it (never 100 %).
+  public var progressLabel: String? {
+    guard let fraction = progress else { return nil }
+    guard let task, let left = task.left else { return "\(Int((fraction * 100).rounded(.down)))%" }
+    let minutes = left >= 0 ? (left + 59_999) / 60_000 : max(1, -left / 60_000)
+    return left >= 0 ? "about \(Self.minutesText(minutes)) left" : "\(Self.minutesText(minutes)) over"
+  }
+
+  /// `3 min`, `1 h 05 min`, `2 h`: a span of minutes as the estimate's words say it.
+  static func minutesText(_ minutes: Int64) -> String {
+    guard minutes >= 60 else { return "\(minutes) min" }
+    let rest = minutes % 60
+    return rest == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h " + (rest < 10 ? "0" : "") + "\(rest) min"
+  }
+
+  /// The label of a bar with little room (a one-row card's): a countdown's percent (nil), a
+  /// posted `72%`, an estimate's time left `~3:12`, or past it `+1:05`, never 100 %.
+  var shortProgressLabel: String? {
+    guard let task, progress != nil else { return nil }
+    guard let left = task.left else { return postedPercent }
+    let seconds = left >= 0 ? (left + 999) / 1000 : -left / 1000
+    return (left >= 0 ? "~" : "") + DurationText.glance(seconds: seconds, overtime: left < 0)
+  }
+
+  /// A posted progress as the one-row surfaces say it after the state text: `72%`.
+  var postedPercent: String? {
+    guard !activity.isCountdown, let percent = activity.state.posted.percent else { return nil }
+    return "\(percent)%"
+  }
+
+  /// What a program says it is doing ("Migrating"), escaped as a name is; nil when nothing.
+  public var stateText: String? {
+    activity.state.posted.text.map { printable($0, limit: UserText.Bounds.label.characters) }
+  }
+
+  /// What needs the user ("Needs your approval") while it is live and does; escaped.
+  public var attention: String? {
+    guard phase.isLive else { return nil }
+    return activity.state.posted.attention.map { printable($0, limit: UserText.Bounds.label.characters) }
+  }
+
+  /// Whether it is drawn as an alert, in the alert color: time is up (or a plan's cue), it
+  /// needs the user, or its command failed. The island, the name and the phase word follow it.
+  public var alerts: Bool { timeAlerts || attention != nil || phase == .failed }
+
+  /// The buttons a program posted, while it is live: chips, keys `1` `2` `3`.
+  var postedButtons: [ActivityButton] { phase.isLive ? activity.state.posted.buttons : [] }
+
+  /// What a one-row surface says after the name, cut before the name is: the attention, how a
+  /// failed run ended ("failed · exit 2", after a space), or the state text and a posted
+  /// progress ("Migrating 72%"), with what joins it to the name.
+  public var rowDetail: (joint: String, text: String)? {
+    let dot = " \(g.separator) "
+    if let attention { return (dot, attention) }
+    if phase == .failed, let word = phaseWord { return (" ", word) }
+    let parts = [stateText, postedPercent].compactMap { $0 }
+    return parts.isEmpty ? nil : (dot, parts.joined(separator: " "))
   }
 
   /// Whether the pulsing dot is lit: it flips with each displayed second.
@@ -89,7 +158,7 @@ public struct Look: Sendable {
 
   /// The role of the time itself for this phase: the activity's accent while it runs.
   var timeRole: Role {
-    if timeAlerts { return .alert }
+    if timeAlerts || phase == .failed { return .alert }
     switch phase {
     case .paused, .idle, .completed, .ended: return .secondary
     default: return tint ?? .timer
@@ -98,9 +167,14 @@ public struct Look: Sendable {
 
   /// One rule for every header and bar: once time is up, the name, its phase and the progress
   /// turn to the alert role together.
-  var nameRole: Role { phase == .finished ? .alert : .text }
-  var phaseRole: Role { phase == .finished ? .alert : .secondary }
-  var progressRole: Role { phase == .finished ? .alert : tint ?? .progress }
+  var nameRole: Role { phase == .finished || saysAlert ? .alert : .text }
+  var phaseRole: Role { phase == .finished || saysAlert ? .alert : .secondary }
+  var progressRole: Role { phase == .finished || saysAlert ? .alert : tint ?? .progress }
+  /// Needing the user or failed: said in the alert color by the name, as time's up is (a
+  /// plan's cue colors its time alone).
+  private var saysAlert: Bool { attention != nil || phase == .failed }
+  /// The icon's role where it leads a header: a failed run's ✕ in the alert color.
+  func iconRole(_ otherwise: Role) -> Role { phase == .failed ? .alert : otherwise }
 
   /// "Started 9:05" today, "Started 30 Nov, 9:05" another day; nil while ready (a reset
   /// countdown has not started what it shows).
@@ -130,6 +204,7 @@ public struct Look: Sendable {
   /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
   /// waiting segment), …; nil while running.
   var phaseWord: String? {
+    if let attention { return attention }
     switch phase {
     case .idle: return "Ready"
     case .active: return activity.isStale(at: now) ? "Stale" : nil
@@ -138,17 +213,22 @@ public struct Look: Sendable {
     case .completed: return "Done"
     case .ended: return "Ended"
     case .expired: return "Expired"
-    case .failed: return activity.state.exit.map { "Failed · \($0.words)" } ?? "Failed"
+    case .failed: return activity.state.exit.map { "failed \(g.separator) \($0.words)" } ?? "failed"
     }
   }
 
   /// What the view and the presentations say when a plan's segment has ended: "Focus is over".
   static func over(_ label: String) -> String { "\(label) is over" }
 
-  /// What a header says after the name: the phase word; for a plan, the segment and the
-  /// phase word ("Focus", "Focus · Paused"), or only "Focus is over" while it waits.
+  /// What joins the subtitle to the name: ` · `, or a space before "failed · exit 2", so that
+  /// it reads `make failed · exit 2`.
+  var joint: String { phase == .failed && attention == nil ? " " : " \(g.separator) " }
+
+  /// What a header says after the name: the phase word, else a program's state text; for a
+  /// plan, the segment and the phase word ("Focus", "Focus · Paused"), or only "Focus is over"
+  /// while it waits.
   var subtitle: String? {
-    guard let label = segmentLabel else { return phaseWord }
+    guard let label = segmentLabel else { return phaseWord ?? stateText }
     guard phase != .finished, let word = phaseWord else { return phaseWord ?? label }
     return "\(label) \(g.separator) \(word)"
   }
@@ -171,7 +251,7 @@ public struct Look: Sendable {
   /// The title in two parts, drawn in their own roles: the name, and what follows it
   /// (" · Focus", or "Focus" alone when the name had to go).
   func titleParts(fitting room: Int) -> (name: String, rest: String) {
-    let separator = " \(g.separator) "
+    let separator = joint
     guard let subtitle else { return (DisplayWidth.truncate(name, to: room, ellipsis: g.ellipsis), "") }
     let rest = separator + subtitle
     guard activity.isPlan, DisplayWidth.of(name + rest) > room else {

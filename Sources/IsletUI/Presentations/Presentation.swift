@@ -22,7 +22,7 @@ public enum Presentation: String, CaseIterable, Sendable {
     case .minimal:
       return Minimal.draw(look, width: width ?? Proportions.minimal.natural)
     case .compact:
-      let target = Proportions.compact.natural + (next.map { Minimal.width($0) + 1 } ?? 0)
+      let target = Compact.wanted(look) + (next.map { Minimal.width($0) + 1 } ?? 0)
       return Island.draw(look, next: next, width: width ?? target)
     case .expanded:
       return Expanded.draw(
