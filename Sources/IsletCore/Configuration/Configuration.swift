@@ -24,6 +24,9 @@ public struct Configuration: Equatable, Sendable {
   /// The user's own plans (`plan.NAME = …`), in the file's order; one of a preset's name takes
   /// its place.
   public var plans: [Plan] = []
+  /// Whether each live activity is a media player on the session bus (MPRIS), for the
+  /// desktop's media controls.
+  public var mpris = true
 
   public init() {}
 
@@ -70,6 +73,10 @@ public struct Configuration: Equatable, Sendable {
     Setting(
       key: "hooks", value: "FOLDER", meaning: "the folder of hook programs (default hooks/ beside the file)",
       set: path(\.hooks, needs: "a folder")),
+    Setting(
+      key: "mpris", value: "on|off",
+      meaning: "each live activity a media player on the session bus, for the desktop's media controls",
+      set: setMpris),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -295,6 +302,17 @@ extension Configuration {
     case "on", "yes", "true": configuration.bell = true
     case "off", "no", "false": configuration.bell = false
     default: return "bell is '\(printable(value))'; use on or off"
+    }
+    return nil
+  }
+
+  fileprivate static func setMpris(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    switch value.lowercased() {
+    case "on", "yes", "true": configuration.mpris = true
+    case "off", "no", "false": configuration.mpris = false
+    default: return "mpris is '\(printable(value))'; use on or off"
     }
     return nil
   }

@@ -34,4 +34,6 @@ public enum Source: String, Codable, Sendable {
   case run
   /// A button of a desktop notification.
   case notification
+  /// The desktop's media controls (MPRIS): a media key, a player's button, `playerctl`.
+  case media
 }

@@ -15,6 +15,7 @@ package final class DeadlineWatch {
   let store: SQLiteActivityStore
   let follower: StoreFollower
   let desk: AlertDesk
+  let players: MprisPlayers
   let log: String
   /// Children (hooks, tmux, players) are reaped as they exit: none is left <defunct>.
   let childExits = islet_child_exits_fd()
@@ -32,6 +33,7 @@ package final class DeadlineWatch {
     follower = try StoreFollower(path: path, besideWriter: true)
     log = HookRunner.logPath(environment: environment.variables)
     desk = AlertDesk(storePath: path, environment: environment.variables)
+    players = MprisPlayers(environment: environment.variables) { environment.now }
     // Where the last watcher stopped, unless the store has been replaced since.
     let newest = follower.seq
     seen = min(lock.alerted ?? newest, newest)
@@ -46,6 +48,7 @@ package final class DeadlineWatch {
     islet_defer_interrupts()
     // However the watcher ends (a store error too), no notification of its own is left open.
     defer {
+      players.closeAll()
       desk.withdrawAll()
       if holding { lock.record(alerted: seen, followed: desk.followed(configuration: configuration)) }
     }
@@ -57,9 +60,13 @@ package final class DeadlineWatch {
         if try letGo() { return .ok }
         continue
       }
-      let also = desk.descriptors + (childExits >= 0 ? [childExits] : [])
+      let also = desk.descriptors + players.descriptors + (childExits >= 0 ? [childExits] : [])
       var wake = follower.wait(until: next, also: also, interruptible: true)
-      while case .readable(let fd) = wake, fd == childExits, !desk.children.reap(childExits) {
+      // A player's call (its position asked, say) is answered here; only a control's needs a turn.
+      while case .readable(let fd) = wake,
+        fd == childExits
+          ? !desk.children.reap(childExits) : players.descriptors.contains(fd) && !players.handleReadable()
+      {
         wake = follower.wait(until: next, also: also, interruptible: true)
       }
       switch wake {
@@ -106,6 +113,11 @@ package final class DeadlineWatch {
         desk.answered(press)
         pressed = true
       }
+      players.update(live: settled.live, now: now, on: configuration.mpris)
+      for request in players.takeRequests() {
+        _ = try? intents.send(request.intent, to: .id(request.activityID), source: .media)
+        pressed = true
+      }
       lock.record(alerted: seen, followed: desk.followed(configuration: configuration))
       if pressed { continue }
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
@@ -113,6 +125,7 @@ package final class DeadlineWatch {
       return [
         DeadlineWatcherLauncher.nextDeadline(settled.live),
         desk.nextWake(at: now, configuration: configuration),
+        players.nextWake(at: now),
       ].compactMap { $0 }.min()
     }
   }
@@ -143,7 +156,9 @@ package final class DeadlineWatch {
     lock.release()
     holding = false
     let live = try store.liveActivities()
-    let again = DeadlineWatcherLauncher.nextDeadline(live) != nil
+    let again =
+      DeadlineWatcherLauncher.nextDeadline(live) != nil
+      || players.wouldOpen(live: live, on: configuration.mpris)
     if again && lock.tryAcquire() {
       holding = true
       return false
