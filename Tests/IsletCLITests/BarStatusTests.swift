@@ -2,6 +2,8 @@ import Foundation
 import IsletCLITestSupport
 import Testing
 
+@testable import IsletStore
+
 /// `islet status --format BAR`: one update of each bar's stream, from the store.
 @Suite struct BarStatusTests {
   let islet = Sandbox()
@@ -61,5 +63,20 @@ import Testing
     islet.writeConfig("theme = ocean\n")
     let problem = islet("status", "--format", "i3blocks", "--click", "")
     #expect(problem.status == 0 && problem.stdout.contains("unknown theme"), "\(problem)")
+  }
+
+  /// On an activity a program posted buttons on, the left click presses its first button
+  /// (recorded as `pressed`), and right still completes it.
+  @Test func aLeftClickOnAPostedActivityPressesItsFirstButton() throws {
+    islet("start", "--name", "Deploy", "--button", "Approve=true", "--button", "Reject=true")
+    _ = islet("status", "--format", "i3blocks", "--click", "1")
+    let json = islet("list", "--json").stdout
+    #expect(json.contains(#""phase":"active""#), "a press does not pause it: \(json)")
+    let shown = islet("status", "--format", "json").stdout
+    #expect(shown.contains(#""buttons":["Approve","Reject"]"#), "\(shown)")
+    let store = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { store.close() }
+    let pressed = try store.history().filter { $0.kind == .pressed }
+    #expect(pressed.map(\.detail) == ["Approve"], "\(pressed)")
   }
 }

@@ -58,7 +58,8 @@ struct StatusCommand: Command {
           help: "with --follow and i3blocks: read the bar's clicks from stdin (i3blocks 1.5 and later)"),
         OptionSpec(
           .click, value: "BUTTON",
-          help: "a bar's click first, as i3blocks gives it: 1 toggles, 2 resets, 3 completes, empty none"),
+          help:
+            "a bar's click first, as i3blocks gives it: 1 toggles (presses a program's first button), 2 resets, 3 completes, empty none"),
         OptionSpec(.part, value: "island|pill|bubble", help: "with waybar: a part of the island"),
       ],
       maxOperands: 1, globals: [.theme, .ascii, .noColor])
@@ -238,7 +239,7 @@ struct StatusCommand: Command {
     }
     guard let shown, let intents = try? environment.openIntents() else { return }
     defer { intents.close() }
-    _ = try? intents.send(click, to: .id(shown.id), source: .mouse)
+    _ = try? intents.send(BarClick.intent(click, on: shown), to: .id(shown.id), source: .mouse)
   }
 
   /// What a bar shows of the live set: a named activity is the pill alone; otherwise the
@@ -266,7 +267,11 @@ struct StatusCommand: Command {
   private static func click(_ line: String, in environment: Environment) {
     guard let click = BarClick.parse(line), let intents = try? environment.openIntents() else { return }
     defer { intents.close() }
-    _ = try? intents.send(click.intent, to: click.dispatchTarget, source: .mouse)
+    let live = (try? intents.store.liveActivities()) ?? []
+    let target =
+      click.target.flatMap { id in live.first { $0.id == id } }
+      ?? ActivityMatcher.ranked(live, at: environment.now).first
+    _ = try? intents.send(BarClick.intent(click.intent, on: target), to: click.dispatchTarget, source: .mouse)
   }
 
   /// The configuration's time policy and the theme. A problem with them is also printed short

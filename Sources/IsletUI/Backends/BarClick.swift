@@ -26,6 +26,13 @@ public struct BarClick: Equatable, Sendable {
     }
   }
 
+  /// A click's intent on the activity it lands on: on one a program posted buttons on, the
+  /// left click presses the first (a toggle means nothing to a deploy); otherwise as it is.
+  public static func intent(_ intent: Intent, on activity: Activity?) -> Intent {
+    guard intent == .toggle, let first = activity?.state.posted.buttons.first else { return intent }
+    return .press(first.label)
+  }
+
   /// The click a line of the stream means: i3bar's events come as an endless JSON array
   /// (`[`, then `{…}`, then `,{…}`); i3blocks' as one object a line. Left toggles, middle
   /// resets, right completes; anything else (another block's click, another button, a line
