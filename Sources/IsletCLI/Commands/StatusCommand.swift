@@ -59,7 +59,8 @@ struct StatusCommand: Command {
         OptionSpec(
           .click, value: "BUTTON",
           help:
-            "a bar's click first, as i3blocks gives it: 1 toggles (presses a program's first button), 2 resets, 3 completes, empty none"),
+            "a bar's click first, as i3blocks gives it: 1 toggles (presses a program's first button), 2 resets, 3 completes, empty none"
+        ),
         OptionSpec(.part, value: "island|pill|bubble", help: "with waybar: a part of the island"),
       ],
       maxOperands: 1, globals: [.theme, .ascii, .noColor])
