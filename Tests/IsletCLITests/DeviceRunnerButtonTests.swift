@@ -42,6 +42,31 @@ import Testing
     #expect(try view.phase(id) == .active, "a press leaves the activity running")
   }
 
+  /// A click on the name of an activity started in tmux goes back to its pane (`GoTo`): here
+  /// a pane gone from a running server, which the view says; `g` on one started elsewhere says
+  /// that instead. (`GoToTests` moves a real client.)
+  @Test func clickingTheNameGoesBackToItsPane() throws {
+    let view = try RunnerHarness(width: 100, height: 30)
+    let pane = try TmuxSession(
+      width: 80, height: 24, environment: [:], command: ["sleep", "30"], folder: view.folder.path)
+    let socket = pane.value("#{socket_path}")
+    let origin = Origin(tmuxSocket: socket, tmuxPane: "%99")
+    _ = try view.outside.send(
+      .start(StartRequest(name: "Build", attributes: ActivityAttributes(origin: origin))), to: .current, source: .cli)
+    let runner = try view.openDrawn()
+    let name = try #require(view.screen.canvas?.buttons.first { $0.action == .goTo }, "no name to click: \(view.text)")
+    try view.press(runner, .click(x: name.area.x, y: name.area.y))
+    #expect(view.text.contains("its pane %99 is gone"), "\(view.text)")
+
+
+    let other = try RunnerHarness(width: 100, height: 30)
+    _ = try other.outside.send(.start(StartRequest(name: "Tea")), to: .current, source: .cli)
+    let teaRunner = try other.openDrawn()
+    #expect(!(other.screen.canvas?.buttons.contains { $0.action == .goTo } ?? true), "no pane, no name to click")
+    try other.press(teaRunner, .character("g"))
+    #expect(other.text.contains("'Tea' was not started in tmux"), "\(other.text)")
+  }
+
   @Test func numberKeysPressTheSelectedActivitysButtons() throws {
     let view = try RunnerHarness(width: 100, height: 30)
     let id = try Self.postDeploy(view)

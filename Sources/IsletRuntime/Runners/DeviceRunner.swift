@@ -119,6 +119,10 @@ package final class DeviceRunner {
       screen.bell()
     case .cycleTheme(let name):
       try cycleTheme(after: name)
+    case .goTo(let origin):
+      if case .failure(let failure) = GoTo.go(to: origin, environment: environment.variables) {
+        try send(.flashed(failure.reason, alert: true))
+      }
     case .repaint:
       screen.invalidate()
     case .quit(let interrupted):

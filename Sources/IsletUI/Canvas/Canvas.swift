@@ -81,6 +81,8 @@ public enum ButtonAction: Equatable, Sendable {
   case pause, resume, toggle, reset, complete, end, skip, expand
   /// A program's button, by its label.
   case press(String)
+  /// Its name: switch tmux to the pane it was started in.
+  case goTo
 
   /// How an alert's key names it: `pause`, `press`.
   public var name: String {
@@ -94,6 +96,7 @@ public enum ButtonAction: Equatable, Sendable {
     case .skip: return "skip"
     case .expand: return "expand"
     case .press: return "press"
+    case .goTo: return "go to"
     }
   }
 
@@ -107,7 +110,7 @@ public enum ButtonAction: Equatable, Sendable {
     case .complete: return .complete
     case .end: return .end
     case .skip: return .skip
-    case .expand: return nil
+    case .expand, .goTo: return nil
     case .press(let label): return .press(label)
     }
   }

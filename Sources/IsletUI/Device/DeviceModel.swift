@@ -38,6 +38,8 @@ public struct DeviceModel: Equatable, Sendable {
     case terminate
     /// The terminal's size, when it is first known and when it changes.
     case resized(width: Int, height: Int)
+    /// A line to flash: what a command the runner carried out said (a pane that is gone).
+    case flashed(String, alert: Bool)
   }
 
   /// What the runner does for it.
@@ -58,6 +60,8 @@ public struct DeviceModel: Equatable, Sendable {
     case cue
     /// Load the theme after `name` and save it; `.themed` comes back.
     case cycleTheme(after: String)
+    /// Switch tmux to a pane (an activity's `Origin`); `.flashed` comes back when it cannot.
+    case goTo(Origin)
     /// Paint the whole screen again at the next draw.
     case repaint
     case quit(interrupted: Bool)
@@ -177,9 +181,10 @@ public struct DeviceModel: Equatable, Sendable {
       state.alerting = nil
       return state.handle(
         key, live: ranked(at: now), buttons: buttons, now: now, policy: policy, snooze: alerts.snooze
-      ).map { effect in
+      ).compactMap { effect in
         switch effect {
         case .quit: return .quit(interrupted: false)
+        case .goTo(let id): return stored.first { $0.id == id }?.attributes.origin.map { .goTo($0) }
         case .dispatch(let intent, let id, let source):
           return .send(intent, target: id.map { .id($0) } ?? .current, source: source)
         case .start(let name, let duration, let plan):
@@ -214,6 +219,9 @@ public struct DeviceModel: Equatable, Sendable {
       return [.quit(interrupted: false)]
     case .resized(let width, let height):
       (screenWidth, screenHeight) = (width, height)
+      return []
+    case .flashed(let text, let alert):
+      state.show(text, alert: alert, at: now)
       return []
     }
   }

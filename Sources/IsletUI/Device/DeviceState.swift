@@ -7,6 +7,8 @@ public enum DeviceEffect: Equatable, Sendable {
   /// Start a new activity: a run of `plan`, a countdown of `duration`, or a stopwatch.
   case start(name: String, duration: Milliseconds?, plan: Plan? = nil)
   case nextTheme
+  /// Switch tmux to the pane the activity was started in (its `Origin`).
+  case goTo(activityID: String)
   case quit
 }
 
@@ -158,6 +160,13 @@ public struct DeviceState: Equatable, Sendable {
       show("'\(printableName(selected.name))' has no button \(place)", alert: true, at: now)
     case .expand:
       expanded.toggle()
+    case .goTo:
+      guard let selected else { return nothingLive(now) }
+      guard selected.attributes.origin != nil else {
+        show("'\(printableName(selected.name))' was not started in tmux", alert: true, at: now)
+        return []
+      }
+      return [.goTo(activityID: selected.id)]
     case .next, .previous:
       // Tab and Shift-Tab go round; the arrows and j/k stop at the ends, as in a list.
       guard !live.isEmpty else { return [] }
@@ -188,6 +197,7 @@ public struct DeviceState: Equatable, Sendable {
     guard let button = buttons.last(where: { $0.area.contains(x: x, y: y) }) else { return [] }
     if button.action.intent != nil { pressed = Pressed(area: button.area, until: now + Self.pressTime) }
     if let target = button.target, live.contains(where: { $0.id == target }) { selectedID = target }
+    if button.action == .goTo, let target = button.target { return [.goTo(activityID: target)] }
     guard let intent = button.action.intent else {
       expanded.toggle()
       return []

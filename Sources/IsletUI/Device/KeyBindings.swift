@@ -17,6 +17,8 @@ public enum KeyAction: Equatable, Sendable {
   case new, theme, help, quit
   /// The selected activity's program's button, by its place (1, 2, 3).
   case press(Int)
+  /// Switch tmux to the pane the selected activity was started in.
+  case goTo
 }
 
 /// A key, or keys, of the view and what they do.
@@ -76,6 +78,9 @@ public enum KeyBindings {
       help: "press a program's first, second or third button", hint: ("1", 2)),
     KeyBinding(keys: [.character("2")], action: .press(2), names: "2", help: nil, hint: ("2", 2)),
     KeyBinding(keys: [.character("3")], action: .press(3), names: "3", help: nil, hint: ("3", 2)),
+    KeyBinding(
+      keys: [.character("g")], action: .goTo, names: "g",
+      help: "go back to its tmux pane (or click its name)"),
     KeyBinding(
       keys: [.character("n")], action: .new, names: "n", help: "new activity, or a plan", hint: ("n new", 2)),
     KeyBinding(

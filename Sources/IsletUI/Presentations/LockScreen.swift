@@ -176,12 +176,15 @@ public enum LockScreen {
       // The segment matters more than the plan's name: the name shortens first.
       let parts = look.titleParts(fitting: titleRoom)
       let x = canvas.put(parts.name, x: nameX, y: y, role: .text, clip: clip)
-      canvas.put(parts.rest, x: x, y: y, role: look.nameRole, clip: clip)
+      goesBack(
+        look, from: nameX, to: canvas.put(parts.rest, x: x, y: y, role: look.nameRole, clip: clip), y: y,
+        on: &canvas)
       return
     }
     let x = canvas.put(
       DisplayWidth.truncate(look.name, to: titleRoom, ellipsis: g.ellipsis), x: nameX, y: y,
       role: look.nameRole, clip: clip)
+    goesBack(look, from: nameX, to: x, y: y, on: &canvas)
     // The phase word, else what a program says it is doing, in the phase word's place.
     let phase = sayingPhase ? look.phaseWord : nil
     let joint = phase == nil ? " \(g.separator) " : look.joint
@@ -193,6 +196,12 @@ public enum LockScreen {
     if DisplayWidth.of(shown) <= room {
       canvas.put(joint + shown, x: x, y: y, role: phase == nil ? .secondary : look.phaseRole, clip: clip)
     }
+  }
+
+  /// An activity started in tmux: a click on its name goes back to its pane.
+  private static func goesBack(_ look: Look, from x: Int, to end: Int, y: Int, on canvas: inout Canvas) {
+    guard look.activity.attributes.origin != nil, end > x else { return }
+    canvas.addButton(.goTo, area: Rect(x: x, y: y, width: end - x, height: 1), target: look.activity.id)
   }
 
   /// The facts that say whose it is: `ID 1823 · ada · work`.
