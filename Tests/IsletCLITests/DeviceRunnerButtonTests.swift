@@ -52,17 +52,19 @@ import Testing
     let socket = pane.value("#{socket_path}")
     let origin = Origin(tmuxSocket: socket, tmuxPane: "%99")
     _ = try view.outside.send(
-      .start(StartRequest(name: "Build", attributes: ActivityAttributes(origin: origin))), to: .current, source: .cli)
+      .start(StartRequest(name: "Build", attributes: ActivityAttributes(origin: origin))), to: .current,
+      source: .cli)
     let runner = try view.openDrawn()
-    let name = try #require(view.screen.canvas?.buttons.first { $0.action == .goTo }, "no name to click: \(view.text)")
+    let name = try #require(
+      view.screen.canvas?.buttons.first { $0.action == .goTo }, "no name to click: \(view.text)")
     try view.press(runner, .click(x: name.area.x, y: name.area.y))
     #expect(view.text.contains("its pane %99 is gone"), "\(view.text)")
-
 
     let other = try RunnerHarness(width: 100, height: 30)
     _ = try other.outside.send(.start(StartRequest(name: "Tea")), to: .current, source: .cli)
     let teaRunner = try other.openDrawn()
-    #expect(!(other.screen.canvas?.buttons.contains { $0.action == .goTo } ?? true), "no pane, no name to click")
+    #expect(
+      !(other.screen.canvas?.buttons.contains { $0.action == .goTo } ?? true), "no pane, no name to click")
     try other.press(teaRunner, .character("g"))
     #expect(other.text.contains("'Tea' was not started in tmux"), "\(other.text)")
   }
