@@ -108,6 +108,8 @@ extension ShellHook {
         set -l s $status
         test $__islet_sent = 1; or return
         set -g __islet_sent 0
+        # A stopped job leaves $status as it was: the job list says it stopped.
+        string match -qr -- '\\tstopped\\t'(string escape --style=regex -- $argv[1])'$' (jobs --last); and set s 148
         echo "e $s" >>$__islet_file 2>/dev/null
       end
     end
