@@ -63,7 +63,7 @@ struct ShellInitCommand: Command {
     let folder = ShellHook.folder(environment: environment.variables)
     try makeFolders(above: folder + "/shell")
     let islet = Spawner.executablePath ?? "islet"
-    environment.console.out(ShellHook.text(for: shell, islet: islet, folder: folder, after: after))
+    environment.console.out(ShellHook.text(for: shell, islet: islet, folder: folder, after: after) + "\n")
     return .ok
   }
 }
