@@ -140,4 +140,39 @@ import Testing
       #expect(pane.waitFor { $0.contains("chained 1 1") }, "\(pane.text)")
     }
   }
+
+  @Test func ctrlZPausesTheActivityAndFgResumesIt() throws {
+    let islet = Sandbox()
+    let runtime = islet.folder.file("run")
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    islet.extra["XDG_RUNTIME_DIR"] = runtime
+    let hook = try islet.binary("shell-init", "bash", "--after", "1s").stdout
+    let setup = try setup("bash", path: "/bin/bash", hook: hook, islet: islet)
+    defer {
+      for pid in processes(where: { words, _ in
+        words.contains("__shell-watch") && words.contains { $0.hasPrefix(runtime) }
+      }) {
+        kill(pid, SIGKILL)
+      }
+    }
+    let pane = try TmuxSession(
+      width: 100, height: 30, environment: islet.environment.merging(["TERM": "xterm-256color"]) { $1 },
+      command: ["/usr/bin/timeout", "--foreground", "-s", "KILL", "120"] + setup.command,
+      folder: islet.folder.path)
+    defer {
+      pane.send("exit", "Enter")
+      _ = pane.waitForExit()
+    }
+    #expect(pane.waitFor { $0.contains("ready$") }, "no prompt:\n\(pane.text)")
+    func phase() throws -> String? { try activity(islet, named: "sleep 5")?["phase"] as? String }
+
+    pane.send("sleep 5", "Enter")
+    #expect(try eventually(within: 4) { try phase() == "active" })
+    pane.send("C-z")
+    #expect(try eventually(within: 4) { try phase() == "paused" }, "a stop is a pause, not a failure")
+    pane.send("fg", "Enter")
+    #expect(try eventually(within: 4) { try phase() == "active" }, "fg resumes the same activity")
+    #expect(try eventually(within: 10) { try phase() == "completed" }, "it should end done")
+    #expect(try activities(islet).count == 1, "fg made no activity of its own")
+  }
 }
