@@ -63,7 +63,10 @@ struct ShellInitCommand: Command {
     let folder = ShellHook.folder(environment: environment.variables)
     try makeFolders(above: folder + "/shell")
     let islet = Spawner.executablePath ?? "islet"
-    environment.console.out(ShellHook.text(for: shell, islet: islet, folder: folder, after: after) + "\n")
+    // `--db` is kept for the watcher; otherwise it reads the shell's environment, as islet does.
+    let store = environment.options.store == nil ? nil : try environment.storePath
+    let hook = ShellHook.text(for: shell, islet: islet, folder: folder, after: after, store: store)
+    environment.console.out(hook + "\n")
     return .ok
   }
 }

@@ -10,10 +10,12 @@ import IsletStore
 /// after a delay becomes a live activity, ended done or failed with its status when it returns.
 enum ShellHook {
   /// The hook for `shell`, which runs `islet` (its path), waits `after`, and writes the lines
-  /// its watcher follows into `folder`.
-  static func text(for shell: CompletionScript.Shell, islet: String, folder: String, after: Milliseconds)
-    -> String
-  {
+  /// its watcher follows into `folder`; the watcher records in `store` (`--db`), else where
+  /// the shell's environment says.
+  static func text(
+    for shell: CompletionScript.Shell, islet: String, folder: String, after: Milliseconds,
+    store: String? = nil
+  ) -> String {
     let template: String
     let quote: (String) -> String
     switch shell {
@@ -25,6 +27,7 @@ enum ShellHook {
       .replacing("@FOLDER@", with: quote(folder))
       .replacing("@AFTER@", with: String(after))
       .replacing("@AFTERTEXT@", with: DurationText.compact(after))
+      .replacing("@DB@", with: store.map { "ISLET_DB=" + quote($0) + " " } ?? "")
   }
 
   /// Where the shells' files are: `$XDG_RUNTIME_DIR/islet` (memory, gone at logout), else

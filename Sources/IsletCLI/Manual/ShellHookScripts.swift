@@ -1,4 +1,4 @@
-// The hooks `islet shell-init SHELL` prints, with @BIN@, @FOLDER@, @AFTER@ and @AFTERTEXT@ to
+// The hooks `islet shell-init SHELL` prints, with @BIN@, @FOLDER@, @AFTER@, @AFTERTEXT@ and @DB@ to
 // fill in (`ShellHook.text`). Each appends a line to its shell's file as a command begins
 // (`b TEXT`) and ends (`e STATUS`), and starts the shell's `islet __shell-watch` when it is not
 // running: a short command costs two appends and no process.
@@ -15,7 +15,7 @@ extension ShellHook {
       # One watcher a shell follows what the hook appends; started once, again if it is gone.
       __islet_watch() {
         : >"$__islet_file" 2>/dev/null
-        __islet_helper=$("$__islet_bin" __shell-watch "$__islet_file" $$ "$__islet_after" </dev/null >/dev/null 2>&1 & echo $!)
+        __islet_helper=$(@DB@"$__islet_bin" __shell-watch "$__islet_file" $$ "$__islet_after" </dev/null >/dev/null 2>&1 & echo $!)
       }
       # Before each command; PS0 arms it for the first command of a line only.
       __islet_debug() {
@@ -61,7 +61,7 @@ extension ShellHook {
       # One watcher a shell follows what the hook appends; started once, again if it is gone.
       __islet_watch() {
         : >|$__islet_file 2>/dev/null
-        __islet_helper=$($__islet_bin __shell-watch $__islet_file $$ $__islet_after </dev/null >/dev/null 2>&1 & echo $!)
+        __islet_helper=$(@DB@$__islet_bin __shell-watch $__islet_file $$ $__islet_after </dev/null >/dev/null 2>&1 & echo $!)
       }
       __islet_preexec() {
         local line=${3%%$'\\n'*}
@@ -96,7 +96,7 @@ extension ShellHook {
       # starts it, so that fish has no job to report.
       function __islet_watch
         true >$__islet_file 2>/dev/null
-        set -g __islet_helper (command sh -c '"$0" __shell-watch "$1" "$2" "$3" </dev/null >/dev/null 2>&1 & echo $!' $__islet_bin $__islet_file $fish_pid $__islet_after)
+        set -g __islet_helper (@DB@command sh -c '"$0" __shell-watch "$1" "$2" "$3" </dev/null >/dev/null 2>&1 & echo $!' $__islet_bin $__islet_file $fish_pid $__islet_after)
       end
       function __islet_preexec --on-event fish_preexec
         set -l line (string split -m 1 \\n -- $argv[1])[1]
