@@ -1,6 +1,8 @@
+import Foundation
 import IsletCLITestSupport
 import IsletCore
 import IsletRuntime
+import IsletTestSupport
 import Testing
 
 @testable import IsletCLI
@@ -109,5 +111,28 @@ import Testing
     #expect(ShellCommands.Line("e 130") == .ended(130))
     #expect(ShellCommands.Line("e x") == nil)
     #expect(ShellCommands.Line("trap -- 'x' DEBUG") == nil)
+  }
+}
+
+/// The watcher's reading of its shell's file: whole lines only, in order, once each.
+@Suite struct LineReaderTests {
+  @Test func aLineWaitsForItsEndAndAFileCutShortIsReadAgain() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("shell-1")
+    folder.write("shell-1", Array("b make\ne 0\nb sle".utf8))
+    let file = open(path, O_RDONLY)
+    defer { close(file) }
+    var reader = LineReader(file: file)
+    #expect(reader.lines() == ["b make", "e 0"])
+    #expect(reader.lines() == [], "nothing new, and half a line waits")
+    let append = open(path, O_WRONLY | O_APPEND)
+    _ = "ep 9\n".withCString { write(append, $0, 5) }
+    close(append)
+    #expect(reader.lines() == ["b sleep 9"])
+    // As the hook does it (`: > file`): the same file, cut to nothing, then written.
+    let again = open(path, O_WRONLY | O_TRUNC)
+    _ = "b ls\n".withCString { write(again, $0, 5) }
+    close(again)
+    #expect(reader.lines() == ["b ls"], "the hook started the file again")
   }
 }

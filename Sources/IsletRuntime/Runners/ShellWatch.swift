@@ -103,14 +103,14 @@ package final class ShellWatch {
 
 /// The whole lines appended to a file since the last look; a line not yet ended waits. A file
 /// cut shorter (the hook starts it again) is read from its start.
-struct LineReader {
+package struct LineReader {
   let file: Int32
   private var offset: off_t = 0
   private var partial: [UInt8] = []
 
-  init(file: Int32) { self.file = file }
+  package init(file: Int32) { self.file = file }
 
-  mutating func lines() -> [Substring] {
+  package mutating func lines() -> [Substring] {
     var info = stat()
     if fstat(file, &info) == 0, info.st_size < offset {
       offset = 0
