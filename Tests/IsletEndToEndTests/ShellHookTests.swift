@@ -14,15 +14,15 @@ import Testing
     var environment: [String: String] = [:]
   }
 
-  /// The rc file for `shell`: a prompt to wait for, what the user had before (chained, for
-  /// bash: a PROMPT_COMMAND and a DEBUG trap), and the hook loaded twice, as an rc file
-  /// sourced again would.
+  /// The rc file for `shell`: a prompt to wait for, what the user had before (for bash:
+  /// `set -u`, a PROMPT_COMMAND and a DEBUG trap, chained), and the hook loaded twice, as an
+  /// rc file sourced again would.
   func setup(_ shell: String, path: String, hook: String, islet: Sandbox) throws -> Setup {
     let folder = islet.folder
     switch shell {
     case "bash":
       let rc =
-        "PS1='ready$ '\nPROMPT_COMMAND='mine=$((mine+1))'\ntrap 'traced=$((traced+1))' DEBUG\n"
+        "set -u\nmine=0 traced=0\nPS1='ready$ '\nPROMPT_COMMAND='mine=$((mine+1))'\ntrap 'traced=$((traced+1))' DEBUG\n"
         + hook + hook
       folder.write("bashrc", Array(rc.utf8))
       return Setup(command: [path, "--noprofile", "--rcfile", folder.file("bashrc"), "-i"])
@@ -129,9 +129,13 @@ import Testing
 
     let all = try activities(islet)
     #expect(all.count == 2, "only the two long commands: \(all)")
-    // No job-control lines: the watcher is started where the shell makes no job of it.
+    // No job-control lines (the watcher is started where the shell makes no job of it), and
+    // no complaint of the shell's about the hook (bash's `set -u` included).
     let text = pane.text
-    for noise in ["[1]", "Done", "Job ", "has ended", "Exit "] {
+    for noise in [
+      "[1]", "Done", "Job ", "has ended", "Exit ", "unbound variable", "not found", "syntax error",
+      "parse error",
+    ] {
       #expect(!text.contains(noise), "the pane shows \(noise):\n\(text)")
     }
     if shell == "bash" {

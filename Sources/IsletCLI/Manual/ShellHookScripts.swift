@@ -47,7 +47,7 @@ extension ShellHook {
         fi
         return $s
       }
-      PS0+='${__islet_none[__islet_go=1]}'
+      PS0+='${__islet_none[__islet_go=1]-}'
       PROMPT_COMMAND="__islet_precmd"$'\\n''[[ $__islet_chained ]] || { trap -p DEBUG >"$__islet_file" 2>/dev/null; __islet_chain; __islet_chained=1; }'"${PROMPT_COMMAND:+$'\\n'$PROMPT_COMMAND}"
     fi
     """
