@@ -15,15 +15,15 @@ import Testing
   }
 
   /// The rc file for `shell`: a prompt to wait for, what the user had before (for bash:
-  /// `set -u`, a PROMPT_COMMAND and a DEBUG trap, chained), and the hook loaded twice, as an
-  /// rc file sourced again would.
+  /// `set -u`, a PROMPT_COMMAND and a DEBUG trap, chained), the hook loaded twice, as an rc
+  /// file sourced again would, and (bash) a PROMPT_COMMAND put before the hook's afterwards.
   func setup(_ shell: String, path: String, hook: String, islet: Sandbox) throws -> Setup {
     let folder = islet.folder
     switch shell {
     case "bash":
       let rc =
         "set -u\nmine=0 traced=0\nPS1='ready$ '\nPROMPT_COMMAND='mine=$((mine+1))'\ntrap 'traced=$((traced+1))' DEBUG\n"
-        + hook + hook
+        + hook + hook + "PROMPT_COMMAND=\"false; $PROMPT_COMMAND\"\n"
       folder.write("bashrc", Array(rc.utf8))
       return Setup(command: [path, "--noprofile", "--rcfile", folder.file("bashrc"), "-i"])
     case "zsh":

@@ -27,8 +27,9 @@ extension ShellHook {
         printf 'b %s\\n' "$line" >>"$__islet_file" 2>/dev/null && __islet_sent=1
         return 0
       }
-      # The DEBUG trap the rc files set is chained after ours at the first prompt: `trap -p` is
-      # read there (a function sees no DEBUG trap) and with no subshell (which has none).
+      # At the first prompt, when the rc files are done: the DEBUG trap they set is chained after
+      # ours (`trap -p` is read at the top, as a function sees no DEBUG trap, and with no subshell,
+      # which has none).
       __islet_chain() {
         local old
         IFS= read -r -d '' old <"$__islet_file"
@@ -37,6 +38,10 @@ extension ShellHook {
         old=${old%"' DEBUG"}
         old=${old//"'\\\\''"/"'"}
         [[ $old == *__islet_debug* ]] || trap "__islet_debug \\"\\$_\\"${old:+; $old}" DEBUG
+        # A PROMPT_COMMAND an rc file put before ours would hide the command's status: ours goes first.
+        if [[ $PROMPT_COMMAND != __islet_precmd$'\\n'* ]]; then
+          PROMPT_COMMAND="__islet_precmd"$'\\n'"${PROMPT_COMMAND/__islet_precmd$'\\n'/}"
+        fi
       }
       __islet_precmd() {
         local s=$?
