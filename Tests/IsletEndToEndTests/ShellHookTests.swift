@@ -99,23 +99,23 @@ import Testing
     #expect(try islet.binary("log").stdout.contains("No sessions yet"))
 
     // A long one: live while it runs, started when it began, then done with its elapsed time.
-    pane.send("sleep 3", "Enter")
+    pane.send("sleep 4", "Enter")
     var live: [String: Any]?
     #expect(
-      try eventually(within: 3) {
-        live = try activity(islet, named: "sleep 3"); return live != nil
+      try eventually(within: 4) {
+        live = try activity(islet, named: "sleep 4"); return live != nil
       })
     #expect(live?["phase"] as? String == "active", "\(live ?? [:])")
     #expect(live?["icon"] as? String == "code", "\(live ?? [:])")
     var done: [String: Any]?
     #expect(
       try eventually(within: 10) {
-        done = try activity(islet, named: "sleep 3")
+        done = try activity(islet, named: "sleep 4")
         return done?["phase"] as? String != "active"
       })
     #expect(done?["phase"] as? String == "completed", "\(done ?? [:])")
     let elapsed = done?["elapsed"] as? Double ?? 0
-    #expect(elapsed >= 2.8 && elapsed < 4.5, "sleep 3 ran \(elapsed) s")
+    #expect(elapsed >= 3.8 && elapsed < 5.5, "sleep 4 ran \(elapsed) s")
 
     // A failing one: failed with its exit status.
     pane.send("sh -c 'sleep 2; exit 3'", "Enter")
