@@ -693,12 +693,68 @@ def scale_view(stores):
         "≤ 1.2× empty (unchanged)")
 
 
+def shell_hook():
+    # A short command's cost in each shell with `islet shell-init`'s hook loaded, beside the
+    # same shell without it, in the same run: `true` run 5×200 times between what the shell
+    # calls around a command (bash: PS0's arming, the DEBUG trap, PROMPT_COMMAND's function;
+    # zsh: preexec and precmd; fish: the fish_preexec and fish_postexec events), timed inside
+    # the shell. The watcher runs as it would (started by a first command, not counted).
+    n = 200
+    shells = {
+        # shell: (command line, the clock's reading, a command with the hook, without it)
+        "bash": (["bash", "--norc", "--noprofile", "-i", "-c"], "$EPOCHREALTIME",
+                 "__islet_go=1; true; __islet_precmd", "__islet_go=1; true; :"),
+        "zsh": (["zsh", "-f", "-i", "-c"], "$EPOCHREALTIME",
+                "__islet_preexec true true true; true; __islet_precmd", ":; true; :"),
+        "fish": (["fish", "--no-config", "-i", "-c"], "(date +%s.%N)",
+                 "emit fish_preexec true; true; emit fish_postexec true", "true; true; true"),
+    }
+    added, without = [], []
+    for shell, (argv, clock, hooked, plain) in shells.items():
+        if not installed(argv[0]):
+            added.append(f"{shell} not installed (skipped)")
+            continue
+        path = f"{a.work}/hook.{shell}"
+        with open(path, "w") as f:
+            f.write(run(a.islet, "shell-init", shell).stdout)
+        per = {}
+        for name, command in (("with", hooked), ("without", plain)):
+            if shell == "fish":
+                loop = (f"for r in (seq 5); set s {clock}; for i in (seq {n}); {command}; end; "
+                        f"set e {clock}; echo t $s $e; end")
+            else:
+                loop = (f"for r in 1 2 3 4 5; do s={clock}; for ((i=0;i<{n};i++)); do {command}; done; "
+                        f"e={clock}; echo t $s $e; done")
+            setup = {"bash": "trap '__islet_debug \"$_\"' DEBUG; ", "zsh": "zmodload zsh/datetime; ",
+                     "fish": ""}[shell]
+            if name == "with":
+                setup = f"source {path}; " + setup + command + "; "
+            elif shell == "zsh":
+                setup = "zmodload zsh/datetime; "
+            elif shell == "bash":
+                setup = ""
+            script = setup + loop + "; echo w $__islet_helper"
+            out = subprocess.run(argv + [script], capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
+            spans = [(float(w[2]) - float(w[1])) * 1e6 / n for w in map(str.split, out.splitlines())
+                     if len(w) == 3 and w[0] == "t"]
+            per[name] = statistics.median(spans) if spans else float("nan")
+            for w in map(str.split, out.splitlines()):
+                if len(w) == 2 and w[0] == "w" and w[1].isdigit() and int(w[1]) > 1:
+                    os.kill(int(w[1]), signal.SIGKILL)
+        added.append(f"{shell} +{per['with'] - per['without']:.0f} µs")
+        without.append(f"{shell} {per['without']:.1f} µs")
+    recorded = run(a.islet, "list", "--all", "--json").stdout.strip()
+    said = "nothing recorded" if recorded == "[]" else f"RECORDED: {recorded[:80]}"
+    rows.append((f"a short command with the shell hook (`shell-init`; `true`, 5×{n}): time added a command",
+                 ", ".join(added) + f"; no process a command (one watcher a shell), {said}",
+                 "the same shell without the hook, a command: " + ", ".join(without), "< 2 ms added"))
+
 scale_rows = []
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
 for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
-                plan_transitions, drift, plan_drift, status_follow, tmux_status, scale):
+                plan_transitions, drift, plan_drift, status_follow, tmux_status, shell_hook, scale):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))

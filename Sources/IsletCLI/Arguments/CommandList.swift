@@ -12,7 +12,7 @@ var commandTypes: [any Command.Type] {
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
     TmuxCommand.self, BarCommand.self, AlertCommand.self,
-    CompletionsCommand.self, HelpCommand.self,
+    ShellInitCommand.self, CompletionsCommand.self, HelpCommand.self,
   ]
 }
 
@@ -20,6 +20,6 @@ var commandTypes: [any Command.Type] {
 var hiddenCommandTypes: [any Command.Type] {
   [
     WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
-    CompleteCommand.self,
+    CompleteCommand.self, ShellWatchCommand.self,
   ]
 }

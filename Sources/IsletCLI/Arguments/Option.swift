@@ -11,6 +11,7 @@ struct Option: Hashable, Sendable {
 
 extension Option {
   static let advance = Option("advance")
+  static let after = Option("after")
   static let ago = Option("ago")
   static let all = Option("all")
   static let ascii = Option("ascii")
