@@ -219,3 +219,8 @@ enum PostedOptions {
     return specs
   }
 }
+
+extension Character {
+  /// `0` to `9`: what a count takes, with no sign for `Int` to read.
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}

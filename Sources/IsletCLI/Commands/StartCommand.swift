@@ -385,7 +385,3 @@ struct StartCommand: Command {
   }
 }
 
-extension Character {
-  /// `0` to `9`: what a count takes, with no sign for `Int` to read.
-  var isASCIIDigit: Bool { isASCII && isNumber }
-}
