@@ -384,4 +384,3 @@ struct StartCommand: Command {
     return plan
   }
 }
-
