@@ -20,7 +20,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
       ? [] : AlertPolicy.alerts(events, runAlertAfter: policy.runAlertAfter).filter { $0.source != .time }
     Self.ensure(
       storePath: context.store.path, live: context.live, environment: context.environment, alerting: alerting,
-      mpris: context.configuration.mpris)
+      mpris: context.configuration.mpris, newest: events.compactMap(\.seq).max())
   }
 
   /// The earliest `finished` still to record: a countdown's or a segment's end, which may
@@ -38,7 +38,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   /// replaced by the next command that looks (the status line looks every second).
   package static func ensure(
     storePath path: String, live: [Activity], environment: [String: String], alerting: [Event] = [],
-    mpris: Bool = false
+    mpris: Bool = false, newest: Int64? = nil
   ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
@@ -55,8 +55,10 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     guard lock.tryAcquire() else { return }
     // The watcher starts reading at the first alerting event: it would take what the store
     // holds when it starts as past. No watcher ran since the last one kept where it stopped.
-    if let first = alerting.compactMap(\.seq).min() {
-      lock.record(alerted: max(lock.alerted ?? 0, first - 1), followed: lock.followed)
+    // A commit with nothing to alert has it read after itself, so that an alert recorded
+    // while the watcher is still starting (a call for attention just after a start) is given.
+    if let start = alerting.compactMap(\.seq).min().map({ $0 - 1 }) ?? newest {
+      lock.record(alerted: max(lock.alerted ?? 0, start), followed: lock.followed)
     }
     // Else a watcher that was killed left an alert of a live activity to follow.
     let followed =
