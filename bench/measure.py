@@ -281,7 +281,7 @@ def deadline_alerts():
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     address = bus.stdout.readline().strip()
     record = a.work + "/notify.jsonl"
-    server = subprocess.Popen(["Tests/IsletCLITests/Support/notification-server.py", record],
+    server = subprocess.Popen(["Tests/IsletCLITestSupport/Support/notification-server.py", record],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                               env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address})
     server.stdout.readline()

@@ -210,6 +210,20 @@ import Testing
     #expect((report["seconds"] as? NSNumber)?.doubleValue == 4320)
   }
 
+  /// A run that failed is time spent: counted, and said apart, with how it ended in the log.
+  @Test func aFailedRunIsCountedAndSaidApart() throws {
+    try step("2026-11-28 10:00", "start", "--name", "Deploy")
+    try step("2026-11-28 10:30", "fail", "--status", "2")
+    #expect(
+      columns(try at("2026-11-28 18:00", "log", "--csv").stdout, "name", "outcome", "failure")
+        == ["Deploy,failed,exit 2"])
+    let report = try json(try at("2026-11-28 18:00", "report", "--since", "today", "--json"))
+    #expect(seconds(report["totals"]) == ["Deploy": 1800])
+    #expect((report["failed"] as? NSNumber)?.intValue == 1, "\(report)")
+    let people = try at("2026-11-28 18:00", "report", "--since", "today").stdout
+    #expect(people.contains("Failed: 1 run, counted as time"), "\(people)")
+  }
+
   @Test func aPlansWorkReportsUnderItsPlanAndLabelAndItsBreaksAreNotCounted() throws {
     try pomodoro(on: "2026-11-26")
     let log = try at("2026-11-26 18:00", "log", "--since", "today")

@@ -75,8 +75,10 @@ struct ReportCommand: Command {
     let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)
     // Sessions changed by islet edit, which the report says it counts as corrected.
     let edited = sessions.filter(\.edited).count
+    // Runs that failed (a command's, `islet run`): counted as time, and said apart.
+    let failed = sessions.filter { $0.outcome == EventKind.failed.rawValue }.count
     switch output {
-    case .json: environment.console.out(Self.json(report, edited: edited).text + "\n")
+    case .json: environment.console.out(Self.json(report, edited: edited, failed: failed).text + "\n")
     case .csv: environment.console.out(Self.csv(report))
     case .people:
       let theme = try environment.theme
@@ -92,6 +94,10 @@ struct ReportCommand: Command {
         environment.console.out(
           "Edited afterwards: \(edited) session\(edited == 1 ? "" : "s") (islet log marks them *)\n")
       }
+      if failed > 0 {
+        environment.console.out(
+          "Failed: \(failed) run\(failed == 1 ? "" : "s"), counted as time (islet log says how each ended)\n")
+      }
     }
     return .ok
   }
@@ -104,7 +110,7 @@ struct ReportCommand: Command {
 
   static func seconds(_ span: Milliseconds) -> Double { Double(span) / 1000 }
 
-  static func json(_ report: Report, edited: Int = 0) -> JSON {
+  static func json(_ report: Report, edited: Int = 0, failed: Int = 0) -> JSON {
     let key = report.grouping.rawValue
     func totals(_ totals: [Report.Total], key: String = key) -> JSON {
       .array(
@@ -134,7 +140,7 @@ struct ReportCommand: Command {
       ("by", .string(key)), ("seconds", .number(seconds(report.elapsed))), ("totals", totals(report.totals)),
       ("days", periods(report.days, named: "date")), ("weeks", periods(report.weeks, named: "week")),
       ("discarded", apart(report.discarded)), ("uncounted", apart(report.uncounted, key: "name")),
-      ("edited", .number(Double(edited))),
+      ("edited", .number(Double(edited))), ("failed", .number(Double(failed))),
     ])
   }
 
