@@ -87,16 +87,10 @@ public enum ButtonAction: Equatable, Sendable {
   /// How an alert's key names it: `pause`, `press`.
   public var name: String {
     switch self {
-    case .pause: return "pause"
-    case .resume: return "resume"
-    case .toggle: return "toggle"
-    case .reset: return "reset"
-    case .complete: return "complete"
-    case .end: return "end"
-    case .skip: return "skip"
     case .expand: return "expand"
-    case .press: return "press"
     case .goTo: return "go to"
+    // An intent's verb, as typed on the command line.
+    default: return intent?.verb ?? ""
     }
   }
 
