@@ -236,7 +236,8 @@ void islet_release_startup_memory(void) {
 
 #include <sys/resource.h>
 
-// Between fork and exec only async-signal-safe calls: the parent may have other threads.
+// Between fork and exec, system calls alone (and the leader's own fork): `islet run` starts no
+// thread before it forks, so no lock another thread held is copied half-taken.
 static void islet_run_exec(char *const argv[], int error_pipe) {
   sigset_t none;
   sigemptyset(&none);
@@ -257,6 +258,10 @@ static void islet_run_exec(char *const argv[], int error_pipe) {
 // command gets a group of its own, the terminal's foreground, under this one; when it stops,
 // this stops too (SIGSTOP, which works even here) for islet to see, and continues it after.
 static void islet_run_leader(char *const argv[], int slave, int error_pipe) {
+  // Islet's blocked signals are not the leader's: a hang-up of the pty (islet gone) ends it.
+  sigset_t unblocked;
+  sigemptyset(&unblocked);
+  sigprocmask(SIG_SETMASK, &unblocked, NULL);
   setsid();
   ioctl(slave, TIOCSCTTY, 0);
   dup2(slave, 0);

@@ -409,7 +409,6 @@ public final class SQLiteActivityStore: ActivityStore {
     try activities(where: "name = ? COLLATE NOCASE", [.text(name)]).last
   }
 
-  /// The newest event's sequence number (0 when the history is empty).
   /// How long the last `limit` successful runs of `islet run` named `name` took, newest first.
   public func recentRunLengths(named name: String, limit: Int = 5) throws -> RunLengths {
     let rows = try guarded {
@@ -420,6 +419,7 @@ public final class SQLiteActivityStore: ActivityStore {
     return RunLengths(rows.compactMap { $0[0].int })
   }
 
+  /// Bumps the pulse: a change that records no event (a posted progress), for followers.
   public func markChanged() throws {
     try guarded { _ = try database.query("UPDATE pulse SET seq = seq + 1") }
   }
@@ -429,6 +429,7 @@ public final class SQLiteActivityStore: ActivityStore {
     return try guarded { try database.query("SELECT seq FROM pulse").first?[0].int ?? 0 }
   }
 
+  /// The newest event's sequence number (0 when the history is empty).
   public func lastEventSeq() throws -> Int64 {
     try guarded { try database.query("SELECT coalesce(max(seq), 0) FROM event").first?.first?.int ?? 0 }
   }

@@ -99,7 +99,8 @@ public enum Schema {
     """
     ALTER TABLE activity ADD COLUMN run_started_at INTEGER;
     """,
-    // 10: what programs post (state text, progress, attention, buttons as JSON), a stopwatch's
+    // 10: what programs post (state text, progress, attention, buttons as label and command
+    // records, `SQLiteActivityStore.encode`), a stopwatch's
     // expected length, the tmux pane it was started in, and how a failed command ended. A
     // posted progress records no event; `pulse` is bumped instead, so followers hear it. An
     // index finds a command's last successful runs, its estimate.

@@ -72,6 +72,14 @@ struct RunCommand: Command {
     if let icon { try environment.checkIcon(icon, command: "run") }
     let intents = try environment.openIntents()
     defer { intents.close() }
+    // All that can fail is done before the command starts: once it runs, the terminal is
+    // raw until `wait` gives it back. A history that cannot be read only means no estimate.
+    let shownName = name ?? Self.name(for: arguments)
+    var attributes = IntentService.attributes(configuration)
+    attributes.icon = icon ?? Self.defaultIcon
+    attributes.expected = expected ?? (try? intents.store.recentRunLengths(named: shownName))?.median
+    attributes.origin = TmuxRecorder.origin(from: environment.variables)
+    let request = StartRequest(name: shownName, attributes: attributes, category: category)
     let process: ForegroundRun
     do {
       process = try ForegroundRun.start(arguments)
@@ -79,12 +87,6 @@ struct RunCommand: Command {
       environment.console.err(Self.startFailure(arguments[0], error))
       throw CommandStatus(code: error.status)
     }
-    let shownName = name ?? Self.name(for: arguments)
-    var attributes = IntentService.attributes(configuration)
-    attributes.icon = icon ?? Self.defaultIcon
-    attributes.expected = try expected ?? intents.store.recentRunLengths(named: shownName).median
-    attributes.origin = TmuxRecorder.origin(from: environment.variables)
-    let request = StartRequest(name: shownName, attributes: attributes, category: category)
     let console = environment.console
     let id = record(.start(request), to: .current, intents: intents, console: console)
     let ending = process.wait(

@@ -16,7 +16,9 @@ struct ActivityText {
   var time: String { activity.displayTime(at: now) }
 
   var progress: String {
-    activity.shownProgress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
+    // Past its estimate a task is not done: no percentage, as the presentations say "over".
+    activity.taskProgress(at: now)?.isOverEstimate == true
+      ? "" : activity.shownProgress(at: now).map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
   }
 
   /// What a run that is over ran: a single timer's running time, a plan's from its start to its

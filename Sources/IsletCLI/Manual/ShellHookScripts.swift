@@ -32,7 +32,8 @@ extension ShellHook {
       # which has none).
       __islet_chain() {
         local old
-        IFS= read -r -d '' old <"$__islet_file"
+        IFS= read -r -d '' old <"$__islet_file.trap"
+        rm -f "$__islet_file.trap"
         old=${old%$'\\n'}
         old=${old#"trap -- '"}
         old=${old%"' DEBUG"}
@@ -53,7 +54,7 @@ extension ShellHook {
         return $s
       }
       PS0+='${__islet_none[__islet_go=1]-}'
-      PROMPT_COMMAND="__islet_precmd"$'\\n''[[ $__islet_chained ]] || { trap -p DEBUG >"$__islet_file" 2>/dev/null; __islet_chain; __islet_chained=1; }'"${PROMPT_COMMAND:+$'\\n'$PROMPT_COMMAND}"
+      PROMPT_COMMAND="__islet_precmd"$'\\n''[[ $__islet_chained ]] || { trap -p DEBUG >"$__islet_file.trap" 2>/dev/null; __islet_chain; __islet_chained=1; }'"${PROMPT_COMMAND:+$'\\n'$PROMPT_COMMAND}"
     fi
     """
 

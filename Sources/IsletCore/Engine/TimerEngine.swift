@@ -209,7 +209,7 @@ public enum TimerEngine {
   private static func refusalReason(of intent: Intent, by activity: Activity) -> RefusalReason? {
     switch (intent, activity.state.phase) {
     case (.start, _): return .exists
-    case (_, .completed), (_, .ended), (_, .expired): return .over
+    case (_, let phase) where !phase.isLive: return .over
     case (.pause, .paused): return .alreadyPaused
     case (.pause, .idle): return .notStarted
     case (.snooze, _) where activity.isPlan: return .snoozeOnPlan

@@ -55,10 +55,13 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     guard lock.tryAcquire() else { return }
     // The watcher starts reading at the first alerting event: it would take what the store
     // holds when it starts as past. No watcher ran since the last one kept where it stopped.
-    // A commit with nothing to alert has it read after itself, so that an alert recorded
-    // while the watcher is still starting (a call for attention just after a start) is given.
-    if let start = alerting.compactMap(\.seq).min().map({ $0 - 1 }) ?? newest {
-      lock.record(alerted: max(lock.alerted ?? 0, start), followed: lock.followed)
+    // A commit with nothing to alert, where no watcher ever kept its place, has it read after
+    // itself, so that an alert recorded while the watcher is still starting (a call for
+    // attention just after a start) is given. A place kept is left: it covers both.
+    if let first = alerting.compactMap(\.seq).min() {
+      lock.record(alerted: max(lock.alerted ?? 0, first - 1), followed: lock.followed)
+    } else if lock.alerted == nil, let newest {
+      lock.record(alerted: newest, followed: lock.followed)
     }
     // Else a watcher that was killed left an alert of a live activity to follow.
     let followed =
