@@ -78,7 +78,7 @@ public final class IntentDispatcher {
   {
     try store.transaction {
       let now = clock.now()
-      var (live, due) = try settleLive(at: now)
+      let (live, due) = try settleLive(at: now)
 
       var subject: Activity?
       var others: [Activity] = []
@@ -113,29 +113,39 @@ public final class IntentDispatcher {
         return Outcome(
           activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live, others: others)
       case .success(let transition):
-        var saved = transition.activity
-        if let subject, saved == subject, transition.events.isEmpty {
-          return Outcome(
-            activity: subject, refusal: nil, events: try appendWithGoal(due), live: live, others: others)
-        }
-        if subject == nil {
-          try store.insert(saved)
-        } else if try store.save(saved) {
-          saved.revision += 1
-        } else {
-          throw Conflict()
-        }
-        let recorded = try appendWithGoal(due + transition.events)
-        if recorded.isEmpty { try store.markChanged() }
-        // In the store's order, as a fresh read would give it.
-        if let index = live.firstIndex(where: { $0.id == saved.id }) {
-          if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }
-        } else if saved.state.phase.isLive {
-          live.append(saved)
-        }
-        return Outcome(activity: saved, refusal: nil, events: recorded, live: live, others: others)
+        return try save(transition, over: subject, due: due, live: live, others: others)
       }
     }
+  }
+
+  /// Saves what the engine made of the intent, in the dispatch's transaction, with the events
+  /// due before it; the outcome, with the live set as the commit leaves it. A change that
+  /// records no event (a posted progress) bumps the store's pulse; none at all writes nothing.
+  private func save(
+    _ transition: Transition, over subject: Activity?, due: [Event], live: [Activity], others: [Activity]
+  ) throws -> Outcome {
+    var saved = transition.activity
+    if let subject, saved == subject, transition.events.isEmpty {
+      return Outcome(
+        activity: subject, refusal: nil, events: try appendWithGoal(due), live: live, others: others)
+    }
+    if subject == nil {
+      try store.insert(saved)
+    } else if try store.save(saved) {
+      saved.revision += 1
+    } else {
+      throw Conflict()
+    }
+    let recorded = try appendWithGoal(due + transition.events)
+    if recorded.isEmpty { try store.markChanged() }
+    // In the store's order, as a fresh read would give it.
+    var live = live
+    if let index = live.firstIndex(where: { $0.id == saved.id }) {
+      if saved.state.phase.isLive { live[index] = saved } else { live.remove(at: index) }
+    } else if saved.state.phase.isLive {
+      live.append(saved)
+    }
+    return Outcome(activity: saved, refusal: nil, events: recorded, live: live, others: others)
   }
 
   /// What a command without ACTIVITY means: the first live activity in the island's order
