@@ -53,6 +53,27 @@ import Testing
     #expect(try reader.history().map(\.source) == [.cli, .mouse, .mouse])
   }
 
+  /// On a program's activity with buttons, i3bar's left click presses its first button, sent
+  /// to that activity: recorded as `pressed` from the mouse, and the activity runs on.
+  @Test func aLeftClickOnAPostedActivityPressesItsFirstButton() throws {
+    #expect(try islet.binary("start", "--name", "Tea").status == 0)
+    #expect(
+      try islet.binary("start", "--name", "Deploy", "--relevance", "5", "--button", "Approve=true").status
+        == 0)
+    let (follower, clicks) = try follow("i3bar", [])
+    defer { follower.stop() }
+    #expect(follower.waitForLine { $0.contains("Deploy") }, "\(follower)")
+    clicks.write(Data("[\n{\"name\":\"islet\",\"button\":1}\n".utf8))
+    func pressed() throws -> [Event] {
+      let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+      defer { reader.close() }
+      return try reader.history().filter { $0.kind == .pressed }
+    }
+    #expect(eventually { ((try? pressed()) ?? []).count == 1 }, "the click pressed nothing")
+    let press = try #require(try pressed().first)
+    #expect(press.name == "Deploy" && press.detail == "Approve" && press.source == .mouse, "\(press)")
+  }
+
   /// i3blocks 1.4's block inherits i3bar's click stream for the whole bar: without
   /// --read-clicks the follower leaves it to i3blocks, every byte, even clicks named islet.
   @Test(arguments: ["i3blocks", "waybar", "polybar", "i3status-rs"])

@@ -269,10 +269,14 @@ struct StatusCommand: Command {
     guard let click = BarClick.parse(line), let intents = try? environment.openIntents() else { return }
     defer { intents.close() }
     let live = (try? intents.store.liveActivities()) ?? []
+    let policy = (try? environment.configuration.policy) ?? .standard
     let target =
       click.target.flatMap { id in live.first { $0.id == id } }
-      ?? ActivityMatcher.ranked(live, at: environment.now).first
-    _ = try? intents.send(BarClick.intent(click.intent, on: target), to: click.dispatchTarget, source: .mouse)
+      ?? ActivityMatcher.ranked(live, at: environment.now, policy: policy).first
+    let intent = BarClick.intent(click.intent, on: target)
+    // A press is for the activity whose button it is; a timer's click, for whichever takes it.
+    let to = intent != click.intent ? target.map { IntentDispatcher.Target.id($0.id) } : nil
+    _ = try? intents.send(intent, to: to ?? click.dispatchTarget, source: .mouse)
   }
 
   /// The configuration's time policy and the theme. A problem with them is also printed short
