@@ -243,11 +243,11 @@ struct BarIsland {
   /// The theme's color for `role`, `#rrggbb`; nil when the theme gives none (mono).
   func color(_ role: Role) -> String? { BarFormat.color(role, in: look.theme) }
 
-  /// waybar's classes: the phase, then `stale` when dimmed and `alert` when time alerts
+  /// waybar's classes: the phase, then `stale` when dimmed and `alert` when the look alerts
+  /// (time's up in a cue, a call for attention, a failed run; `finished` is its own class)
   /// (`BarFormat.waybarClassRoles` colors them).
   var classes: [String] {
-    [phase] + (look.isDimmed ? ["stale"] : [])
-      + ((look.timeAlerts && look.phase != .finished) || look.attention != nil ? ["alert"] : [])
+    [phase] + (look.isDimmed ? ["stale"] : []) + (look.alerts && look.phase != .finished ? ["alert"] : [])
   }
 
   // MARK: - The formats
