@@ -196,11 +196,8 @@ struct TmuxMenu {
     }
     if let origin = activity.attributes.origin, origin.tmuxSocket == server {
       // The client that chose it moves: the menu's commands run for it.
-      let pane = origin.tmuxPane
       entries.append(
-        Entry(
-          label: "Go to", key: "g",
-          command: "switch-client -t \(pane) ; select-window -t \(pane) ; select-pane -t \(pane)"))
+        Entry(label: "Go to", key: "g", command: GoTo.commands(pane: origin.tmuxPane).joined(separator: " ")))
     }
     return entries
   }

@@ -21,6 +21,15 @@ package enum GoTo {
     package var reason: String
   }
 
+  /// The tmux commands that take `client` (the one they run for, when nil: a menu's) to
+  /// `pane`: switch-client lands on the pane's session; the window and the pane are chosen too,
+  /// so that an older tmux lands on the pane as well.
+  package static func commands(pane: String, client: String? = nil) -> [String] {
+    ["switch-client"] + (client.map { ["-c", $0] } ?? []) + [
+      "-t", pane, ";", "select-window", "-t", pane, ";", "select-pane", "-t", pane,
+    ]
+  }
+
   /// Switches a client of the origin's server to its pane; the client's name.
   package static func go(to origin: Origin, environment: [String: String]) -> Result<String, Failure> {
     guard let tmux = TmuxRecorder.tmuxPath(environment) else {
@@ -40,14 +49,9 @@ package enum GoTo {
     guard let client = client(of: origin, tmux: tmux, environment: environment) else {
       return .failure(Failure(reason: "no tmux client is attached to its server to go there"))
     }
-    let pane = origin.tmuxPane
-    // switch-client lands on the pane's session; the window and the pane are chosen too, so
-    // that an older tmux lands on the pane as well.
     let moved = Spawner.run(
-      server + [
-        "switch-client", "-c", client, "-t", pane, ";", "select-window", "-t", pane, ";", "select-pane", "-t",
-        pane,
-      ], environment: environment, within: TmuxAlerts.timeLimit)
+      server + commands(pane: origin.tmuxPane, client: client), environment: environment,
+      within: TmuxAlerts.timeLimit)
     guard let moved, moved.status == 0 else {
       return .failure(
         Failure(reason: "tmux could not switch to its pane" + (moved.map { ": " + $0.firstLine } ?? "")))
