@@ -64,7 +64,7 @@ public enum LockScreen {
     header(look, on: &canvas, inner: inner, room: beside, sayingPhase: sayingPhase)
     var y = inner.y + 1
     if rows.bigTime {
-      infoRow(look, on: &canvas, x: inner.x, y: y, room: beside)
+      infoRow(look, on: &canvas, x: inner.x, y: y, room: beside, sayingPhase: sayingPhase)
       y += 1
     }
     if rows.chips {
@@ -214,9 +214,13 @@ public enum LockScreen {
   }
 
   /// The row under the name, beside the big time: whose it is.
-  private static func infoRow(_ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int) {
-    // A program's state text, when the header says the phase or the attention instead.
-    let state = look.phaseWord != nil ? look.stateText.map { [(text: $0, words: true)] } ?? [] : []
+  private static func infoRow(
+    _ look: Look, on canvas: inout Canvas, x: Int, y: Int, room: Int, sayingPhase: Bool
+  ) {
+    // A program's state text, when the header says the phase or the attention instead (as
+    // `header` decides: the phase only where it is said).
+    let headerSaysPhase = sayingPhase && look.phaseWord != nil
+    let state = headerSaysPhase ? look.stateText.map { [(text: $0, words: true)] } ?? [] : []
     let text = Pieces.facts(state + whose(look), room: room, glyphs: look.g)
     canvas.put(text, x: x, y: y, role: .secondary)
   }
