@@ -118,6 +118,22 @@ public enum Schema {
     CREATE TABLE pulse (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL);
     INSERT INTO pulse VALUES (1, 0);
     """,
+    // 11: the terminal an activity was started from (its tty and what kind of terminal it is,
+    // for the terminal alert channel), an activity's tags beside its one category (one a line),
+    // and what the remote hosts last said (their live activities as `status --format json`
+    // prints them, when they were heard, and the problem while one is unreachable).
+    """
+    ALTER TABLE activity ADD COLUMN terminal_tty TEXT;
+    ALTER TABLE activity ADD COLUMN terminal_kind TEXT;
+    ALTER TABLE activity ADD COLUMN tags TEXT;
+    CREATE TABLE remote_host (
+      name TEXT PRIMARY KEY NOT NULL,
+      address TEXT NOT NULL,
+      live TEXT,
+      heard_at INTEGER,
+      problem TEXT
+    );
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }
