@@ -14,7 +14,7 @@ import IsletUI
 /// let status = CommandLineInterface(environment: ["ISLET_DB": path]).run(["start", "25m"], console: console)
 /// ```
 public struct CommandLineInterface {
-  public static let version = "0.1.0"
+  public static let version = IsletVersion.text
 
   let environment: [String: String]
   let clock: any WallClock

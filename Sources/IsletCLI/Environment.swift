@@ -142,15 +142,23 @@ final class Environment: RunContext {
   /// The live activities, ranked, read without writing; empty when there is no store yet.
   /// They are shown as time has left them (see `TimerEngine.settled`), with the events time
   /// has caused that no writer has recorded yet.
-  func readLive(policy: TimePolicy) throws -> (
+  /// With `remote`, the remote hosts' live activities are among them (`RemoteLive`).
+  func readLive(policy: TimePolicy, remote: Bool = true) throws -> (
     store: SQLiteActivityStore?, live: [Activity], pending: [Event]
   ) {
-    guard let store = try SQLiteActivityStore.openForReading(path: storePath) else { return (nil, [], []) }
+    let hosts = remote ? ((try? configuration.remotes) ?? []) : []
+    guard let store = try SQLiteActivityStore.openForReading(path: storePath) else {
+      // The link makes the store it keeps the hosts' word in.
+      if !hosts.isEmpty { RemoteLinkLauncher.ensure(storePath: try storePath, environment: variables) }
+      return (nil, [], [])
+    }
     let stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(
       storePath: store.path, live: stored, environment: variables)
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-    return (store, ActivityMatcher.ranked(settled, at: now, policy: policy), pending)
+    let away = RemoteLive.activities(
+      in: store, hosts: hosts, environment: variables, now: now, policy: policy)
+    return (store, ActivityMatcher.ranked(settled + away, at: now, policy: policy), pending)
   }
 
   /// The history a reader shows: what `store` has recorded (from `since` on), then the
@@ -174,7 +182,7 @@ final class Environment: RunContext {
   /// The sessions `log` and `report` show: the history's, and the live runs still going, as a
   /// reader sees them at `now` (see `readLive`). `since` and `until` bound the history read.
   func sessions(since: Instant?, until: Instant?, policy: TimePolicy) throws -> [Session] {
-    let (store, live, pending) = try readLive(policy: policy)
+    let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
     // Only the runs that overlap the stretch are read: the cost follows it, not the history.
     let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
@@ -302,6 +310,9 @@ final class Environment: RunContext {
     _ intent: Intent, target: String? = nil, command: String,
     describe: (Activity, [Event]) -> String
   ) throws -> ExitStatus {
+    if let target, let (text, host) = RemoteHost.split(target, among: try configuration.remotes) {
+      return try dispatchRemote(intent, target: text.isEmpty ? nil : text, on: host, command: command)
+    }
     let intents = try openIntents()
     defer { intents.close() }
     let outcome: IntentService.Report
@@ -315,6 +326,27 @@ final class Environment: RunContext {
     console.out(describe(activity, outcome.ownEvents(from: .cli)) + "\n")
     if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok
+  }
+
+  /// An intent on a remote host's activity, run by the host's own islet over ssh: what it
+  /// printed and its exit status are this command's.
+  private func dispatchRemote(_ intent: Intent, target: String?, on host: RemoteHost, command: String) throws
+    -> ExitStatus
+  {
+    guard let words = RemoteIntent.words(intent, id: target) else {
+      throw UsageError(
+        message:
+          "\(command) is not sent to another host; run it there (ssh \(host.address) islet \(command))",
+        command: command)
+    }
+    let (status, output) = RemoteIntent.run(words, on: host, environment: variables)
+    guard let status else {
+      console.err("islet: \(host.name): \(output)\n")
+      return .unavailable
+    }
+    if status == 0 { console.out(output) } else { console.err(output) }
+    // ssh's own failure (255) is the host being out of reach.
+    return status == 255 ? .unavailable : ExitStatus(rawValue: status) ?? .unavailable
   }
 
   /// What a command without ACTIVITY that could have meant several took, and the others.

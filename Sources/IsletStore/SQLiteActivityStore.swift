@@ -732,7 +732,7 @@ public final class SQLiteActivityStore: ActivityStore {
     }
   }
 
-  private func guarded<T>(_ body: () throws -> T) throws -> T {
+  func guarded<T>(_ body: () throws -> T) throws -> T {
     try Self.guarded(path, body)
   }
 

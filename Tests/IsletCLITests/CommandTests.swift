@@ -125,14 +125,14 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: no live activity matches 'Coffee'; live: \(b) (tea), \(a) (Tea)\nUsage: islet pause [ACTIVITY]\n"
+            "Error: no live activity matches 'Coffee'; live: \(b) (tea), \(a) (Tea)\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
         ))
     #expect(
       islet("pause", "TEA")
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: 'TEA' matches 2 live activities: \(b) (tea), \(a) (Tea); use an id\nUsage: islet pause [ACTIVITY]\n"
+            "Error: 'TEA' matches 2 live activities: \(b) (tea), \(a) (Tea); use an id\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
         ))
     #expect(islet("pause", a).stdout == "⏸ Tea paused at 0:01\n")
   }

@@ -78,7 +78,7 @@ import Testing
   @Test func theJSONOfAnActivityHasItsPlan() throws {
     let id = try start("pomodoro")
     let focus =
-      #""plan":{"name":"pomodoro","segment":"Focus","kind":"work","round":1,"rounds":4,"next":{"segment":"Break","duration":300}}"#
+      #""plan":{"name":"pomodoro","segment":"Focus","kind":"work","round":1,"rounds":4,"next":{"segment":"Break","duration":300},"definition":"Focus 25m tomato, Break 5m coffee; rounds 4; long-break Long break 15m coffee every 4; advance ask; cue 0","part":"work","worked":0}"#
     #expect(islet("status", "--format", "json").stdout.contains(#""icon":"tomato","#))
     #expect(
       islet("status", "--format", "json").stdout.contains(
@@ -101,7 +101,7 @@ import Testing
     islet.clock.advance(by: 235_000)
     #expect(
       islet("status", "Tabata", "--format", "json").stdout.contains(
-        #""plan":{"name":"tabata","segment":"Rest","kind":"break","round":8,"rounds":8,"next":null}"#))
+        #""plan":{"name":"tabata","segment":"Rest","kind":"break","round":8,"rounds":8,"next":null,"definition":"Work 20s workout, Rest 10s coffee; rounds 8; advance auto; cue 3","part":"break","worked":8}"#))
   }
 
   @Test func theLogHasASessionPerSegmentAndTotalsOfWork() throws {

@@ -12,6 +12,7 @@ import Testing
     "snooze": "10m", "sound": "paplay", "max-idle": "2h", "stale-after": "1m", "icon": "book",
     "hooks": "/tmp/hooks", "mpris": "off", "plan": "tabata", "goal": "4", "plan.NAME": "Work 20m, Rest 5m",
     "goal.NAME": "2",
+    "remote.NAME": "me@build.example",
   ]
 
   @Test(arguments: Configuration.settings.map(\.key))

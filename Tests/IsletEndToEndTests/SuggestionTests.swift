@@ -39,7 +39,7 @@ import Testing
       // A global option, from any command; and one islet alone takes, before any command.
       (
         ["pause", "--ascci"],
-        "Error: unknown option '--ascci'; did you mean '--ascii'?\nUsage: islet pause [ACTIVITY]\n"
+        "Error: unknown option '--ascci'; did you mean '--ascii'?\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
       ),
       (
         ["--presnetation", "compact"],
@@ -49,7 +49,7 @@ import Testing
       // An option of another command is not suggested.
       (
         ["pause", "--nmae"],
-        "Error: unknown option '--nmae'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"
+        "Error: unknown option '--nmae'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
       ),
       (["help", "stat"], "Error: no help for 'stat'; did you mean 'status'?\nUsage: islet help [COMMAND]\n"),
       // Help is not a start: no 'islet start 25m' there.

@@ -64,14 +64,14 @@ import Testing
       ),
       (
         ["pause", "--frob"],
-        "Error: unknown option '--frob'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"
+        "Error: unknown option '--frob'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
       ),
       (
         ["pause", "-x"],
-        "Error: unknown option '-x'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY]\n"
+        "Error: unknown option '-x'; see 'islet pause --help'\nUsage: islet pause [ACTIVITY] [--host NAME]\n"
       ),
       (["--frob"], "Error: unknown option '--frob'; see 'islet --help'\nUsage: islet [COMMAND] [OPTIONS]\n"),
-      (["pause", "a", "b"], "Error: unexpected argument 'b'\nUsage: islet pause [ACTIVITY]\n"),
+      (["pause", "a", "b"], "Error: unexpected argument 'b'\nUsage: islet pause [ACTIVITY] [--host NAME]\n"),
       (
         ["list", "--all=yes"],
         "Error: --all takes no value, but was given 'yes'\nUsage: islet list [--all] [--json]\n"

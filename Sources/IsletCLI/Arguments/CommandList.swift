@@ -11,7 +11,7 @@ var commandTypes: [any Command.Type] {
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
-    TmuxCommand.self, BarCommand.self, AlertCommand.self,
+    TmuxCommand.self, BarCommand.self, AlertCommand.self, RemoteCommand.self,
     ShellInitCommand.self, CompletionsCommand.self, HelpCommand.self,
   ]
 }
@@ -20,6 +20,6 @@ var commandTypes: [any Command.Type] {
 var hiddenCommandTypes: [any Command.Type] {
   [
     WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
-    CompleteCommand.self, ShellWatchCommand.self,
+    CompleteCommand.self, ShellWatchCommand.self, RemoteLinkCommand.self,
   ]
 }

@@ -74,7 +74,8 @@ func table(_ rows: [(String, String)]) -> String {
 let activityOperandHelp = """
   ACTIVITY is an activity's id, its --id reference, or its name (any case), among the live
   ones; without it, the current activity (a finished one first, then by relevance, then the
-  most recently started).
+  most recently started). ACTIVITY@HOST (Build@server) is one of a remote host's (islet
+  remote); the intent runs there, over ssh.
   """
 
 func intentSpec(
@@ -82,7 +83,11 @@ func intentSpec(
 ) -> CommandSpec {
   CommandSpec(
     name: name, operands: "[ACTIVITY]", brief: brief, summary: summary,
-    details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra), maxOperands: 1, aliases: aliases)
+    details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra),
+    options: [
+      OptionSpec(.host, value: "NAME", help: "the activity is on the remote host NAME (islet remote)")
+    ],
+    maxOperands: 1, aliases: aliases)
 }
 
 /// Every command's declaration, from its type (see `commandTypes`), in the order the top help
@@ -141,4 +146,11 @@ func topHelp(aloneOptions: [OptionSpec]) -> String {
     Exit status:
     \(statuses)
     """
+}
+
+/// ACTIVITY as the intent path takes it: `--host NAME` marks it `@NAME` (alone, the host's
+/// current activity).
+func remoteTarget(_ operand: String?, host: String?) -> String? {
+  guard let host else { return operand }
+  return (operand ?? "") + "@" + host
 }

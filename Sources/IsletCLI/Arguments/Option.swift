@@ -37,6 +37,7 @@ extension Option {
   static let format = Option("format")
   static let fromTmuxBuffer = Option("from-tmux-buffer")
   static let help = Option("help")
+  static let host = Option("host")
   static let icon = Option("icon")
   static let id = Option("id")
   static let into = Option("into")

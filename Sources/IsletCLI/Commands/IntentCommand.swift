@@ -57,7 +57,7 @@ struct IntentCommand: Command {
       throw UsageError(message: "unknown command '\(printable(parsed.command ?? ""))'", command: nil)
     }
     self.intent = intent
-    target = parsed.operands.first
+    target = remoteTarget(parsed.operands.first, host: parsed.value(.host))
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

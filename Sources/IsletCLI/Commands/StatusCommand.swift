@@ -38,6 +38,10 @@ struct StatusCommand: Command {
           islet status --presentation compact --format ansi --theme light
           islet status --format tmux --width 40
           islet status --follow --format json
+          islet status --all --follow --format json
+        --all prints every live activity, a line each; with --format json, one object:
+        {"islet": version, "protocol": N, "at": time, "activities": [each as above]}. It is
+        what another machine's islet remote follows over ssh.
         """,
       options: [
         OptionSpec(
@@ -62,6 +66,10 @@ struct StatusCommand: Command {
             "a bar's click first, as i3blocks gives it: 1 toggles (presses a program's first button), 2 resets, 3 completes, empty none"
         ),
         OptionSpec(.part, value: "island|pill|bubble", help: "with waybar: a part of the island"),
+        OptionSpec(
+          .all, value: nil,
+          help: "every live activity: a line each, or with --format json one object (what islet remote reads)"
+        ),
       ],
       maxOperands: 1, globals: [.theme, .ascii, .noColor])
   ]
@@ -94,6 +102,8 @@ struct StatusCommand: Command {
   let click: Intent??
   /// `--part`: which part of the island a bar's module shows.
   let part: BarPart
+  /// `--all`: every live activity, for a script or another machine's `islet remote`.
+  let all: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     let text = parsed.value(.format) ?? "plain"
@@ -133,6 +143,14 @@ struct StatusCommand: Command {
       throw UsageError(message: "--part is for --format waybar", command: "status")
     }
     self.part = part
+    all = parsed.has(.all)
+    if all && (format != .plain && format != .json || target != nil || presentation != nil || template != nil)
+    {
+      throw UsageError(
+        message:
+          "--all prints every live activity as plain lines or JSON; give no ACTIVITY, --presentation or --template",
+        command: "status")
+    }
   }
 
   /// `--click BUTTON`: one line of a bar's format, not followed; an empty or other button is
@@ -189,6 +207,14 @@ struct StatusCommand: Command {
     }
     if let bar = format.bar { return try printBar(bar, policy: policy, theme: theme, in: environment) }
     let (store, live, pending) = try environment.readLive(policy: policy)
+    if all {
+      store?.close()
+      let set = LiveSet(live: live, now: environment.now, policy: policy, goals: [])
+      if format == .json || !live.isEmpty {
+        environment.console.out(everything(in: set, environment: environment) + "\n")
+      }
+      return live.isEmpty ? .refused : .ok
+    }
     defer { store?.close() }
     let now = environment.now
     let goals = try environment.goalTallies(store: store, pending: pending)
@@ -346,6 +372,7 @@ struct StatusCommand: Command {
   {
     let binary = Spawner.executablePath ?? "islet"
     return { set in
+      if all { return everything(in: set, environment: environment) }
       if let bar = format.bar {
         // A bar clears itself with its own empty form, for nothing live or the named one gone.
         let shown = (try? barShown(in: set).get()) ?? []
@@ -357,6 +384,21 @@ struct StatusCommand: Command {
       else { return format == .json ? "null" : "" }
       return render(activity, in: set, theme: theme, environment: environment)
     }
+  }
+
+  /// `--all`: each live activity's line, or the JSON object another machine's `islet remote`
+  /// reads (`RemoteSnapshot`), without the last line break.
+  private func everything(in set: LiveSet, environment: Environment) -> String {
+    let texts = set.live.map { activity in
+      ActivityText(activity: activity, now: set.now, policy: set.policy, glyphs: environment.glyphs)
+    }
+    guard format == .json else { return texts.map(\.line).joined(separator: "\n") }
+    return JSON.object([
+      (RemoteSnapshot.Key.islet, .string(IsletVersion.text)),
+      (RemoteSnapshot.Key.protocolVersion, .number(Double(RemoteSnapshot.protocolVersion))),
+      (RemoteSnapshot.Key.at, .string(LocalTime.iso(set.now))),
+      (RemoteSnapshot.Key.activities, .array(texts.map(\.json))),
+    ]).text
   }
 
   /// `activity`'s output among the live `set`, without its line break.

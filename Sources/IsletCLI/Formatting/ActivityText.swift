@@ -93,7 +93,7 @@ struct ActivityText {
       ("pausedAt", .string(a.state.pausedAt.map(LocalTime.iso))),
       ("deadline", .string(a.deadline.map(LocalTime.iso))),
       ("endedAt", .string(a.endedAt.map(LocalTime.iso))),
-      ("plan", .plan(position)),
+      ("plan", planJSON),
       ("laps", .number(Double(a.state.laps.count))),
       ("lastLap", .number(a.state.laps.last.map { Double($0) / 1000 })),
       ("state", .string(a.state.posted.text)),
@@ -103,6 +103,18 @@ struct ActivityText {
       ("exit", Self.exitJSON(a.state.exit)),
       ("tmuxPane", .string(a.attributes.origin?.tmuxPane)),
     ])
+  }
+
+  /// The plan's place (`JSON.plan`) with what another Islet needs to follow the run as this
+  /// one does (`islet remote`): the plan's definition, its part and the work segments done.
+  private var planJSON: JSON {
+    guard case .object(var members) = JSON.plan(position), let plan = activity.attributes.plan,
+      let progress = activity.state.progress
+    else { return .plan(position) }
+    members.append(("definition", .string(plan.definition)))
+    members.append(("part", .string(progress.part.rawValue)))
+    members.append(("worked", .number(Double(progress.worked))))
+    return .object(members)
   }
 
   /// How a failed command ended: `{"status": 2, "signal": null}`; null unless failed.

@@ -27,6 +27,9 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// The hosts whose live activities are shown beside the local ones (`remote.NAME = …`), in
+  /// the file's order.
+  public var remotes: [RemoteHost] = []
 
   public init() {}
 
@@ -91,6 +94,10 @@ public struct Configuration: Equatable, Sendable {
     Setting(
       key: "goal.NAME", value: "N", meaning: "work segments of the plan NAME to finish a day, 0 to 999",
       set: setGoal),
+    Setting(
+      key: "remote.NAME", value: "[USER@]HOST",
+      meaning: "show that host's live activities here, marked @NAME, followed over ssh (islet remote)",
+      set: setRemote),
   ]
 
   /// The keys' names, as an unknown key's error lists them.
@@ -428,6 +435,23 @@ extension Configuration {
         "\(printable(key, limit: 40)) is '\(printable(value, limit: 20))'; use a number of work segments a day, from 0 (no goal) to 999"
     }
     if let name { configuration.planGoals[name] = number } else { configuration.goal = number }
+    return nil
+  }
+
+  /// `remote.NAME = [USER@]HOST`: a later line of the same name replaces an earlier one.
+  fileprivate static func setRemote(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    let name = String(key.dropFirst(7))
+    guard RemoteHost.isName(name) else {
+      return
+        "'\(printable(key, limit: 40))' does not name a host; write remote.NAME with lowercase letters, digits and -, such as remote.build"
+    }
+    if let problem = RemoteHost.problem(address: value) {
+      return "\(key) is '\(printable(value, limit: 40))'; \(problem)"
+    }
+    configuration.remotes.removeAll { $0.name == name }
+    configuration.remotes.append(RemoteHost(name: name, address: value))
     return nil
   }
 

@@ -23,6 +23,8 @@ package final class DeviceRunner {
   private let theme: Shown<Theme>
   private let presentation: Presentation?
   private var model: DeviceModel
+  /// The remote hosts' live activities (`RemoteLive`), shown after the local ones' every change.
+  private var away: [Activity] = []
   private var lookahead = DeviceView.Lookahead()
   private var canvas = Canvas(width: 0, height: 0)
   private var frame: DeviceView.Frame
@@ -101,7 +103,7 @@ package final class DeviceRunner {
       let report = try intents.settle()
       try follower.catchUp()
       let events = model.looked ? follower.news : []
-      try send(.stored(report.live, seq: follower.seq, events: events))
+      try send(.stored(report.live + away, seq: follower.seq, events: events))
       try countIfChanged(by: events)
       // What it recorded may ring (a countdown just finished): looked at once more, now.
       if !settling {
@@ -132,6 +134,9 @@ package final class DeviceRunner {
 
   /// An intent of a key or a click, down the one intent path; its report goes to the model.
   private func perform(_ intent: Intent, to target: IntentDispatcher.Target, source: Source) throws {
+    if case .id(let id) = target, let (_, host) = RemoteHost.split(id, among: remoteHosts) {
+      return try sendAway(intent, to: id, on: host)
+    }
     do {
       let report = try intents.send(intent, to: target, source: source)
       var line = report.refusal?.reason ?? ""
@@ -144,7 +149,7 @@ package final class DeviceRunner {
       follower.recorded(report.events)
       try send(
         .reported(
-          live: report.live, seq: report.newestSeq, activity: report.activity,
+          live: report.live + away, seq: report.newestSeq, activity: report.activity,
           started: started, line: line, refused: report.refusal != nil, events: report.events))
       try countIfChanged(by: report.events)
     } catch let failure as ActivityMatcher.Failure {
@@ -158,8 +163,25 @@ package final class DeviceRunner {
   private func adoptNews() throws {
     let live = try store.liveActivities()
     let events = model.looked ? follower.news : []
-    try send(.stored(live, seq: follower.seq, events: events))
+    away = RemoteLive.activities(
+      in: store, hosts: remoteHosts, environment: environment.variables, now: now,
+      policy: (try? environment.configuration.policy) ?? .standard)
+    try send(.stored(live + away, seq: follower.seq, events: events))
     try countIfChanged(by: events)
+  }
+
+  private var remoteHosts: [RemoteHost] { (try? environment.configuration.remotes) ?? [] }
+
+  /// An intent on a remote host's activity: this binary sends it there over ssh (`islet pause
+  /// ID@HOST`), in a child of its own so the view never waits on a host; the change comes back
+  /// through the link like any of the host's.
+  private func sendAway(_ intent: Intent, to id: String, on host: RemoteHost) throws {
+    guard let words = RemoteIntent.words(intent, id: id),
+      Spawner.spawn([Spawner.selfExecutable] + words, environment: environment.variables) != nil
+    else {
+      return try send(.flashed("\(intent.verb) is not sent to \(host.name)", alert: true))
+    }
+    try send(.flashed("Sent to \(host.name): \(intent.verb)", alert: false))
   }
 
   /// Counts today's goals from the day's history, for the frames, and when to count them again.

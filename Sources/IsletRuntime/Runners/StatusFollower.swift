@@ -184,7 +184,10 @@ package final class StatusFollower {
   /// Prints the line for `now` if it differs from the last, and notes when time next changes it.
   private func show(_ store: SQLiteActivityStore, at now: Instant) throws {
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-    let live = ActivityMatcher.ranked(settled, at: now, policy: policy)
+    let hosts = (try? environment.configuration.remotes) ?? []
+    let away = RemoteLive.activities(
+      in: store, hosts: hosts, environment: environment.variables, now: now, policy: policy)
+    let live = ActivityMatcher.ranked(settled + away, at: now, policy: policy)
     if let start = goals.startOfDay(now), counted.map({ $0.pending != pending || now >= $0.until }) ?? true {
       tallies = try environment.goalTallies(store: store, pending: pending)
       counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)

@@ -1,0 +1,178 @@
+import Foundation
+import IsletCLITestSupport
+import IsletTestSupport
+import Testing
+
+/// A real OpenSSH server on the loopback, on a port of its own, with a key made for it, whose
+/// sessions use a second store: the "server" a user follows with `remote.NAME`.
+final class LoopbackServer {
+  static let sshd = "/usr/sbin/sshd"
+  static var missing: String? {
+    [sshd, "/usr/bin/ssh", "/usr/bin/ssh-keygen"].first { !FileManager.default.isExecutableFile(atPath: $0) }
+      .map { "\($0) is missing: install Debian's openssh-server and openssh-client" }
+  }
+
+  let folder = TemporaryFolder()
+  let port = Int.random(in: 30000...39999)
+  /// The program given as ISLET_SSH: ssh with this server's client configuration.
+  var ssh: String { folder.file("ssh") }
+  var storePath: String { folder.file("server/islet.db") }
+
+  init() throws {
+    let f = folder
+    try FileManager.default.createDirectory(atPath: f.file("server"), withIntermediateDirectories: true)
+    for key in ["host", "client"] {
+      _ = try Binary.run(
+        ["-q", "-t", "ed25519", "-N", "", "-f", f.file(key)], environment: ["PATH": "/usr/bin:/bin"],
+        executable: "/usr/bin/ssh-keygen")
+    }
+    try FileManager.default.copyItem(atPath: f.file("client.pub"), toPath: f.file("authorized_keys"))
+    let binaries = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().path
+    try """
+    Port \(port)
+    ListenAddress 127.0.0.1
+    HostKey \(f.file("host"))
+    AuthorizedKeysFile \(f.file("authorized_keys"))
+    PidFile \(f.file("sshd.pid"))
+    StrictModes no
+    UsePAM no
+    PasswordAuthentication no
+    SetEnv PATH=\(binaries):/usr/bin:/bin ISLET_DB=\(storePath) XDG_STATE_HOME=\(f.file("server")) XDG_CONFIG_HOME=\(f.file("server")) TZ=UTC LANG=C.UTF-8
+    """.write(toFile: f.file("sshd_config"), atomically: true, encoding: .utf8)
+    try """
+    Host loopback
+      HostName 127.0.0.1
+      Port \(port)
+      User root
+      IdentityFile \(f.file("client"))
+      UserKnownHostsFile \(f.file("known_hosts"))
+      StrictHostKeyChecking no
+      LogLevel ERROR
+    Host closed
+      HostName 127.0.0.1
+      Port 9
+      User root
+      IdentityFile \(f.file("client"))
+      UserKnownHostsFile \(f.file("known_hosts"))
+      StrictHostKeyChecking no
+    """.write(toFile: f.file("ssh_config"), atomically: true, encoding: .utf8)
+    try "#!/bin/sh\nexec /usr/bin/ssh -F '\(f.file("ssh_config"))' \"$@\"\n".write(
+      toFile: ssh, atomically: true, encoding: .utf8)
+    chmod(ssh, 0o755)
+    try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+    let started = try Binary.run(
+      ["-f", f.file("sshd_config")], environment: ["PATH": "/usr/bin:/bin"], executable: Self.sshd)
+    guard started.status == 0 else { throw Failure(description: "sshd did not start: \(started)") }
+  }
+
+  /// Runs the binary as a session of the server would, on the server's store.
+  func islet(_ arguments: String...) throws -> Run {
+    try Binary.run(
+      arguments,
+      environment: [
+        "PATH": "/usr/bin:/bin", "ISLET_DB": storePath, "XDG_STATE_HOME": folder.file("server"),
+        "XDG_CONFIG_HOME": folder.file("server"), "HOME": folder.file("server"), "TZ": "UTC",
+      ])
+  }
+
+  deinit {
+    if let pid = try? String(contentsOfFile: folder.file("sshd.pid"), encoding: .utf8),
+      let number = Int32(
+        pid.trimmingCharacters(in: .whitespacesAndNewlines))
+    {
+      kill(number, SIGTERM)
+    }
+  }
+
+  struct Failure: Error, CustomStringConvertible { var description: String }
+}
+
+/// A server's activities in the local island: followed over a real ssh to a real sshd, acted
+/// on from here, and shown stale with why when a host cannot be reached.
+@Suite(.serialized, .enabled(if: LoopbackServer.missing == nil, "\(LoopbackServer.missing ?? "")"))
+struct RemoteHostTests {
+  let islet = Sandbox()
+
+  init() throws {
+    let config = islet.folder.file("config/islet")
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    try "remote.srv = loopback\n".write(toFile: config + "/config", atomically: true, encoding: .utf8)
+  }
+
+  /// Ends the link the readers started, as a user's logout would.
+  func stopLink() {
+    let store = islet.storePath
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    where Int32(entry) != nil {
+      guard let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else {
+        continue
+      }
+      if line.contains("__remote") && line.contains(store) { kill(Int32(entry)!, SIGTERM) }
+    }
+  }
+
+  @Test func aServersTimerIsShownHereAndPausedFromHere() throws {
+    let server = try LoopbackServer()
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = server.ssh
+    #expect(try server.islet("start", "10m", "--name", "Tea").status == 0)
+    _ = try islet.binary("list")
+    #expect(
+      eventually { (try? islet.binary("status", "--all"))?.stdout.contains("Tea@srv") == true },
+      "the local island never showed the server's Tea: \((try? islet.binary("status", "--all"))?.stdout ?? "")"
+    )
+    let remote = try islet.binary("remote")
+    #expect(remote.status == 0 && remote.stdout.contains("srv  loopback  1 live (Tea@srv)"), "\(remote)")
+
+    let paused = try islet.binary("pause", "Tea@srv")
+    #expect(paused.status == 0 && paused.stdout.contains("Tea paused"), "\(paused)")
+    #expect(try server.islet("status", "--format", "json").stdout.contains("\"phase\":\"paused\""))
+    #expect(
+      eventually {
+        (try? islet.binary("status", "Tea@srv", "--format", "json"))?.stdout.contains("\"phase\":\"paused\"")
+          == true
+      }, "the pause never came back: \((try? islet.binary("status", "Tea@srv"))?.stdout ?? "")")
+
+    let resumed = try islet.binary("resume", "--host", "srv", "Tea")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(try server.islet("status", "--format", "json").stdout.contains("\"phase\":\"active\""))
+    let missing = try islet.binary("pause", "Coffee@srv")
+    #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing)")
+  }
+
+  @Test func aHostThatCannotBeReachedIsSaidWithWhyAndNothingLocalWaits() throws {
+    let server = try LoopbackServer()
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = server.ssh
+    let config = islet.folder.file("config/islet/config")
+    try "remote.down = closed\n".write(toFile: config, atomically: true, encoding: .utf8)
+    #expect(try islet.binary("start", "5m", "--name", "Local").status == 0)
+    _ = try islet.binary("list")
+    #expect(
+      eventually { (try? islet.binary("remote"))?.stdout.contains("unreachable") == true },
+      "islet remote: \((try? islet.binary("remote"))?.stdout ?? "")")
+    let remote = try islet.binary("remote")
+    #expect(remote.status == 69, "\(remote)")
+    #expect(remote.stdout.contains("down  closed  unreachable: down:"), "\(remote.stdout)")
+    let local = try islet.binary("pause", "Local")
+    #expect(local.status == 0, "\(local)")
+  }
+
+  @Test func garbageFromAHostIsNotShownAsActivities() throws {
+    let folder = TemporaryFolder()
+    let liar = folder.file("ssh")
+    try "#!/bin/sh\necho 'Welcome to the machine'\necho '{\"islet\":\"9.0\",\"protocol\":7}'\nsleep 30\n"
+      .write(
+        toFile: liar, atomically: true, encoding: .utf8)
+    chmod(liar, 0o755)
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = liar
+    _ = try islet.binary("list")
+    #expect(
+      eventually { (try? islet.binary("remote"))?.stdout.contains("protocol 7") == true },
+      "islet remote: \((try? islet.binary("remote"))?.stdout ?? "")")
+    let remote = try islet.binary("remote").stdout
+    #expect(remote.contains("srv runs Islet 9.0 (remote protocol 7); this is Islet"), "\(remote)")
+    #expect(try islet.binary("status", "--all").stdout.isEmpty)
+  }
+}
