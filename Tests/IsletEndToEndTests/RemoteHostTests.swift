@@ -140,6 +140,40 @@ struct RemoteHostTests {
     #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing)")
   }
 
+  @Test func aServersCountdownIsAlertedHereOnceAndItsDoneButtonRunsThere() throws {
+    let server = try LoopbackServer()
+    let bus = try SessionBus()
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = server.ssh
+    islet.extra.merge(bus.environment) { $1 }
+    try "remote.srv = loopback\nalerts = desktop\n".write(
+      toFile: islet.folder.file("config/islet/config"), atomically: true, encoding: .utf8)
+    _ = try islet.binary("remote")
+    #expect(try server.islet("start", "3s", "--name", "Tea").status == 0)
+    let calls = bus.waitForCalls(within: 20) { calls in
+      calls.contains { $0.call == "Notify" && $0.summary?.contains("Tea@srv") == true }
+    }
+    let alert = try #require(
+      calls.first { $0.call == "Notify" && $0.summary?.contains("Tea@srv") == true },
+      "no notification for the server's Tea: \(calls)")
+    // The host's own finished, heard after this machine's settle, is the same end: not said again.
+    #expect(
+      eventually {
+        (try? islet.binary("status", "Tea@srv", "--format", "json"))?.stdout.contains(
+          "\"phase\":\"finished\"")
+          == true
+      })
+    let told = bus.notifications().filter { $0.summary?.contains("Tea@srv") == true }
+    #expect(told.count == 1, "the end was said \(told.count) times: \(told)")
+
+    let actions = alert.actions ?? []
+    let done = try #require(actions.firstIndex(of: "Done"), "no Done button: \(actions)")
+    try bus.invokeAction(id: try #require(alert.id), key: actions[done - 1])
+    #expect(
+      eventually { (try? server.islet("status"))?.status == 1 },
+      "Done never reached the server: \((try? server.islet("list"))?.stdout ?? "")")
+  }
+
   @Test func aHostThatCannotBeReachedIsSaidWithWhyAndNothingLocalWaits() throws {
     let server = try LoopbackServer()
     defer { stopLink() }

@@ -99,10 +99,13 @@ struct RemoteLinkCommand: Command {
     let fd = open(RemoteLink.lockPath(storePath: path), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else { return .ok }
     defer { close(fd) }
-    let hosts = try environment.configuration.remotes
+    let configuration = try environment.configuration
     let writer = try SQLiteActivityStore.openForWriting(path: path)
     defer { writer.close() }
-    try RemoteLink(context: environment, store: writer, hosts: hosts).run()
+    try RemoteLink(
+      context: environment, store: writer, hosts: configuration.remotes, configuration: configuration
+    )
+    .run()
     return .ok
   }
 }

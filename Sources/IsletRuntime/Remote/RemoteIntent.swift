@@ -38,6 +38,15 @@ package enum RemoteIntent {
     return (finished.status, output)
   }
 
+  /// Sends `intent` to the remote activity `id` (marked `ID@HOST`) from a child of its own,
+  /// this binary's `islet VERB ID@HOST`, so that the caller (the view, the link) never waits
+  /// on a host. False when it is not sent.
+  @discardableResult
+  package static func start(_ intent: Intent, id: String, environment: [String: String]) -> Bool {
+    guard let words = words(intent, id: id) else { return false }
+    return Spawner.spawn([Spawner.selfExecutable] + words, environment: environment) != nil
+  }
+
   /// The ssh program: `ISLET_SSH` (a wrapper that gives ssh options of its own, say), else
   /// `ssh` on PATH.
   package static func ssh(_ environment: [String: String]) -> String? {

@@ -11,7 +11,10 @@ import IsletStore
 /// keeps what each last said in the store (`RemoteHostRecord`) for every reader here. OpenSSH
 /// does the transport, the authentication and any multiplexing. A connection that ends is
 /// made again after a back-off (1 s doubling to a minute); meanwhile the host is shown stale
-/// with why. It never waits on a host: each is a child, read without blocking.
+/// with why. It never waits on a host: each is a child, read without blocking. It also gives
+/// the hosts' alerts through this machine's channels (`AlertDesk`): their ends, their calls for
+/// attention, their failures, from what changed between two looks (`RemoteChanges`) and what
+/// time has caused since (a countdown's end is said at its deadline, whichever side noticed).
 package final class RemoteLink {
   /// The flock beside the store that keeps the link single.
   package static func lockPath(storePath: String) -> String { storePath + ".remote" }
@@ -27,6 +30,16 @@ package final class RemoteLink {
     var retryAt: Instant?
     /// Set by a line that cannot be followed: not retried until the configuration changes.
     var refused = false
+    /// What it last said, and when it was heard.
+    var said: (snapshot: RemoteSnapshot, heardAt: Instant)?
+    var problem: String?
+    /// Until its first word is looked at: what it shows then is how things were, not news.
+    var fresh = true
+
+    /// Its activities as shown here.
+    var shown: [Activity] {
+      said.map { $0.snapshot.shown(heardAt: $0.heardAt, stale: problem != nil) } ?? []
+    }
 
     init(host: RemoteHost) { self.host = host }
   }
@@ -36,11 +49,19 @@ package final class RemoteLink {
   private let context: any RunContext
   private let store: SQLiteActivityStore
   private let connections: [Connection]
+  private let configuration: Configuration
+  private let desk: AlertDesk
+  /// The hosts' activities at the last look, time's ends settled.
+  private var known: [Activity] = []
 
-  package init(context: any RunContext, store: SQLiteActivityStore, hosts: [RemoteHost]) {
+  package init(
+    context: any RunContext, store: SQLiteActivityStore, hosts: [RemoteHost], configuration: Configuration
+  ) {
     self.context = context
     self.store = store
+    self.configuration = configuration
     connections = hosts.map(Connection.init)
+    desk = AlertDesk(storePath: store.path, environment: context.variables)
   }
 
   /// Follows the hosts until a signal, or the configuration changing (the next reader starts
@@ -51,29 +72,66 @@ package final class RemoteLink {
     islet_catch_interrupts()
     islet_defer_interrupts()
     let children = islet_child_exits_fd()
-    defer { stopAll() }
+    defer {
+      stopAll()
+      desk.withdrawAll()
+    }
     while true {
       let now = context.now
       for connection in connections where connection.pid == nil && !connection.refused {
         if connection.retryAt.map({ now >= $0 }) ?? true { try connect(connection) }
       }
+      let wake = look(at: now)
       var fds = [
         pollfd(fd: children, events: Int16(POLLIN), revents: 0),
         pollfd(fd: watch?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
       ]
+      fds += desk.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      let hosts = fds.count
       fds += connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
       let retry = connections.filter { $0.pid == nil && !$0.refused }.compactMap(\.retryAt).min()
       // Looked at again at least every few seconds: a store removed ends the link.
-      let timeout = min(retry.map { Int32(clamping: max(0, $0 - now)) } ?? Self.storeCheck, Self.storeCheck)
+      let next = [retry, wake].compactMap { $0 }.min()
+      let timeout = min(next.map { Int32(clamping: max(0, $0 - now)) } ?? Self.storeCheck, Self.storeCheck)
       _ = islet_wait_for(&fds, nfds_t(fds.count), timeout)
       if [SIGINT, SIGTERM, SIGHUP].contains(islet_take_signal()) { return }
       if access(store.path, F_OK) != 0 { return }
       if fds[1].revents != 0, watch?.take() == true { return }
-      if fds[0].revents != 0 { _ = islet_reap_children(children) }
-      for (index, connection) in connections.enumerated() where fds[index + 2].revents != 0 {
+      if fds[0].revents != 0 { desk.children.reap(children) }
+      for (index, connection) in connections.enumerated() where fds[index + hosts].revents != 0 {
         try read(connection)
       }
     }
+  }
+
+  /// The hosts' alerts: what changed since the last look and what time has caused, given,
+  /// repeated or withdrawn through the channels; a button chosen is sent to its host. The next
+  /// instant to look again at: a deadline, a repeat.
+  private func look(at now: Instant) -> Instant? {
+    let (settled, pending) = TimerEngine.settled(
+      connections.flatMap(\.shown), at: now, policy: configuration.policy)
+    let fresh = Set(connections.filter { $0.fresh }.map(\.host.name))
+    let events = (pending + RemoteChanges.events(from: known, to: settled, at: now)).filter { event in
+      !fresh.contains { event.activityID.hasSuffix("@" + $0) }
+    }
+    let before = known
+    desk.take(events, live: settled, at: now, configuration: configuration) { id in
+      before.first { $0.id == id }
+    }
+    desk.endHold(at: now)
+    desk.children.enforce()
+    for press in desk.pressed() {
+      for intent in press.intents {
+        RemoteIntent.start(intent, id: press.activityID, environment: context.variables)
+      }
+      desk.answered(press)
+    }
+    known = settled
+    for connection in connections where connection.said != nil { connection.fresh = false }
+    return [
+      DeadlineWatcherLauncher.nextDeadline(settled), desk.nextWake(at: now, configuration: configuration),
+    ]
+    .compactMap { $0 }.min()
   }
 
   /// `ssh` with what a link that runs for days wants: no prompt (it has no terminal), a dead
@@ -136,8 +194,10 @@ package final class RemoteLink {
       connection.buffer.removeSubrange(...newline)
       guard !line.isEmpty else { continue }
       switch RemoteSnapshot.parse(line, host: connection.host.name) {
-      case .success:
+      case .success(let snapshot):
         connection.failures = 0
+        connection.said = (snapshot, context.now)
+        connection.problem = nil
         try store.keep(
           RemoteHostRecord(
             name: connection.host.name, address: connection.host.address,
@@ -169,6 +229,7 @@ package final class RemoteLink {
 
   /// Keeps the host's problem beside what it last said (and when), which is then shown stale.
   private func keep(_ connection: Connection, problem: String) throws {
+    connection.problem = problem
     let old = try store.remoteHosts().first { $0.name == connection.host.name }
     try store.keep(
       RemoteHostRecord(

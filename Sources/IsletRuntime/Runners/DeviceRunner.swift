@@ -176,9 +176,7 @@ package final class DeviceRunner {
   /// ID@HOST`), in a child of its own so the view never waits on a host; the change comes back
   /// through the link like any of the host's.
   private func sendAway(_ intent: Intent, to id: String, on host: RemoteHost) throws {
-    guard let words = RemoteIntent.words(intent, id: id),
-      Spawner.spawn([Spawner.selfExecutable] + words, environment: environment.variables) != nil
-    else {
+    guard RemoteIntent.start(intent, id: id, environment: environment.variables) else {
       return try send(.flashed("\(intent.verb) is not sent to \(host.name)", alert: true))
     }
     try send(.flashed("Sent to \(host.name): \(intent.verb)", alert: false))
