@@ -75,7 +75,8 @@ import Testing
     #expect(
       CommandLineInterface.report(context.matchFailure(failure, command: "pause"))
         == (
-          "Error: no live activity matches 'Cofee'; live: ab12 (Tea)\nUsage: islet pause [ACTIVITY] [--host NAME]\n", .usage
+          "Error: no live activity matches 'Cofee'; live: ab12 (Tea)\nUsage: islet pause [ACTIVITY] [--host NAME]\n",
+          .usage
         ))
     #expect(
       CommandLineInterface.report(context.matchFailure(.nothingLive, command: "pause"))

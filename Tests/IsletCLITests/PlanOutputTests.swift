@@ -101,7 +101,8 @@ import Testing
     islet.clock.advance(by: 235_000)
     #expect(
       islet("status", "Tabata", "--format", "json").stdout.contains(
-        #""plan":{"name":"tabata","segment":"Rest","kind":"break","round":8,"rounds":8,"next":null,"definition":"Work 20s workout, Rest 10s coffee; rounds 8; advance auto; cue 3","part":"break","worked":8}"#))
+        #""plan":{"name":"tabata","segment":"Rest","kind":"break","round":8,"rounds":8,"next":null,"definition":"Work 20s workout, Rest 10s coffee; rounds 8; advance auto; cue 3","part":"break","worked":8}"#
+      ))
   }
 
   @Test func theLogHasASessionPerSegmentAndTotalsOfWork() throws {
