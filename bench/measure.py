@@ -749,12 +749,122 @@ def shell_hook():
                  ", ".join(added) + f"; no process a command (one watcher a shell), {said}",
                  "the same shell without the hook, a command: " + ", ".join(without), "< 2 ms added"))
 
+def loopback_sshd():
+    """A real sshd on the loopback for the remote rows: its process, and the ssh wrapper that
+    reaches it as the host `loopback` (the server's store and PATH set by its SetEnv)."""
+    d = a.work + "/sshd"
+    os.makedirs(d + "/server", exist_ok=True)
+    os.makedirs("/run/sshd", exist_ok=True)
+    for key in ("host", "client"):
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", f"{d}/{key}")
+    shutil.copy(f"{d}/client.pub", f"{d}/authorized_keys")
+    port = random.randint(40000, 49999)
+    binaries = os.path.dirname(a.islet)
+    with open(f"{d}/sshd_config", "w") as f:
+        f.write(f"Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/host\nAuthorizedKeysFile {d}/authorized_keys\n"
+                f"PidFile {d}/sshd.pid\nStrictModes no\nUsePAM no\nPasswordAuthentication no\n"
+                f"SetEnv PATH={binaries}:/usr/bin:/bin ISLET_DB={d}/server/islet.db XDG_STATE_HOME={d}/server "
+                f"XDG_CONFIG_HOME={d}/server TZ=UTC LANG=C.UTF-8\n")
+    with open(f"{d}/ssh_config", "w") as f:
+        f.write(f"Host loopback\n  HostName 127.0.0.1\n  Port {port}\n  User root\n  IdentityFile {d}/client\n"
+                f"  UserKnownHostsFile {d}/known_hosts\n  StrictHostKeyChecking no\n  LogLevel ERROR\n")
+    with open(f"{d}/ssh", "w") as f:
+        f.write(f"#!/bin/sh\nexec /usr/bin/ssh -F '{d}/ssh_config' \"$@\"\n")
+    os.chmod(f"{d}/ssh", 0o755)
+    run("/usr/sbin/sshd", "-f", f"{d}/sshd_config")
+    server_env = {**os.environ, "ISLET_DB": f"{d}/server/islet.db", "XDG_STATE_HOME": f"{d}/server",
+                  "XDG_CONFIG_HOME": f"{d}/server", "HOME": f"{d}/server"}
+    server_env.pop("DBUS_SESSION_BUS_ADDRESS", None)
+    return d, server_env
+
+
+def remote():
+    # A host's timer followed over a real ssh to a real sshd on the loopback: how long a change
+    # made there takes to reach this machine's island (`status --follow`, as tmux and the bars
+    # run it), and a deadline there to reach this machine's notification server; beside the same
+    # change and deadline made here, in the same run.
+    if not all(os.path.exists(p) for p in ("/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen")):
+        rows.append(("remote host (openssh-server and -client missing)", "skipped", "", ""))
+        return
+    d, server_env = loopback_sshd()
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = bus.stdout.readline().strip()
+    record = a.work + "/remote-notify.jsonl"
+    server = subprocess.Popen(["Tests/IsletCLITestSupport/Support/notification-server.py", record],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address})
+    server.stdout.readline()
+    os.makedirs(a.work + "/config/islet", exist_ok=True)
+    with open(a.work + "/config/islet/config", "a") as f:
+        f.write("\nremote.srv = loopback\nalerts = desktop\nalert-repeat = 0\n")
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "ISLET_SSH": f"{d}/ssh"}
+    follow = subprocess.Popen([a.islet, "status", "--all", "--follow", "--format", "json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    lines = []
+    reader = threading.Thread(target=lambda: [lines.append((time.time() * 1000, l)) for l in follow.stdout],
+                              daemon=True)
+    reader.start()
+    warm = run(a.islet, "start", "--name", "Warm", env=server_env).stdout.strip()
+    limit = time.time() + 20
+    while time.time() < limit and "1 live" not in run(a.islet, "remote", env=env).stdout:
+        time.sleep(0.05)
+    run(a.islet, "end", warm, env=server_env)
+
+    def reached(name, since):
+        limit = time.time() + 10
+        while time.time() < limit:
+            for at, line in list(lines):
+                if f'"name":"{name}' in line:
+                    activity = next(x for x in json.loads(line)["activities"] if x["name"].startswith(name))
+                    return at - iso_ms(activity["startedAt"])
+            time.sleep(0.002)
+        return None
+
+    there, here = [], []
+    for k in range(5):
+        run(a.islet, "start", "10m", "--name", f"There {k}", env=server_env)
+        there.append(reached(f"There {k}", 0))
+        run(a.islet, "start", "10m", "--name", f"Here {k}", env=env)
+        here.append(reached(f"Here {k}", 0))
+    def alerted(name, start_env):
+        out = run(a.islet, "start", "2s", "--name", name, env=start_env).stdout.strip()
+        deadline = iso_ms(json.loads(run(a.islet, "status", out, "--format", "json", env=start_env).stdout)["deadline"])
+        limit = time.time() + 15
+        while time.time() < limit:
+            calls = [json.loads(l) for l in open(record)] if os.path.exists(record) else []
+            sent = [c for c in calls if c.get("call") == "Notify" and name in c.get("summary", "")]
+            if sent:
+                return sent[0]["received_ms"] - deadline
+            time.sleep(0.002)
+        return None
+
+    notified = [alerted(f"Due {k}", server_env) for k in range(5)]
+    local = [alerted(f"Local {k}", env) for k in range(5)]
+    follow.terminate()
+    for line in run("pgrep", "-f", "__remote --db " + os.environ["ISLET_DB"]).stdout.split():
+        os.kill(int(line), signal.SIGTERM)
+    with open(f"{d}/sshd.pid") as f:
+        os.kill(int(f.read().strip()), signal.SIGTERM)
+    server.terminate()
+    bus.terminate()
+
+    def summary(values):
+        got = [v for v in values if v is not None]
+        return f"median {statistics.median(got):.1f} ms, max {max(got):.1f} ms" if len(got) == len(values) else \
+            f"{len(got)} of {len(values)} arrived"
+    rows.append(("a change on a host (over ssh on the loopback) until this machine's island shows it (5)",
+                 summary(there), "the same change made here: " + summary(here), "≤ 100 ms"))
+    rows.append(("a host's countdown deadline until its alert reaches this machine's notification server (5)",
+                 summary(notified), "a deadline here: " + summary(local), "≤ 200 ms"))
+
+
 scale_rows = []
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
 for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
-                plan_transitions, drift, plan_drift, status_follow, tmux_status, shell_hook, scale):
+                plan_transitions, drift, plan_drift, status_follow, tmux_status, shell_hook, remote, scale):
     if not only or measure.__name__ in only:
         measure()
 rows.append(("binary size", f"{os.path.getsize(a.islet) / 1048576:.1f} MB", "", ""))
