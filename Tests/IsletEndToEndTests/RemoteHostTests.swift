@@ -174,6 +174,29 @@ struct RemoteHostTests {
       "Done never reached the server: \((try? server.islet("list"))?.stdout ?? "")")
   }
 
+  @Test func theViewShowsAServersTimerBesideALocalOneAndItsKeysActThere() throws {
+    let server = try LoopbackServer()
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = server.ssh
+    #expect(try server.islet("start", "10m", "--name", "Tea").status == 0)
+    #expect(try islet.binary("start", "--name", "Code", "--relevance", "1").status == 0)
+    var environment = islet.environment
+    environment["TERM"] = "xterm-256color"
+    let view = try TmuxSession(
+      width: 100, height: 30, environment: environment, command: [Binary.path], folder: islet.folder.path)
+    defer { view.send("q") }
+    #expect(view.waitFor { $0.contains("Tea@srv") && $0.contains("Code") }, "\(view.text)")
+    // The island shows Code first (its relevance); Tab selects the next, the server's Tea.
+    view.send("Tab")
+    view.send("Space")
+    #expect(
+      eventually {
+        (try? server.islet("status", "--format", "json"))?.stdout.contains("\"phase\":\"paused\"") == true
+      },
+      "the key never paused the server's Tea: \(view.text)")
+    #expect(try islet.binary("status", "Code", "--format", "json").stdout.contains("\"phase\":\"active\""))
+  }
+
   @Test func aHostThatCannotBeReachedIsSaidWithWhyAndNothingLocalWaits() throws {
     let server = try LoopbackServer()
     defer { stopLink() }
