@@ -75,6 +75,23 @@ final class LoopbackServer {
       ])
   }
 
+  /// Stops the server and the sessions it serves, as a host that goes down.
+  func stop() {
+    kill(pid, SIGTERM)
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let number = Int32(entry),
+        let line = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)
+      else { continue }
+      if line.contains(folder.file("ssh_config")) { kill(number, SIGTERM) }
+    }
+  }
+
+  var pid: Int32 {
+    (try? String(contentsOfFile: folder.file("sshd.pid"), encoding: .utf8)).flatMap {
+      Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    } ?? 0
+  }
+
   deinit {
     if let pid = try? String(contentsOfFile: folder.file("sshd.pid"), encoding: .utf8),
       let number = Int32(
@@ -138,6 +155,32 @@ struct RemoteHostTests {
     #expect(try server.islet("status", "--format", "json").stdout.contains("\"phase\":\"active\""))
     let missing = try islet.binary("pause", "Coffee@srv")
     #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing)")
+
+    // The server goes away: its Tea is still shown, stale, and islet remote says why.
+    server.stop()
+    #expect(
+      eventually {
+        (try? islet.binary("status", "Tea@srv", "--format", "json"))?.stdout.contains("\"stale\":true")
+          == true
+      },
+      "Tea@srv was not shown stale: \((try? islet.binary("status", "Tea@srv", "--format", "json"))?.stdout ?? "")"
+    )
+    let down = try islet.binary("remote")
+    #expect(down.status == 69 && down.stdout.contains("srv  loopback  unreachable: "), "\(down)")
+  }
+
+  @Test func aHostThatHangsStallsNothingHere() throws {
+    let folder = TemporaryFolder()
+    let hanging = folder.file("ssh")
+    try "#!/bin/sh\nexec sleep 60\n".write(toFile: hanging, atomically: true, encoding: .utf8)
+    chmod(hanging, 0o755)
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = hanging
+    #expect(try islet.binary("start", "5m", "--name", "Local").status == 0)
+    #expect(try islet.binary("remote").stdout == "srv  loopback  not heard from yet\n")
+    #expect(try islet.binary("pause", "Local").status == 0)
+    #expect(try islet.binary("status", "--all").stdout.contains("Local"))
+    #expect(try islet.binary("status", "--all").stdout.contains("@srv") == false)
   }
 
   @Test func aServersCountdownIsAlertedHereOnceAndItsDoneButtonRunsThere() throws {

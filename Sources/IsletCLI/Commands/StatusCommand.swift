@@ -264,7 +264,13 @@ struct StatusCommand: Command {
       let found = (try? barShown(in: set).get()) ?? []
       shown = BarScene(live: found, now: set.now, policy: policy, part: part).shown
     }
-    guard let shown, let intents = try? environment.openIntents() else { return }
+    guard let shown else { return }
+    // Another host's activity is clicked there.
+    if shown.attributes.host != nil {
+      RemoteIntent.start(BarClick.intent(click, on: shown), id: shown.id, environment: environment.variables)
+      return
+    }
+    guard let intents = try? environment.openIntents() else { return }
     defer { intents.close() }
     _ = try? intents.send(BarClick.intent(click, on: shown), to: .id(shown.id), source: .mouse)
   }
