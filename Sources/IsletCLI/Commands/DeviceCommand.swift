@@ -88,7 +88,7 @@ struct DeviceCommand: Command {
     let runner = DeviceRunner(
       environment: environment, intents: intents, follower: follower, screen: screen, theme: theme,
       model: model, presentation: presentation,
-      goals: configuration.dailyGoals)
+      goals: configuration.dailyGoals, title: configuration.title)
     return try runner.run()
   }
 }
