@@ -292,6 +292,8 @@ def deadline_alerts():
     limit = time.time() + 10
     while time.time() < limit and "inner" not in run("tmux", "-L", inner, "list-clients").stdout:
         time.sleep(0.01)
+    # Its own configuration, so that it runs alone too (BENCH_ONLY=deadline_alerts).
+    os.makedirs(a.work + "/config/islet", exist_ok=True)
     with open(a.work + "/config/islet/config", "a") as f:
         f.write("\nalerts = desktop tmux\nalert-repeat = 0\n")
     env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "TMUX": f"{socket_path},1,0"}
@@ -322,6 +324,78 @@ def deadline_alerts():
                  summary(notified), f"deadline → hook: {deadline_latency}", "≤ 50 ms"))
     rows.append(("a countdown's deadline until its message shows on an attached tmux client",
                  summary(messaged), "seen by polling the screen every 2 ms", "≤ 50 ms"))
+
+
+def watcher_processes():
+    """The deadline watchers of this run's store: `islet __watch` with its ISLET_DB."""
+    found = []
+    for cmdline in glob.glob("/proc/[0-9]*/cmdline"):
+        pid = int(cmdline.split("/")[2])
+        try:
+            argv = open(cmdline, "rb").read().split(b"\0")
+            environ = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        if b"__watch" in argv and f"ISLET_DB={a.work}/islet.db".encode() in environ:
+            found.append(pid)
+    return found
+
+
+def watcher_mpris():
+    # One countdown ticking with nothing of Islet open and MPRIS on (the default), on a private
+    # session bus: the deadline watcher stays, owning the activity's media player, and should
+    # sleep until the deadline, signalling nothing while the timer just ticks (readers compute
+    # the position from the rate). tty-clock ticks beside it, alone in a tmux server of its own,
+    # over the same window.
+    os.makedirs(a.work + "/config/islet", exist_ok=True)
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = bus.stdout.readline().strip()
+    env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address}
+    env.pop("TMUX", None)
+    monitor = subprocess.Popen(["dbus-monitor", "--address", address, "type='signal',interface="
+                                "'org.freedesktop.DBus.Properties'"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True) if installed("dbus-monitor") else None
+    out = run(a.islet, "start", "25m", "--name", "Brew", env=env).stdout.strip()
+    limit, players = time.time() + 10, []
+    while time.time() < limit and not players:
+        names = run("dbus-send", "--bus=" + address, "--print-reply", "--dest=org.freedesktop.DBus",
+                    "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames").stdout
+        players = re.findall(r'"(org\.mpris\.MediaPlayer2\.islet[^"]*)"', names)
+        time.sleep(0.05)
+    watchers = watcher_processes()
+    clock = installed("tty-clock")
+    if clock:
+        tmux("new-session", "-d", "-x", "100", "-y", "30", "exec tty-clock -s -c", server="mprisclock")
+    time.sleep(2)
+    signals = []
+    if monitor:
+        threading.Thread(target=lambda: signals.extend(line for line in monitor.stdout if "signal " in line),
+                         daemon=True).start()
+    pids = watchers[:1] + ([int(tmux("display", "-p", "#{pane_pid}", server="mprisclock").stdout)] if clock else [])
+    if not watchers:
+        rows.append(("deadline watcher, one countdown ticking, MPRIS on", "NO WATCHER FOUND", "", "≤ tty-clock"))
+    else:
+        time.sleep(1)
+        before = len(signals)
+        (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
+        said = len(signals) - before
+        ratio = f" ({cpu / others[0][0]:.2f}× tty-clock)" if others and others[0][0] > 0 else ""
+        owned = f"{len(players)} player on the bus" if players else "NO PLAYER ON THE BUS"
+        heard = f", {said} property signals in the window" if monitor else ""
+        rows.append((f"deadline watcher, one countdown ticking, MPRIS on ({a.window} s)",
+                     f"{cpu:.3f} % of a core{ratio}, {wakes:.2f} wakeups/s; {owned}{heard}",
+                     f"tty-clock: {others[0][0]:.3f} %, {others[0][1]:.2f} wakeups/s" if others
+                     else "tty-clock not installed (skipped)", "≤ tty-clock; no signal while it ticks"))
+    if clock:
+        tmux("kill-server", server="mprisclock")
+    run(a.islet, "end", out, env=env)
+    limit = time.time() + 10
+    while time.time() < limit and watcher_processes():
+        time.sleep(0.05)
+    if monitor:
+        monitor.terminate()
+    bus.terminate()
 
 
 def plan_transitions():
@@ -863,7 +937,7 @@ scale_rows = []
 deadline_latency = "not measured"
 # BENCH_ONLY=plan_transitions,plan_drift bench/run measures only those.
 only = [name for name in os.environ.get("BENCH_ONLY", "").split(",") if name]
-for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts,
+for measure in (status_line, device_view, punctuality_and_intents, deadline_hook, deadline_alerts, watcher_mpris,
                 plan_transitions, drift, plan_drift, status_follow, tmux_status, shell_hook, remote, scale):
     if not only or measure.__name__ in only:
         measure()

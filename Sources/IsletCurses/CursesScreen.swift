@@ -22,6 +22,13 @@ public final class CursesScreen: Screen {
   private var output: [UInt8] = []
   private let colorDepth: ColorDepth
   private let theme: () -> Theme
+  /// What the terminal's tab was last told to show, and whether its own title is kept on its
+  /// stack (pushed before the first title of ours, popped when given back).
+  private var tabProgress: TerminalProgress?
+  private var tabTitle: String?
+  private var titlePushed = false
+  /// Inside tmux, the tab's sequences are wrapped to pass through to the outer terminal.
+  private let insideTmux = getenv("TMUX").map { $0.pointee != 0 } ?? false
 
   /// Opens the terminal. Signals and locale are the caller's to set up before.
   public init(theme: @escaping () -> Theme) throws {
@@ -86,6 +93,7 @@ public final class CursesScreen: Screen {
 
   /// Gives the terminal back as it was: no alternate screen, no mouse reporting.
   public func close() {
+    giveTabBack()
     mousemask(0, nil)
     endwin()
     delscreen(screen)
@@ -135,9 +143,11 @@ public final class CursesScreen: Screen {
   /// Gives the terminal back as it was while `stopped` runs (the process stopped by Ctrl-Z),
   /// then takes it again; the next draw repaints everything.
   public func suspend(while stopped: () -> Void) {
+    giveTabBack()
     endwin()
     stopped()
     takeBack()
+    takeTabBack()
   }
 
   /// Sets the terminal's modes and screen again, after anyone may have had it (a shell puts
@@ -145,12 +155,55 @@ public final class CursesScreen: Screen {
   public func retake() {
     endwin()
     takeBack()
+    // A stop it did not see coming left the tab as it was, its own title still kept: shown
+    // again, in case whatever ran meanwhile wrote over them.
+    takeTabBack()
   }
 
   /// ncurses' resume after `endwin`: the view's modes, the alternate screen, the keypad.
   private func takeBack() {
     wrefresh(islet_stdscr())
     invalidate()
+  }
+
+  public func progress(_ progress: TerminalProgress) {
+    tabProgress = progress
+    sendToTab(progress.oscBody)
+  }
+
+  public func title(_ text: String) {
+    if !titlePushed {
+      // xterm's title stack: the terminal's own title is kept, to be put back.
+      Self.send(TerminalSequence.forTerminal(Self.titleStack(push: true), insideTmux: insideTmux))
+      titlePushed = true
+    }
+    tabTitle = text
+    sendToTab("2;" + text)
+  }
+
+  /// The tab as the terminal had it: no progress, its own title back.
+  private func giveTabBack() {
+    if let tabProgress, tabProgress != .cleared { sendToTab(TerminalProgress.cleared.oscBody) }
+    if titlePushed {
+      Self.send(TerminalSequence.forTerminal(Self.titleStack(push: false), insideTmux: insideTmux))
+      titlePushed = false
+    }
+  }
+
+  /// The tab as the view last said, after a stop: the terminal's title kept again first when
+  /// it was put back.
+  private func takeTabBack() {
+    if let tabProgress, tabProgress != .cleared { sendToTab(tabProgress.oscBody) }
+    if let tabTitle { title(tabTitle) }
+  }
+
+  private func sendToTab(_ body: String) {
+    Self.send(TerminalSequence.forTerminal(TerminalSequence.osc(body), insideTmux: insideTmux))
+  }
+
+  /// `CSI 22;2 t` keeps the window title on the terminal's stack, `CSI 23;2 t` puts it back.
+  private static func titleStack(push: Bool) -> [UInt8] {
+    Array("\u{1B}[\(push ? 22 : 23);2t".utf8)
   }
 
   /// Whether the screen still shows the last canvas drawn (no resize or stop has come since).

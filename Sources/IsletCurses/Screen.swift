@@ -1,7 +1,8 @@
 import IsletUI
 
 /// What the device view's runner needs of a terminal: its size, a descriptor to wait on for
-/// keys, the keys themselves, frames printed, the bell, and giving the terminal up for a stop.
+/// keys, the keys themselves, frames printed, the bell, the terminal's tab (its progress and
+/// title), and giving the terminal up for a stop.
 /// `CursesScreen` is the terminal; a test's stand-in keeps the last canvas instead.
 public protocol Screen: AnyObject {
   /// The size a frame is drawn at, as the terminal has it now.
@@ -20,6 +21,12 @@ public protocol Screen: AnyObject {
   func bell()
   /// Every key waiting, without blocking.
   func read() -> [Key]
+  /// Shows `progress` on the terminal's tab (OSC 9;4); the runner hands over changes only. It
+  /// is cleared while the terminal is given back (a stop, the exit) and shown again after.
+  func progress(_ progress: TerminalProgress)
+  /// Puts `text` in the terminal's title (OSC 2); the runner hands over changes only. The
+  /// title the terminal had is put back while the terminal is given back, and at the exit.
+  func title(_ text: String)
   /// Gives the terminal back while `stopped` runs, then takes it again.
   func suspend(while stopped: () -> Void)
   /// Takes the terminal again after anyone may have had it, repainting at the next draw.

@@ -64,7 +64,8 @@ final class RunnerHarness {
       plans: configuration.allPlans, defaultPlan: configuration.plan)
     let runner = DeviceRunner(
       environment: environment, intents: intents, follower: follower, screen: screen, theme: Shown(theme),
-      model: model, presentation: nil, goals: configuration.dailyGoals)
+      model: model, presentation: nil, goals: configuration.dailyGoals,
+      title: configuration.title)
     try runner.start()
     return runner
   }

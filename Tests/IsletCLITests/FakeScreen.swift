@@ -18,6 +18,9 @@ final class FakeScreen: Screen {
   /// Alerts (a bell and a flash) and cue bells.
   private(set) var alerts = 0
   private(set) var bells = 0
+  /// Every progress and title the runner handed over, in order.
+  private(set) var progresses: [TerminalProgress] = []
+  private(set) var titles: [String] = []
   /// Keys `read` hands over next.
   var keys: [Key] = []
   private var repaint = true
@@ -37,6 +40,8 @@ final class FakeScreen: Screen {
   }
 
   func invalidate() { repaint = true }
+  func progress(_ progress: TerminalProgress) { progresses.append(progress) }
+  func title(_ text: String) { titles.append(text) }
   func alert(bell: Bool) { alerts += 1 }
   func bell() { bells += 1 }
 

@@ -1,5 +1,6 @@
 import IsletCore
 import IsletRuntime
+import IsletUI
 import Testing
 
 @testable import IsletCLI

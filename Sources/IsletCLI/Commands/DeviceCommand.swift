@@ -55,9 +55,14 @@ struct DeviceCommand: Command {
     let follower = try StoreFollower(path: environment.storePath, besideWriter: true)
     // A crash would leave the terminal in the alternate screen, without echo: the modes as
     // they are now, and sequences any xterm-like terminal (or the Linux console) takes to
-    // leave that screen, show the cursor and stop mouse reports, are put back first.
+    // leave that screen, show the cursor and stop mouse reports, are put back first, and the
+    // tab's progress cleared.
+    let clearTab = TerminalSequence.forTerminal(
+      TerminalSequence.osc(TerminalProgress.cleared.oscBody),
+      insideTmux: environment.variables["TMUX"].map { !$0.isEmpty } ?? false)
     islet_restore_terminal_on_crash(
-      "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        + String(decoding: clearTab, as: UTF8.self))
     // Asked once the terminal's modes are kept for a crash and Ctrl-C only sets a flag, so
     // nothing leaves the terminal without its echo.
     // The terminal's own background as it answers (`COLORFGBG` names a palette entry, not
@@ -88,7 +93,7 @@ struct DeviceCommand: Command {
     let runner = DeviceRunner(
       environment: environment, intents: intents, follower: follower, screen: screen, theme: theme,
       model: model, presentation: presentation,
-      goals: configuration.dailyGoals)
+      goals: configuration.dailyGoals, title: configuration.title)
     return try runner.run()
   }
 }

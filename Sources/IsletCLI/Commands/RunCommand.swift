@@ -1,5 +1,6 @@
 import IsletCore
 import IsletRuntime
+import IsletUI
 
 #if canImport(Glibc)
   import Glibc

@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// Whether the view puts the island's compact text in the terminal's title (OSC 2).
+  public var title = false
   /// The hosts whose live activities are shown beside the local ones (`remote.NAME = …`), in
   /// the file's order.
   public var remotes: [RemoteHost] = []
@@ -80,6 +82,10 @@ public struct Configuration: Equatable, Sendable {
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
       set: setMpris),
+    Setting(
+      key: "title", value: "on|off",
+      meaning: "the view puts the island's text in the terminal's title, put back at the exit (default off)",
+      set: setTitle),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -320,6 +326,17 @@ extension Configuration {
     case "on", "yes", "true": configuration.mpris = true
     case "off", "no", "false": configuration.mpris = false
     default: return "mpris is '\(printable(value))'; use on or off"
+    }
+    return nil
+  }
+
+  fileprivate static func setTitle(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    switch value.lowercased() {
+    case "on", "yes", "true": configuration.title = true
+    case "off", "no", "false": configuration.title = false
+    default: return "title is '\(printable(value))'; use on or off"
     }
     return nil
   }

@@ -1,4 +1,5 @@
 import CSystem
+import IsletUI
 
 #if canImport(Glibc)
   import Glibc

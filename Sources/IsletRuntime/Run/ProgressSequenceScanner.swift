@@ -1,3 +1,5 @@
+import IsletUI
+
 /// Finds the terminal progress sequences (OSC 9;4, `TerminalProgress`) in a program's output
 /// as it comes, in pieces of any size: a sequence split across reads is found once whole. It
 /// only reads: the bytes go on to the terminal as they were.

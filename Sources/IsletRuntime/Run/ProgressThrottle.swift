@@ -1,3 +1,5 @@
+import IsletUI
+
 /// How often a run's progress reaches the store: once a change of what it says (its state or
 /// its whole percent), and never sooner than `interval` after the last, so a program that
 /// prints its progress a thousand times a second costs at most ten writes. What is held back

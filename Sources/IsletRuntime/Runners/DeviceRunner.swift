@@ -35,15 +35,22 @@ package final class DeviceRunner {
   private var recountAt: Instant?
   /// Whether start-up's memory has been given back (`draw`).
   private var startedUp = false
+  /// What the terminal's tab was told (`TerminalTab`): the progress, and with `title = on` the
+  /// title, when it was sent and what waits for the next second.
+  private var tabProgress: TerminalProgress?
+  private let titled: Bool
+  private var tabTitle: (text: String, at: Instant)?
+  private var heldTitle: String?
   // Kept across wakes, so that a tick allocates nothing to wait.
   private var fds: [pollfd]
 
   package init(
     environment: any RunContext, intents: IntentService, follower: StoreFollower, screen: any Screen,
     theme: Shown<Theme>,
-    model: DeviceModel, presentation: Presentation?, goals: [DailyGoal]
+    model: DeviceModel, presentation: Presentation?, goals: [DailyGoal], title: Bool = false
   ) {
     self.goals = goals
+    titled = title
     self.environment = environment
     self.intents = intents
     self.follower = follower
@@ -215,6 +222,7 @@ package final class DeviceRunner {
   /// Prints the frame due now: one drawn ahead, or a fresh one after time has had its say.
   package func draw() throws {
     let at = now
+    if let heldTitle { offer(title: heldTitle, at: at) }
     let size = screen.size
     if (size.width, size.height) != (model.screenWidth, model.screenHeight) {
       try send(.resized(width: size.width, height: size.height))
@@ -239,6 +247,7 @@ package final class DeviceRunner {
         lookahead.draw(frame, presentation: presentation, width: size.width, height: size.height)
     }
     screen.draw(canvas, changes: ahead.map { ($0.basis, $0.changes) })
+    showOnTab(frame, at: at)
     // The first frame drawn ahead is out, so start-up is over (options, configuration, the
     // store's schema, terminfo, the watcher's start): what only it ran need not stay resident
     // for the hours a view may run.
@@ -253,13 +262,43 @@ package final class DeviceRunner {
     }
   }
 
+  /// The frame's progress on the terminal's tab when it changed (a whole percent, a state), and
+  /// its title when asked for.
+  private func showOnTab(_ frame: DeviceView.Frame, at now: Instant) {
+    let progress = TerminalTab.progress(frame)
+    if progress != tabProgress {
+      tabProgress = progress
+      screen.progress(progress)
+    }
+    if titled { offer(title: TerminalTab.title(frame), at: now) }
+  }
+
+  /// Sends a title that changed, at most once a wall-clock second: one that comes sooner is
+  /// held until the next second begins (`titleDue`), and sent then unless it changed back.
+  private func offer(title text: String, at now: Instant) {
+    heldTitle = nil
+    guard text != tabTitle?.text else { return }
+    if let sent = tabTitle?.at, now.milliseconds / 1000 == sent.milliseconds / 1000 {
+      heldTitle = text
+      return
+    }
+    tabTitle = (text, now)
+    screen.title(text)
+  }
+
+  /// When the held title may be sent: the second after the last one's.
+  private var titleDue: Instant? {
+    guard heldTitle != nil, let sent = tabTitle?.at else { return nil }
+    return Instant(milliseconds: (sent.milliseconds / 1000 + 1) * 1000)
+  }
+
   /// Sleeps until the next visible change, a key, news in the store, or a signal, and hands
   /// over what came.
   package func wait() throws {
     let change = lookahead.nextDue ?? DeviceView.nextChange(frame, clockShown: presentation == nil)
     // The model's own next instant (an alert given again) need not be a change on screen.
     let heard = model.tickAt.flatMap { $0 > now ? $0 : nil }
-    let wake = [change, recountAt, heard].compactMap { $0 }.min()
+    let wake = [change, recountAt, heard, titleDue].compactMap { $0 }.min()
     let timeout = [wake.map { Int32(clamping: max(0, $0 - now)) }, follower.timeout].compactMap { $0 }.min()
     fds[0].revents = 0
     fds[1].revents = 0

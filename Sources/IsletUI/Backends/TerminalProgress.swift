@@ -1,6 +1,8 @@
+import IsletCore
+
 /// What a program says of its progress with the terminal progress sequence, OSC 9;4
 /// (`ESC ] 9 ; 4 ; STATE ; PERCENT ST`), as cargo, systemd's tools and others print it.
-package enum TerminalProgress: Equatable, Sendable {
+public enum TerminalProgress: Equatable, Sendable {
   /// State 0: no progress to show any more.
   case cleared
   /// State 1: this far, 0 to 100.
@@ -13,7 +15,7 @@ package enum TerminalProgress: Equatable, Sendable {
   case paused(Int?)
 
   /// The percent it says, if any.
-  package var percent: Int? {
+  public var percent: Int? {
     switch self {
     case .value(let percent): return percent
     case .error(let percent), .paused(let percent): return percent
@@ -23,7 +25,7 @@ package enum TerminalProgress: Equatable, Sendable {
 
   /// The body of an OSC (what lies between `ESC ]` and its terminator) read as progress: nil
   /// for any other OSC, or a state outside 0…4. A percent past 100 is 100, as terminals take it.
-  package init?(oscBody body: [UInt8]) {
+  public init?(oscBody body: [UInt8]) {
     let prefix = Array("9;4;".utf8)
     guard body.count > prefix.count, Array(body.prefix(prefix.count)) == prefix else { return nil }
     let fields = body.dropFirst(prefix.count).split(
@@ -47,5 +49,40 @@ package enum TerminalProgress: Equatable, Sendable {
       digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     else { return nil }
     return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+  }
+}
+
+extension TerminalProgress {
+  /// What the terminal's tab shows for `activity` at `now`: a countdown's or a plan segment's
+  /// fraction done, a task's posted or estimated progress (`Activity.shownProgress(at:)`), in
+  /// whole percent; paused with it when paused; an error once its time is up or its run failed;
+  /// cleared for nothing, for a stopwatch with nothing to show, and for what is not running.
+  public init(showing activity: Activity?, at now: Instant, policy: TimePolicy = .standard) {
+    guard var activity else {
+      self = .cleared
+      return
+    }
+    // A plan may have gone on into later segments since it was read.
+    if activity.isPlan { activity = TimerEngine.settle(activity, at: now, policy: policy).activity }
+    let percent = activity.shownProgress(at: now).map { Int(($0 * 100).rounded(.down)) }
+    switch activity.phase(at: now, policy: policy) {
+    case .active: self = percent.map { .value($0) } ?? .cleared
+    case .paused: self = percent.map { .paused($0) } ?? .cleared
+    case .finished, .failed: self = .error(percent ?? 100)
+    case .idle, .completed, .ended, .expired: self = .cleared
+    }
+  }
+
+  /// The sequence's body, what goes between `ESC ]` and its terminator: `9;4;1;40`, `9;4;0`.
+  public var oscBody: String {
+    let state: Int
+    switch self {
+    case .cleared: state = 0
+    case .value: state = 1
+    case .error: state = 2
+    case .indeterminate: state = 3
+    case .paused: state = 4
+    }
+    return "9;4;\(state)" + (percent.map { ";\($0)" } ?? "")
   }
 }
