@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// Whether a running countdown or task keeps a quiet notification with its progress bar.
+  public var desktopProgress = false
 
   public init() {}
 
@@ -77,6 +79,10 @@ public struct Configuration: Equatable, Sendable {
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
       set: setMpris),
+    Setting(
+      key: "desktop-progress", value: "on|off",
+      meaning: "a quiet desktop notification with a progress bar while a countdown or a run goes on (off)",
+      set: setDesktopProgress),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -313,6 +319,17 @@ extension Configuration {
     case "on", "yes", "true": configuration.mpris = true
     case "off", "no", "false": configuration.mpris = false
     default: return "mpris is '\(printable(value))'; use on or off"
+    }
+    return nil
+  }
+
+  fileprivate static func setDesktopProgress(
+    _ configuration: inout Configuration, key: String, value: String
+  ) -> String? {
+    switch value.lowercased() {
+    case "on", "yes", "true": configuration.desktopProgress = true
+    case "off", "no", "false": configuration.desktopProgress = false
+    default: return "desktop-progress is '\(printable(value))'; use on or off"
     }
     return nil
   }
