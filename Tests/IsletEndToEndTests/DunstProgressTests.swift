@@ -22,14 +22,14 @@ final class NotifyMonitor {
   private let process = Process()
   private let log: String
 
-  init(_ bus: SessionBus) throws {
+  /// Follows the calls of `members` to the notification server (only Notify is read into `calls`).
+  init(_ bus: SessionBus, members: [String] = ["Notify"]) throws {
     log = bus.folder.file("notify-monitor")
     _ = FileManager.default.createFile(atPath: log, contents: nil)
     process.executableURL = URL(fileURLWithPath: MprisTools.monitorPath)
-    process.arguments = [
-      "--address", bus.address,
-      "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
-    ]
+    process.arguments =
+      ["--address", bus.address]
+      + members.map { "type='method_call',interface='org.freedesktop.Notifications',member='\($0)'" }
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -42,6 +42,11 @@ final class NotifyMonitor {
 
   deinit { process.terminate() }
 
+  /// How many calls of `member` went to the server.
+  func count(_ member: String) -> Int {
+    text.split(separator: "\n").count { $0.hasPrefix("method call ") && $0.hasSuffix("member=\(member)") }
+  }
+
   private var text: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
   /// Every Notify call so far: its replaces_id, its summary and its `value` hint.
@@ -51,6 +56,7 @@ final class NotifyMonitor {
     var awaitingValue = false
     for line in text.split(separator: "\n").map(String.init) {
       if line.hasPrefix("method call ") {
+        guard line.hasSuffix("member=Notify") else { continue }
         calls.append(Call(replaces: 0, summary: "", value: nil))
         strings = 0
         continue
@@ -174,6 +180,26 @@ struct DunstProgressTests {
     #expect(eventually { !monitor.calls.isEmpty }, "no alert")
     #expect(monitor.calls.map(\.summary) == ["⏰ Tea — time's up"], "\(monitor.calls)")
     #expect(monitor.calls.allSatisfy { $0.replaces == 0 && $0.value == nil }, "\(monitor.calls)")
+  }
+
+  /// A bus with no notification server: it is asked once, not again and again while the
+  /// countdown runs.
+  @Test func aBusWithNoServerIsAskedOnce() throws {
+    let bus = try SessionBus(server: false)
+    let monitor = try NotifyMonitor(bus, members: ["GetCapabilities", "Notify"])
+    islet.writeConfig("alerts = tmux\ndesktop-progress = on\nmpris = off\n")
+    let run = try Binary.run(
+      ["start", "10m", "--name", "Tea"], environment: islet.environment.merging(bus.environment) { $1 })
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(eventually { monitor.count("GetCapabilities") == 1 }, "never asked")
+    // The window in which a watcher that asked again would have asked many times.
+    Thread.sleep(forTimeInterval: 2)
+    #expect(
+      monitor.count("GetCapabilities") == 1 && monitor.calls.isEmpty,
+      "\(monitor.count("GetCapabilities")) asked")
+    #expect(watcherPID(islet.storePath) != nil, "the countdown's watcher went")
+    _ = try Binary.run(["end"], environment: islet.environment)
+    #expect(eventually { lockIsFree(islet.storePath + ".watch") })
   }
 
   /// No bus, or one that cannot be reached: nothing fails, and the countdown still finishes.

@@ -249,6 +249,8 @@ package final class AlertDesk {
     unsent = [:]
     sending = []
     ongoing = [:]
+    // No ongoing notice is asked for again while these live: a bus with no server holds no loop.
+    dismissed.formUnion(live.filter(OngoingNotice.shows).map(\.id))
     forgetNotifications()
   }
 
@@ -266,7 +268,7 @@ package final class AlertDesk {
     tracker.followed = [:]
     // A notification still on its way is closed once its id comes, within the server's time.
     let end = Spawner.monotonicMilliseconds() + Milliseconds(DesktopNotifier.timeout)
-    while let desktop, !sending.isEmpty || ongoing.values.contains(where: \.sending),
+    while let desktop, !sending.isEmpty || ongoing.values.contains(where: { $0.sending && $0.closing }),
       case let left = end - Spawner.monotonicMilliseconds(), left > 0
     {
       var ready = pollfd(fd: desktop.fileDescriptor, events: Int16(POLLIN), revents: 0)
