@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// Whether a running countdown or task keeps a quiet notification with its progress bar.
+  public var desktopProgress = false
   /// Whether the view puts the island's compact text in the terminal's title (OSC 2).
   public var title = false
   /// The hosts whose live activities are shown beside the local ones (`remote.NAME = …`), in
@@ -42,7 +44,7 @@ public struct Configuration: Equatable, Sendable {
       set: path(\.theme, needs: "a name or a file")),
     Setting(
       key: "bell", value: "on|off", meaning: "the bell channel: the interactive view's and tmux clients'",
-      set: setBell),
+      set: onOff(\.bell)),
     Setting(
       key: "alerts", value: "CHANNELS",
       meaning: "where alerts go: desktop, tmux, popup, bell, sound, or none (default desktop tmux bell)",
@@ -81,11 +83,15 @@ public struct Configuration: Equatable, Sendable {
     Setting(
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
-      set: setMpris),
+      set: onOff(\.mpris)),
+    Setting(
+      key: "desktop-progress", value: "on|off",
+      meaning: "a quiet desktop notification with a progress bar while a countdown or a run goes on (off)",
+      set: onOff(\.desktopProgress)),
     Setting(
       key: "title", value: "on|off",
       meaning: "the view puts the island's text in the terminal's title, put back at the exit (default off)",
-      set: setTitle),
+      set: onOff(\.title)),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -308,37 +314,16 @@ public struct Configuration: Equatable, Sendable {
 // MARK: - Each key's setter, as `settings` names it
 
 extension Configuration {
-  /// `on`, `yes`, `true` or their opposites, in any case.
-  fileprivate static func setBell(_ configuration: inout Configuration, key: String, value: String) -> String?
-  {
-    switch value.lowercased() {
-    case "on", "yes", "true": configuration.bell = true
-    case "off", "no", "false": configuration.bell = false
-    default: return "bell is '\(printable(value))'; use on or off"
+  /// `on`, `yes`, `true` or their opposites, in any case, into one switch.
+  fileprivate static func onOff(_ flag: WritableKeyPath<Configuration, Bool> & Sendable) -> Setting.Setter {
+    { configuration, key, value in
+      switch value.lowercased() {
+      case "on", "yes", "true": configuration[keyPath: flag] = true
+      case "off", "no", "false": configuration[keyPath: flag] = false
+      default: return "\(key) is '\(printable(value))'; use on or off"
+      }
+      return nil
     }
-    return nil
-  }
-
-  fileprivate static func setMpris(_ configuration: inout Configuration, key: String, value: String)
-    -> String?
-  {
-    switch value.lowercased() {
-    case "on", "yes", "true": configuration.mpris = true
-    case "off", "no", "false": configuration.mpris = false
-    default: return "mpris is '\(printable(value))'; use on or off"
-    }
-    return nil
-  }
-
-  fileprivate static func setTitle(_ configuration: inout Configuration, key: String, value: String)
-    -> String?
-  {
-    switch value.lowercased() {
-    case "on", "yes", "true": configuration.title = true
-    case "off", "no", "false": configuration.title = false
-    default: return "title is '\(printable(value))'; use on or off"
-    }
-    return nil
   }
 
   /// Channels apart by spaces, commas or tabs; `none` (or `off`) alone for none.

@@ -57,6 +57,8 @@ package final class AlertDesk {
     package var intents: [Intent]
     package var notification: UInt32
     package var goTo: Origin? = nil
+    /// An ongoing notice's: it stays, and is replaced with what the intents leave.
+    package var keepsOpen = false
   }
 
   /// How long after its last alert the watcher stays for its open notifications.
@@ -73,23 +75,27 @@ package final class AlertDesk {
   /// The pane each alerted activity was started in: a click on its notification goes there.
   private var origins: [String: Origin] = [:]
   /// The live activities at the last look.
-  private var live: [Activity] = []
+  private(set) var live: [Activity] = []
   package private(set) var lastAlertAt: Instant?
   /// Its children: the sound, the delivery to each tmux server.
   package let children = BoundedChildren()
   /// The notification server's connection, once `ready` (it said what it can do).
-  private var desktop: DesktopNotifier?
-  private var desktopReady = false
+  private(set) var desktop: DesktopNotifier?
+  private(set) var desktopReady = false
   /// The alerts for the desktop not sent yet: its server has not said what it can do, or an
   /// activity's last is not answered yet (its id is what the next replaces).
-  private var unsent: [String: Alert] = [:]
-  private var sending: Set<String> = []
+  private(set) var unsent: [String: Alert] = [:]
+  private(set) var sending: Set<String> = []
+  /// Each running countdown's or task's ongoing notice (`desktop-progress`), and the activities
+  /// whose notice the user dismissed: AlertDesk+Ongoing.swift.
+  var ongoing: [String: OngoingShown] = [:]
+  var dismissed: Set<String> = []
   /// Notifications a killed watcher left open, numbered by this server: kept once this
   /// connection finds the same server there.
   private var adoptedFrom: String?
 
   /// Alerts in ASCII when the locale is not UTF-8.
-  private let ascii: Bool
+  let ascii: Bool
 
   package init(storePath: String, environment: [String: String]) {
     self.storePath = storePath
@@ -187,6 +193,10 @@ package final class AlertDesk {
         // What a killed watcher left open is ours if the same server still holds it.
         if let adoptedFrom, adoptedFrom != desktop.owner { forgetNotifications() }
         adoptedFrom = nil
+      case .shown(let tag, let id) where Self.ongoingActivity(tag) != nil:
+        ongoingShown(Self.ongoingActivity(tag) ?? tag, id: id)
+      case .refused(let tag, _) where Self.ongoingActivity(tag) != nil:
+        ongoingRefused(Self.ongoingActivity(tag) ?? tag)
       case .shown(let activityID, let id):
         sending.remove(activityID)
         if shown[activityID] != nil {
@@ -201,6 +211,10 @@ package final class AlertDesk {
         // Its notifications went with it; the next alert connects afresh.
         dropDesktop()
       case .actionInvoked(let id, let key):
+        if let press = ongoingPress(id, key: key) {
+          presses.append(press)
+          continue
+        }
         guard let (activityID, entry) = shown.first(where: { $0.value.notification == id }) else { continue }
         if key == DesktopNotifier.defaultAction, let origin = origins[activityID] {
           shown[activityID]?.notification = nil
@@ -211,7 +225,8 @@ package final class AlertDesk {
         // One press a notification: a second (a double click) would skip two segments.
         shown[activityID]?.notification = nil
         presses.append(Press(activityID: activityID, intents: action.intents, notification: id))
-      case .closed(let id, _):
+      case .closed(let id, let reason):
+        ongoingClosed(id, reason: reason)
         for (activityID, entry) in shown where entry.notification == id {
           shown[activityID]?.notification = nil
         }
@@ -233,22 +248,29 @@ package final class AlertDesk {
     adoptedFrom = nil
     unsent = [:]
     sending = []
+    ongoing = [:]
+    // No ongoing notice is asked for again while these live: a bus with no server holds no loop.
+    dismissed.formUnion(live.filter(OngoingNotice.shows).map(\.id))
     forgetNotifications()
   }
 
   /// Closes the notification whose button was pressed: xfce4-notifyd closes it on a click, but
   /// dunst leaves it open when the button is chosen from its menu.
-  package func answered(_ press: Press) { desktop?.postClose(press.notification) }
+  package func answered(_ press: Press) {
+    if !press.keepsOpen { desktop?.postClose(press.notification) }
+  }
 
   /// Withdraws every notification of its own, as the watcher goes: nobody would serve their
-  /// buttons or withdraw them later.
+  /// buttons or withdraw them later. Its ongoing notices are closed first (`closeOngoing`).
   package func withdrawAll() {
     for activityID in Set(shown.keys).union(unsent.keys) { withdraw(activityID) }
     // Nothing is followed once nothing of it is shown: a new watcher has nothing to carry on.
     tracker.followed = [:]
     // A notification still on its way is closed once its id comes, within the server's time.
     let end = Spawner.monotonicMilliseconds() + Milliseconds(DesktopNotifier.timeout)
-    while let desktop, !sending.isEmpty, case let left = end - Spawner.monotonicMilliseconds(), left > 0 {
+    while let desktop, !sending.isEmpty || ongoing.values.contains(where: { $0.sending && $0.closing }),
+      case let left = end - Spawner.monotonicMilliseconds(), left > 0
+    {
       var ready = pollfd(fd: desktop.fileDescriptor, events: Int16(POLLIN), revents: 0)
       _ = poll(&ready, 1, Int32(left))
       _ = pressed()
@@ -293,7 +315,7 @@ package final class AlertDesk {
 
   /// The notification server's connection, opened when there is none; false when there is no
   /// bus to open it on.
-  private func openDesktop() -> Bool {
+  func openDesktop() -> Bool {
     if desktop != nil { return true }
     guard case .success(let opened) = DesktopNotifier.open(environment: environment) else { return false }
     desktop = opened
@@ -305,10 +327,11 @@ package final class AlertDesk {
   /// after its activity's last is answered (whose id it replaces).
   private func sendDesktop() {
     guard let desktop, desktopReady else { return }
-    for (activityID, alert) in unsent where !sending.contains(activityID) {
-      desktop.post(
-        alert, replacing: shown[activityID]?.notification, tag: activityID, goesTo: origins[activityID] != nil
-      )
+    // An ongoing notice on its way is waited for: the alert takes its place, and its id.
+    for (activityID, alert) in unsent
+    where !sending.contains(activityID) && ongoing[activityID]?.sending != true {
+      let replacing = shown[activityID]?.notification ?? ongoing.removeValue(forKey: activityID)?.notification
+      desktop.post(alert, replacing: replacing, tag: activityID, goesTo: origins[activityID] != nil)
       sending.insert(activityID)
       unsent[activityID] = nil
     }

@@ -201,9 +201,12 @@ package final class DesktopNotifier {
   /// Sends `alert` (in place of notification `replacing`) without waiting: `signals()` says
   /// `shown` or `refused` for `tag` when the answer comes, or once `timeout` has passed.
   /// `goesTo`: a click on it (its default action) takes the user to its activity's pane.
-  package func post(_ alert: Alert, replacing: UInt32?, tag: String, goesTo: Bool = false) {
+  /// `value`: an ongoing notice's progress (0…100), sent as the `value` hint with no sound, and
+  /// kept on screen until replaced or closed.
+  package func post(_ alert: Alert, replacing: UInt32?, tag: String, goesTo: Bool = false, value: Int? = nil)
+  {
     post(.notifications, "Notify", .notify(tag: tag)) {
-      notifyArguments(alert, replacing: replacing, goesTo: goesTo, $0)
+      notifyArguments(alert, replacing: replacing, goesTo: goesTo, value: value, $0)
     }
   }
 
@@ -244,7 +247,9 @@ package final class DesktopNotifier {
   /// When the oldest call posted and not answered is given up on, on the monotonic clock.
   package var nextTimeout: Int64? { waiting.values.map(\.until).min() }
 
-  private func notifyArguments(_ alert: Alert, replacing: UInt32?, goesTo: Bool, _ arguments: Arguments) {
+  private func notifyArguments(
+    _ alert: Alert, replacing: UInt32?, goesTo: Bool, value: Int? = nil, _ arguments: Arguments
+  ) {
     let body = capabilities.contains("body-markup") ? Self.escaped(alert.body) : alert.body
     let click = goesTo ? [Self.defaultAction, "Go to"] : []
     let actions =
@@ -255,9 +260,11 @@ package final class DesktopNotifier {
     arguments.append(alert.summary)
     arguments.append(body)
     arguments.append(actions)
-    arguments.appendHints(urgency: alert.urgency.rawValue, desktopEntry: "islet")
-    // A critical alert stays until it is answered; the server times out the others.
-    arguments.append(alert.urgency == .critical ? Int32(0) : Int32(-1))
+    arguments.appendHints(
+      urgency: alert.urgency.rawValue, desktopEntry: "islet", value: value.map(Int32.init))
+    // A critical alert stays until it is answered, an ongoing notice until it is replaced or
+    // closed; the server times out the others.
+    arguments.append(alert.urgency == .critical || value != nil ? Int32(0) : Int32(-1))
   }
 
   /// The activity's icon as the freedesktop icon naming specification names one like it, so
@@ -549,8 +556,9 @@ private final class Arguments {
     dbus_message_iter_close_container(&iterator, &array)
   }
 
-  /// The hints dictionary (`a{sv}`): urgency as a byte, the desktop entry as a string.
-  package func appendHints(urgency: UInt8, desktopEntry: String) {
+  /// The hints dictionary (`a{sv}`): urgency as a byte, the desktop entry as a string; with a
+  /// `value` (0…100, a progress bar), `suppress-sound` too.
+  package func appendHints(urgency: UInt8, desktopEntry: String, value: Int32? = nil) {
     var dictionary = DBusMessageIter()
     dbus_message_iter_open_container(&iterator, TypeCode.array, "{sv}", &dictionary)
     Self.entry("urgency", "y", in: &dictionary) { variant in
@@ -558,6 +566,15 @@ private final class Arguments {
       dbus_message_iter_append_basic(&variant, TypeCode.byte, &byte)
     }
     Self.entry("desktop-entry", "s", in: &dictionary) { Self.append(desktopEntry, to: &$0) }
+    if var value {
+      Self.entry("value", "i", in: &dictionary) {
+        dbus_message_iter_append_basic(&$0, TypeCode.int32, &value)
+      }
+      var quiet: dbus_bool_t = 1
+      Self.entry("suppress-sound", "b", in: &dictionary) {
+        dbus_message_iter_append_basic(&$0, TypeCode.boolean, &quiet)
+      }
+    }
     dbus_message_iter_close_container(&iterator, &dictionary)
   }
 
@@ -621,6 +638,7 @@ private final class Arguments {
 /// D-Bus type codes (the header's macros are casts Swift does not import).
 private enum TypeCode {
   package static let byte = Int32(UInt8(ascii: "y"))
+  package static let boolean = Int32(UInt8(ascii: "b"))
   package static let int32 = Int32(UInt8(ascii: "i"))
   package static let uint32 = Int32(UInt8(ascii: "u"))
   package static let string = Int32(UInt8(ascii: "s"))

@@ -20,7 +20,8 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
       ? [] : AlertPolicy.alerts(events, runAlertAfter: policy.runAlertAfter).filter { $0.source != .time }
     Self.ensure(
       storePath: context.store.path, live: context.live, environment: context.environment, alerting: alerting,
-      mpris: context.configuration.mpris, newest: events.compactMap(\.seq).max())
+      mpris: context.configuration.mpris, progress: context.configuration.desktopProgress,
+      newest: events.compactMap(\.seq).max())
   }
 
   /// The earliest `finished` still to record: a countdown's or a segment's end, which may
@@ -33,18 +34,20 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   /// Starts a watcher when a running countdown's `finished` is still to be recorded, the commit
   /// recorded `alerting` events (which the watcher then gives, from the first), a live
   /// activity's alert is still followed (its watcher was killed), or, `mpris` on, anything is
-  /// live to show as a media player on a session bus, and no watcher holds the store's lock.
+  /// live to show as a media player on a session bus, or, `progress` on, a countdown or task to
+  /// keep an ongoing notice for, and no watcher holds the store's lock.
   /// Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
   package static func ensure(
     storePath path: String, live: [Activity], environment: [String: String], alerting: [Event] = [],
-    mpris: Bool = false, newest: Int64? = nil
+    mpris: Bool = false, progress: Bool = false, newest: Int64? = nil
   ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
-    // A player for each live activity keeps a watcher as a deadline does.
+    // A player for each live activity, or an ongoing notice, keeps a watcher as a deadline does.
     let deadline =
       nextDeadline(live) != nil || MprisPlayers.wanted(live: live, on: mpris, environment: environment)
+      || AlertDesk.wantsOngoing(live: live, on: progress, environment: environment)
     // Only an activity that is over, or one that asks for the user, can have an alert
     // awaiting an answer.
     let awaiting = live.contains { $0.state.phase == .finished || $0.state.posted.attention != nil }

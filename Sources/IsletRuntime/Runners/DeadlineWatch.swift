@@ -49,6 +49,7 @@ package final class DeadlineWatch {
     // However the watcher ends (a store error too), no notification of its own is left open.
     defer {
       players.closeAll()
+      desk.closeOngoing()
       desk.withdrawAll()
       if holding { lock.record(alerted: seen, followed: desk.followed(configuration: configuration)) }
     }
@@ -113,6 +114,7 @@ package final class DeadlineWatch {
         desk.answered(press)
         pressed = true
       }
+      desk.showOngoing(live: settled.live, at: now, on: configuration.desktopProgress)
       players.update(live: settled.live, now: now, on: configuration.mpris)
       for request in players.takeRequests() {
         _ = try? intents.send(request.intent, to: .id(request.activityID), source: .media)
@@ -125,6 +127,7 @@ package final class DeadlineWatch {
       return [
         DeadlineWatcherLauncher.nextDeadline(settled.live),
         desk.nextWake(at: now, configuration: configuration),
+        desk.nextOngoingWake(at: now, on: configuration.desktopProgress),
         players.nextWake(at: now),
       ].compactMap { $0 }.min()
     }
@@ -151,6 +154,7 @@ package final class DeadlineWatch {
   private func letGo() throws -> Bool {
     // Between our last look and letting go, a command may have added a deadline and found
     // the lock held; look once more after letting go, and carry on if we can take it back.
+    desk.closeOngoing()
     desk.withdrawAll()
     lock.record(alerted: seen, followed: desk.followed(configuration: configuration))
     lock.release()
@@ -159,6 +163,8 @@ package final class DeadlineWatch {
     let again =
       DeadlineWatcherLauncher.nextDeadline(live) != nil
       || players.wouldOpen(live: live, on: configuration.mpris)
+      || AlertDesk.wantsOngoing(
+        live: live, on: configuration.desktopProgress, environment: environment.variables)
     if again && lock.tryAcquire() {
       holding = true
       return false
