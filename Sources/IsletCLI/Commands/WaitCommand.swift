@@ -78,6 +78,11 @@ struct WaitCommand: Command {
     }
     // A plan's segment that is over waits to go on: the run is not done.
     if !waited.isPlan, waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
+    // Its terminal, if it runs on one, is given the waited activity's alerts while it waits.
+    let path = try environment.storePath
+    let watching = WatchingTerminals.register(
+      .wait, activityID: waited.id, environment: environment.variables, storePath: path)
+    defer { watching.map { WatchingTerminals.unregister($0, storePath: path) } }
     return try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
       intents: intents, follower: follower, context: environment)
   }

@@ -17,11 +17,14 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   public var expected: Milliseconds?
   /// Where it was started, for "go to": the tmux pane; nil outside tmux.
   public var origin: Origin?
+  /// The terminal it was started from, for the terminal alert channel; nil when it was not
+  /// started from one (a script through pipes, a tmux key).
+  public var terminal: Terminal?
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
     fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil,
-    expected: Milliseconds? = nil, origin: Origin? = nil
+    expected: Milliseconds? = nil, origin: Origin? = nil, terminal: Terminal? = nil
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -32,6 +35,7 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.plan = plan
     self.expected = expected
     self.origin = origin
+    self.terminal = terminal
   }
 }
 

@@ -72,6 +72,8 @@ package final class AlertDesk {
   package private(set) var shown: [String: Shown] = [:]
   /// The pane each alerted activity was started in: a click on its notification goes there.
   private var origins: [String: Origin] = [:]
+  /// The terminal each alerted activity was started from: the terminal channel writes there.
+  private var startedFrom: [String: Terminal] = [:]
   /// The live activities at the last look.
   private var live: [Activity] = []
   package private(set) var lastAlertAt: Instant?
@@ -140,6 +142,7 @@ package final class AlertDesk {
       return
     }
     origins[activityID] = activity.attributes.origin
+    startedFrom[activityID] = activity.attributes.terminal
     // Followed (repeated, withdrawn) only where a channel took it.
     guard post(alert, first: true, configuration: configuration) else {
       withdraw(activityID)
@@ -259,9 +262,11 @@ package final class AlertDesk {
   private func withdraw(_ activityID: String) {
     // An id a killed watcher left is closed only once its server is known to be the same one.
     if let id = shown[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
+    if shown[activityID] != nil { closeTerminalNotifications(activityID) }
     shown[activityID] = nil
     unsent[activityID] = nil
     origins[activityID] = nil
+    startedFrom[activityID] = nil
   }
 
   /// Gives `alert` through every configured channel without waiting on any; whether one took
@@ -288,7 +293,33 @@ package final class AlertDesk {
       children.add(playing.pid, limit: Sound.timeLimit(environment))
       taken = true
     }
+    if channels.contains(.terminal) {
+      let targets = terminalTargets(alert.activityID, bell: bell)
+      taken =
+        TerminalAlerts.start(
+          { TerminalNotification.bytes(for: alert, on: $0.terminal, bell: $0.bell) }, to: targets,
+          children: children) || taken
+    }
     return taken
+  }
+
+  /// The terminals an activity's alert is written to (`TerminalAlerts.targets`): the bell only
+  /// where the bell channel is on and tmux does not ring already.
+  private func terminalTargets(_ activityID: String, bell: Bool) -> [TerminalAlerts.Target] {
+    TerminalAlerts.targets(
+      for: activityID.isEmpty ? nil : activityID, startedFrom: startedFrom[activityID], storePath: storePath
+    ).map { target in
+      var target = target
+      target.bell = target.bell && bell && !target.terminal.insideTmux
+      return target
+    }
+  }
+
+  /// Closes the activity's notification in the terminals that can close one (kitty).
+  private func closeTerminalNotifications(_ activityID: String) {
+    let targets = terminalTargets(activityID, bell: false).filter { $0.terminal.kind == .kitty }
+    _ = TerminalAlerts.start(
+      { TerminalNotification.closing(activityID: activityID, on: $0.terminal) }, to: targets, children: children)
   }
 
   /// The notification server's connection, opened when there is none; false when there is no
@@ -344,6 +375,7 @@ package final class AlertDesk {
       else { continue }
       tracker.followed[followed.activityID] = AlertTracker.Followed(event: event, repeats: followed.repeats)
       origins[followed.activityID] = activity.attributes.origin
+      startedFrom[followed.activityID] = activity.attributes.terminal
       shown[followed.activityID] = Shown(
         alert: alert, event: event, notification: followed.notification, at: followed.at)
       lastAlertAt = max(lastAlertAt ?? followed.at, followed.at)
@@ -370,7 +402,39 @@ package final class AlertDesk {
           result: Sound.play(command: configuration.alerts.sound, environment: environment).map(\.description)
         ))
     }
+    if channels.contains(.terminal) {
+      outcomes.append(terminalOutcome(alert, bell: channels.contains(.bell)))
+    }
     return outcomes
+  }
+
+  /// The alert written to the terminals found (for a sample, this one and those watching), and
+  /// what each got: `/dev/pts/3 (vte): the bell and OSC 777`.
+  private func terminalOutcome(_ alert: Alert, bell: Bool) -> Outcome {
+    var targets = terminalTargets(alert.activityID, bell: bell)
+    if alert.activityID.isEmpty, let here = TerminalAlerts.here(environment: environment),
+      !targets.contains(where: { $0.terminal.tty == here.tty })
+    {
+      let target = TerminalAlerts.Target(
+        terminal: here, bell: bell && !here.insideTmux, why: "this one")
+      targets.insert(target, at: 0)
+    }
+    guard !targets.isEmpty else {
+      return Outcome(
+        channel: .terminal,
+        result: .failure(ChannelProblem("no terminal: this command is not run on one, and no view or wait is open")))
+    }
+    let deliveries = TerminalAlerts.deliver(alert, to: targets)
+    let lines = deliveries.map { delivery in
+      let terminal = delivery.target.terminal
+      let kind = terminal.kind.rawValue + (terminal.insideTmux ? " in tmux" : "")
+      let what = TerminalAlerts.describe(delivery.target)
+      return "\(printable(terminal.tty, limit: 100)) (\(kind), \(delivery.target.why)): "
+        + (delivery.problem.map { "nothing, \($0)" } ?? what)
+    }
+    let reached = deliveries.contains { $0.problem == nil }
+    let text = lines.joined(separator: "; ")
+    return Outcome(channel: .terminal, result: reached ? .success(text) : .failure(ChannelProblem(text)))
   }
 
   /// The notification sent and waited on: which server took it, with buttons or not.
