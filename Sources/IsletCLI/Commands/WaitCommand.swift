@@ -82,8 +82,16 @@ struct WaitCommand: Command {
     let path = try environment.storePath
     let watching = WatchingTerminals.register(
       .wait, activityID: waited.id, environment: environment.variables, storePath: path)
-    defer { watching.map { WatchingTerminals.unregister($0, storePath: path) } }
-    return try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
+    let status = try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
       intents: intents, follower: follower, context: environment)
+    // Ended with the activity: its alert, a moment later, still goes to the shell's terminal.
+    if let watching {
+      if status == .interrupted || status == .timeout {
+        WatchingTerminals.unregister(watching, storePath: path)
+      } else {
+        WatchingTerminals.handOver(watching, to: getppid(), storePath: path)
+      }
+    }
+    return status
   }
 }

@@ -422,7 +422,7 @@ package final class AlertDesk {
     guard !targets.isEmpty else {
       return Outcome(
         channel: .terminal,
-        result: .failure(ChannelProblem("no terminal: this command is not run on one, and no view or wait is open")))
+        result: .failure(ChannelProblem("no terminal: this command is not run on one, and no view, wait or status --follow runs on one")))
     }
     let deliveries = TerminalAlerts.deliver(alert, to: targets)
     let lines = deliveries.map { delivery in

@@ -51,6 +51,14 @@ package enum WatchingTerminals {
     update(storePath: storePath) { $0.filter { $0 != entry } }
   }
 
+  /// Leaves the entry to `pid` (the shell a `wait` ran from): a countdown's `wait` ends at the
+  /// deadline, a moment before the watcher gives its alert, which still goes to that terminal.
+  package static func handOver(_ entry: Entry, to pid: pid_t, storePath: String) {
+    var kept = entry
+    kept.pid = pid
+    update(storePath: storePath) { $0.map { $0 == entry ? kept : $0 } }
+  }
+
   /// The entries whose process still runs.
   package static func read(storePath: String) -> [Entry] {
     let fd = open(listPath(storePath: storePath), O_RDONLY | O_CLOEXEC)
