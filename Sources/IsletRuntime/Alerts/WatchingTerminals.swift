@@ -29,6 +29,13 @@ package enum WatchingTerminals {
     package var activityID: String?
     package var terminal: Terminal
 
+    package init(pid: pid_t, role: Role, activityID: String?, terminal: Terminal) {
+      self.pid = pid
+      self.role = role
+      self.activityID = activityID
+      self.terminal = terminal
+    }
+
     /// Whether it is told about `activityID`'s alert.
     package func watches(_ activityID: String) -> Bool { self.activityID.map { $0 == activityID } ?? true }
   }
@@ -43,8 +50,12 @@ package enum WatchingTerminals {
   ) -> Entry? {
     guard let terminal = TerminalAlerts.here(environment: environment) else { return nil }
     let entry = Entry(pid: getpid(), role: role, activityID: activityID, terminal: terminal)
-    update(storePath: storePath) { $0 + [entry] }
+    add(entry, storePath: storePath)
     return entry
+  }
+
+  package static func add(_ entry: Entry, storePath: String) {
+    update(storePath: storePath) { $0 + [entry] }
   }
 
   package static func unregister(_ entry: Entry, storePath: String) {
