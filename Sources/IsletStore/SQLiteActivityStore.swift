@@ -534,7 +534,9 @@ public final class SQLiteActivityStore: ActivityStore {
         icon: icon, recordID: row[5].string, owner: row[6].string, mode: mode,
         fullDuration: row[8].int, staleAfter: row[9].int, plan: plan, expected: row[29].int,
         origin: origin(socket: row[30].string, pane: row[31].string),
-        terminal: row[38].string.flatMap { tty in row[39].string.flatMap { Terminal(tty: tty, storedKind: $0) } }),
+        terminal: row[38].string.flatMap { tty in
+          row[39].string.flatMap { Terminal(tty: tty, storedKind: $0) }
+        }),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,

@@ -44,7 +44,9 @@ struct TerminalKindTests {
         #expect(Terminal(tty: terminal.tty, storedKind: terminal.storedKind) == terminal)
       }
     }
-    #expect(Terminal(tty: "/dev/pts/1", kind: .windowsTerminal, insideTmux: true).storedKind == "tmux:windows-terminal")
+    #expect(
+      Terminal(tty: "/dev/pts/1", kind: .windowsTerminal, insideTmux: true).storedKind
+        == "tmux:windows-terminal")
     #expect(Terminal(tty: "/dev/pts/1", storedKind: "teletype") == nil, "an unknown kind is no terminal")
     #expect(Terminal(tty: "relative/tty", storedKind: "vte") == nil, "a tty is a device's path")
   }

@@ -44,18 +44,22 @@ import Testing
     let start = try run(["start", "2s", "--name", "Tea"], on: terminal, kind: kind)
     start.waitUntilExit()
     #expect(start.terminationStatus == 0)
-    #expect(terminal.waitFor { $0.contains("Tea") }, "start printed nothing: \(terminal.text.debugDescription)")
+    #expect(
+      terminal.waitFor { $0.contains("Tea") }, "start printed nothing: \(terminal.text.debugDescription)")
     guard kind["TERM"] != "linux" else {
       // A terminal whose kind is not known gets the bell alone, once the watcher alerts.
       #expect(terminal.waitFor { $0.hasSuffix("\u{07}") }, "no bell: \(terminal.text.debugDescription)")
-      #expect(!terminal.text.contains("\u{1B}]"), "an unknown terminal got a sequence: \(terminal.text.debugDescription)")
+      #expect(
+        !terminal.text.contains("\u{1B}]"),
+        "an unknown terminal got a sequence: \(terminal.text.debugDescription)")
       return
     }
     #expect(
       terminal.waitFor { $0.contains(expected) },
       "the terminal did not get \(expected.debugDescription): \(terminal.text.debugDescription)")
     if kind["KITTY_WINDOW_ID"] != nil {
-      #expect(terminal.text.contains(":d=0:p=title;⏰ Tea — time's up\u{07}"), "\(terminal.text.debugDescription)")
+      #expect(
+        terminal.text.contains(":d=0:p=title;⏰ Tea — time's up\u{07}"), "\(terminal.text.debugDescription)")
       #expect(terminal.text.contains(":d=1:p=body;+0:0"), "\(terminal.text.debugDescription)")
     }
   }
@@ -125,10 +129,12 @@ import Testing
       "wait's terminal did not get the alert: \(waiting.text.debugDescription)")
     if let started {
       _ = started.waitFor(within: 0.2) { $0 != startedText }
-      #expect(started.text == startedText, "a foreign terminal was written to: \(started.text.debugDescription)")
+      #expect(
+        started.text == startedText, "a foreign terminal was written to: \(started.text.debugDescription)")
     }
     wait.waitUntilExit()
-    #expect(wait.terminationStatus == 0, "wait did not end with the countdown: \(waiting.text.debugDescription)")
+    #expect(
+      wait.terminationStatus == 0, "wait did not end with the countdown: \(waiting.text.debugDescription)")
   }
 
   /// `islet alert test` says which terminals it found and what each got, and writes it.

@@ -99,7 +99,8 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     #expect(try store.activity(id: "wk01")?.attributes.terminal == terminal)
     activity.attributes.terminal = nil
     #expect(try store.transaction { try store.save(activity) })
-    #expect(try store.activity(id: "wk01")?.attributes.terminal == nil, "a cleared terminal reads back cleared")
+    #expect(
+      try store.activity(id: "wk01")?.attributes.terminal == nil, "a cleared terminal reads back cleared")
   }
 
   @Test func theStoreIsPrivate() throws {

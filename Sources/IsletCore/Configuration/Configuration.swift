@@ -40,7 +40,8 @@ public struct Configuration: Equatable, Sendable {
       set: setBell),
     Setting(
       key: "alerts", value: "CHANNELS",
-      meaning: "where alerts go: desktop, tmux, popup, bell, sound, terminal, or none (default desktop tmux bell terminal)",
+      meaning:
+        "where alerts go: desktop, tmux, popup, bell, sound, terminal, or none (default desktop tmux bell terminal)",
       set: setAlerts),
     Setting(
       key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20",

@@ -22,7 +22,8 @@ public struct Terminal: Codable, Hashable, Sendable {
   /// longer known.
   public init?(tty: String, storedKind: String) {
     let inside = storedKind.hasPrefix(Self.tmuxPrefix)
-    guard tty.hasPrefix("/dev/"), let kind = TerminalKind(rawValue: String(storedKind.dropFirst(inside ? Self.tmuxPrefix.count : 0)))
+    guard tty.hasPrefix("/dev/"),
+      let kind = TerminalKind(rawValue: String(storedKind.dropFirst(inside ? Self.tmuxPrefix.count : 0)))
     else { return nil }
     self.init(tty: tty, kind: kind, insideTmux: inside)
   }

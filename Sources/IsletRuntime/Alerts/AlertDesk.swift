@@ -319,7 +319,8 @@ package final class AlertDesk {
   private func closeTerminalNotifications(_ activityID: String) {
     let targets = terminalTargets(activityID, bell: false).filter { $0.terminal.kind == .kitty }
     _ = TerminalAlerts.start(
-      { TerminalNotification.closing(activityID: activityID, on: $0.terminal) }, to: targets, children: children)
+      { TerminalNotification.closing(activityID: activityID, on: $0.terminal) }, to: targets,
+      children: children)
   }
 
   /// The notification server's connection, opened when there is none; false when there is no
@@ -422,7 +423,9 @@ package final class AlertDesk {
     guard !targets.isEmpty else {
       return Outcome(
         channel: .terminal,
-        result: .failure(ChannelProblem("no terminal: this command is not run on one, and no view, wait or status --follow runs on one")))
+        result: .failure(
+          ChannelProblem(
+            "no terminal: this command is not run on one, and no view, wait or status --follow runs on one")))
     }
     let deliveries = TerminalAlerts.deliver(alert, to: targets)
     let lines = deliveries.map { delivery in

@@ -48,7 +48,8 @@ package enum TerminalAlerts {
 
   /// The terminals `activityID`'s alert goes to: the one it was started from, and those
   /// watching it; each tty once, without the bell where a view holds it.
-  package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String) -> [Target] {
+  package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String) -> [Target]
+  {
     var targets: [Target] = []
     if let startedFrom { targets.append(Target(terminal: startedFrom, bell: true, why: "started there")) }
     for entry in WatchingTerminals.read(storePath: storePath) where activityID.map(entry.watches) ?? true {
@@ -82,11 +83,14 @@ package enum TerminalAlerts {
 
   /// Writes to the targets from a child followed by `children`, so that the watcher's loop
   /// never waits on a terminal; whether there was a terminal to try.
-  package static func start(_ bytes: @escaping (Target) -> [UInt8], to targets: [Target], children: BoundedChildren)
+  package static func start(
+    _ bytes: @escaping (Target) -> [UInt8], to targets: [Target], children: BoundedChildren
+  )
     -> Bool
   {
     guard !targets.isEmpty else { return false }
-    if let pid = Spawner.fork({ for target in targets { _ = write(bytes(target), to: target.terminal.tty) } }) {
+    if let pid = Spawner.fork({ for target in targets { _ = write(bytes(target), to: target.terminal.tty) } })
+    {
       children.add(pid, limit: timeLimit, terminate: false)
     }
     return true

@@ -72,6 +72,10 @@ public enum TerminalNotification {
   /// kitty's identifier for an activity's notification: `islet-` and its id, in the characters
   /// kitty allows in a value.
   public static func identifier(_ activityID: String) -> String {
-    "islet-" + String(activityID.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }.map(Character.init))
+    "islet-"
+      + String(
+        activityID.unicodeScalars.filter {
+          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+        }.map(Character.init))
   }
 }
