@@ -37,13 +37,26 @@ struct TerminalTargetsTests {
     // The view's terminal is also the one the timer was started from: once, without the bell.
     note(.view, "/dev/pts/3", .vte)
     let targets = TerminalAlerts.targets(
-      for: "tea1", startedFrom: Terminal(tty: "/dev/pts/3", kind: .vte), storePath: storePath)
+      for: "tea1", startedFrom: Terminal(tty: "/dev/pts/3", kind: .vte), storePath: storePath, bell: true)
     #expect(
       targets.map { "\($0.terminal.tty) \($0.bell ? "bell" : "no bell") \($0.why)" } == [
         "/dev/pts/3 no bell a view", "/dev/pts/5 no bell a view", "/dev/pts/6 bell islet wait",
       ])
     #expect(TerminalAlerts.describe(targets[1]) == "OSC 99")
     #expect(TerminalAlerts.describe(targets[2]) == "the bell and OSC 777")
+  }
+
+  /// The bell follows the bell channel, and is tmux's to ring in a pane.
+  @Test func theBellOnlyWithTheBellChannelAndOutsideTmux() {
+    note(.wait, "/dev/pts/6", .foot)
+    let pane = Terminal(tty: "/dev/pts/3", kind: .kitty, insideTmux: true)
+    let rung = { (bell: Bool) in
+      TerminalAlerts.targets(for: "tea1", startedFrom: pane, storePath: storePath, bell: bell).map {
+        "\($0.terminal.tty) \($0.bell)"
+      }
+    }
+    #expect(rung(true) == ["/dev/pts/3 false", "/dev/pts/6 true"])
+    #expect(rung(false) == ["/dev/pts/3 false", "/dev/pts/6 false"])
   }
 
   @Test func aProcessThatEndedLeavesNothingAndAnEntryHandedOverStays() throws {

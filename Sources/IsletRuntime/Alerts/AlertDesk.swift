@@ -262,7 +262,10 @@ package final class AlertDesk {
   private func withdraw(_ activityID: String) {
     // An id a killed watcher left is closed only once its server is known to be the same one.
     if let id = shown[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
-    if shown[activityID] != nil { closeTerminalNotifications(activityID) }
+    if shown[activityID] != nil {
+      TerminalAlerts.startClosing(
+        activityID, startedFrom: startedFrom[activityID], storePath: storePath, children: children)
+    }
     shown[activityID] = nil
     unsent[activityID] = nil
     origins[activityID] = nil
@@ -294,33 +297,14 @@ package final class AlertDesk {
       taken = true
     }
     if channels.contains(.terminal) {
-      let targets = terminalTargets(alert.activityID, bell: bell)
+      let targets = TerminalAlerts.targets(
+        for: alert.activityID, startedFrom: startedFrom[alert.activityID], storePath: storePath, bell: bell)
       taken =
         TerminalAlerts.start(
           { TerminalNotification.bytes(for: alert, on: $0.terminal, bell: $0.bell) }, to: targets,
           children: children) || taken
     }
     return taken
-  }
-
-  /// The terminals an activity's alert is written to (`TerminalAlerts.targets`): the bell only
-  /// where the bell channel is on and tmux does not ring already.
-  private func terminalTargets(_ activityID: String, bell: Bool) -> [TerminalAlerts.Target] {
-    TerminalAlerts.targets(
-      for: activityID.isEmpty ? nil : activityID, startedFrom: startedFrom[activityID], storePath: storePath
-    ).map { target in
-      var target = target
-      target.bell = target.bell && bell && !target.terminal.insideTmux
-      return target
-    }
-  }
-
-  /// Closes the activity's notification in the terminals that can close one (kitty).
-  private func closeTerminalNotifications(_ activityID: String) {
-    let targets = terminalTargets(activityID, bell: false).filter { $0.terminal.kind == .kitty }
-    _ = TerminalAlerts.start(
-      { TerminalNotification.closing(activityID: activityID, on: $0.terminal) }, to: targets,
-      children: children)
   }
 
   /// The notification server's connection, opened when there is none; false when there is no
@@ -404,40 +388,11 @@ package final class AlertDesk {
         ))
     }
     if channels.contains(.terminal) {
-      outcomes.append(terminalOutcome(alert, bell: channels.contains(.bell)))
+      let written = TerminalAlerts.test(
+        alert, environment: environment, storePath: storePath, bell: channels.contains(.bell))
+      outcomes.append(Outcome(channel: .terminal, result: written))
     }
     return outcomes
-  }
-
-  /// The alert written to the terminals found (for a sample, this one and those watching), and
-  /// what each got: `/dev/pts/3 (vte): the bell and OSC 777`.
-  private func terminalOutcome(_ alert: Alert, bell: Bool) -> Outcome {
-    var targets = terminalTargets(alert.activityID, bell: bell)
-    if alert.activityID.isEmpty, let here = TerminalAlerts.here(environment: environment),
-      !targets.contains(where: { $0.terminal.tty == here.tty })
-    {
-      let target = TerminalAlerts.Target(
-        terminal: here, bell: bell && !here.insideTmux, why: "this one")
-      targets.insert(target, at: 0)
-    }
-    guard !targets.isEmpty else {
-      return Outcome(
-        channel: .terminal,
-        result: .failure(
-          ChannelProblem(
-            "no terminal: this command is not run on one, and no view, wait or status --follow runs on one")))
-    }
-    let deliveries = TerminalAlerts.deliver(alert, to: targets)
-    let lines = deliveries.map { delivery in
-      let terminal = delivery.target.terminal
-      let kind = terminal.kind.rawValue + (terminal.insideTmux ? " in tmux" : "")
-      let what = TerminalAlerts.describe(delivery.target)
-      return "\(printable(terminal.tty, limit: 100)) (\(kind), \(delivery.target.why)): "
-        + (delivery.problem.map { "nothing, \($0)" } ?? what)
-    }
-    let reached = deliveries.contains { $0.problem == nil }
-    let text = lines.joined(separator: "; ")
-    return Outcome(channel: .terminal, result: reached ? .success(text) : .failure(ChannelProblem(text)))
   }
 
   /// The notification sent and waited on: which server took it, with buttons or not.

@@ -12,7 +12,8 @@ import IsletUI
 /// output is full is given up on.
 ///
 /// ```swift
-/// let targets = TerminalAlerts.targets(for: "tea1", startedFrom: tea.attributes.terminal, storePath: path)
+/// let targets = TerminalAlerts.targets(
+///   for: "tea1", startedFrom: tea.attributes.terminal, storePath: path, bell: true)
 /// TerminalAlerts.deliver(alert, to: targets)  // [Delivery(terminal: …, problem: nil)]
 /// ```
 package enum TerminalAlerts {
@@ -46,9 +47,12 @@ package enum TerminalAlerts {
     return nil
   }
 
-  /// The terminals `activityID`'s alert goes to: the one it was started from, and those
-  /// watching it; each tty once, without the bell where a view holds it.
-  package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String) -> [Target]
+  /// The terminals `activityID`'s alert goes to (nil: any activity's): the one it was started
+  /// from, and those watching it; each tty once. The bell only when `bell` (the bell channel is
+  /// on), and neither where a view holds the tty (it rings its own) nor in a tmux pane (the bell
+  /// channel rings tmux's clients).
+  package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String, bell: Bool)
+    -> [Target]
   {
     var targets: [Target] = []
     if let startedFrom { targets.append(Target(terminal: startedFrom, bell: true, why: "started there")) }
@@ -59,15 +63,55 @@ package enum TerminalAlerts {
       case .wait: why = "islet wait"
       case .follow: why = "status --follow"
       }
-      let bell = entry.role != .view
+      let view = entry.role == .view
       if let index = targets.firstIndex(where: { $0.terminal.tty == entry.terminal.tty }) {
-        targets[index].bell = targets[index].bell && bell
-        if !bell { targets[index].why = why }
+        if view { (targets[index].bell, targets[index].why) = (false, why) }
       } else {
-        targets.append(Target(terminal: entry.terminal, bell: bell, why: why))
+        targets.append(Target(terminal: entry.terminal, bell: !view, why: why))
       }
     }
-    return targets
+    return targets.map { target in
+      var target = target
+      target.bell = target.bell && bell && !target.terminal.insideTmux
+      return target
+    }
+  }
+
+  /// `islet alert test`'s line: the alert written to the terminal it runs on and those
+  /// watching, waited on, and what each got (`/dev/pts/3 (vte, this one): the bell and OSC 777`).
+  package static func test(_ alert: Alert, environment: [String: String], storePath: String, bell: Bool)
+    -> Result<String, ChannelProblem>
+  {
+    var targets = targets(for: nil, startedFrom: nil, storePath: storePath, bell: bell)
+    if let here = here(environment: environment), !targets.contains(where: { $0.terminal.tty == here.tty }) {
+      targets.insert(Target(terminal: here, bell: bell && !here.insideTmux, why: "this one"), at: 0)
+    }
+    guard !targets.isEmpty else {
+      return .failure(
+        ChannelProblem(
+          "no terminal: this command is not run on one, and no view, wait or status --follow runs on one"))
+    }
+    let deliveries = deliver(alert, to: targets)
+    let text = deliveries.map { delivery in
+      let terminal = delivery.target.terminal
+      let kind = terminal.kind.rawValue + (terminal.insideTmux ? " in tmux" : "")
+      return "\(printable(terminal.tty, limit: 100)) (\(kind), \(delivery.target.why)): "
+        + (delivery.problem.map { "nothing, \($0)" } ?? describe(delivery.target))
+    }.joined(separator: "; ")
+    return deliveries.contains { $0.problem == nil } ? .success(text) : .failure(ChannelProblem(text))
+  }
+
+  /// Closes `activityID`'s notification, from a child, in the terminals that can close one
+  /// (kitty): it was acted on elsewhere.
+  package static func startClosing(
+    _ activityID: String, startedFrom: Terminal?, storePath: String, children: BoundedChildren
+  ) {
+    let kitty = targets(for: activityID, startedFrom: startedFrom, storePath: storePath, bell: false).filter {
+      $0.terminal.kind == .kitty
+    }
+    _ = start(
+      { TerminalNotification.closing(activityID: activityID, on: $0.terminal) }, to: kitty, children: children
+    )
   }
 
   /// What a target gets, as `islet alert test` says it: `the bell and OSC 777 through tmux`.
