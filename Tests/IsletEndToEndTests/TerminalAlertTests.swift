@@ -5,8 +5,10 @@ import Testing
 /// The terminal channel, through the built binary: a countdown started from a terminal (a
 /// pseudo-terminal this test reads, with the variables its kind of terminal sets) is alerted
 /// there by the deadline watcher, with nothing of Islet open; inside tmux the sequence passes
-/// through to the terminal of the client; a closed or foreign terminal gets nothing.
-@Suite struct TerminalAlertTests {
+/// through to the terminal of the client; a closed or foreign terminal gets nothing. One at a
+/// time: a device closed here is soon another test's, and a watcher still writing to the old
+/// one would write there.
+@Suite(.serialized) struct TerminalAlertTests {
   let islet = Sandbox()
 
   init() {
@@ -27,9 +29,13 @@ import Testing
     return process
   }
 
-  /// Stops the sandbox's watcher, if one is still there.
-  func stopWatcher() {
+  /// Stops the sandbox's watcher, if one is still there, and waits for it to be gone: as it
+  /// goes it withdraws its alerts, which kitty's terminal is told. `terminals` are kept open
+  /// until then.
+  func stopWatcher(keeping terminals: PseudoTerminal?...) {
     if let pid = watcherPID(islet.storePath) { kill(pid, SIGTERM) }
+    #expect(eventually(within: 10) { watcherPID(islet.storePath) == nil }, "the watcher did not stop")
+    withExtendedLifetime(terminals) {}
   }
 
   @Test(arguments: [
@@ -39,8 +45,8 @@ import Testing
     (["TERM": "linux"], "Tea\r\n"),
   ])
   func aCountdownAlertsTheTerminalItWasStartedFrom(kind: [String: String], expected: String) throws {
-    defer { stopWatcher() }
     let terminal = try PseudoTerminal()
+    defer { stopWatcher(keeping: terminal) }
     let start = try run(["start", "2s", "--name", "Tea"], on: terminal, kind: kind)
     start.waitUntilExit()
     #expect(start.terminationStatus == 0)
@@ -68,13 +74,13 @@ import Testing
   /// the pane, and tmux (allow-passthrough on) hands it, unwrapped, to the terminal of the
   /// client showing the pane: the pseudo-terminal read here.
   @Test func insideTmuxTheSequencePassesThroughToTheClientsTerminal() throws {
-    defer { stopWatcher() }
     var environment = islet.environment
     environment["TERM"] = "tmux-256color"
     let session = try TmuxSession(
       width: 80, height: 12, environment: environment, command: ["/bin/sh"], folder: islet.folder.path,
       serverCommands: [["set", "-g", "allow-passthrough", "on"]])
     let outer = try PseudoTerminal()
+    defer { stopWatcher(keeping: outer) }
     // A tmux client on the pseudo-terminal, spawned directly: Foundation's Process hangs on tmux.
     let client = try #require(
       spawn(
@@ -105,7 +111,6 @@ import Testing
   /// after theirs: the one started from comes first), though the wait ended at the deadline.
   @Test(arguments: ["closed", "foreign"])
   func aClosedOrForeignTerminalGetsNothingAndNothingFails(what: String) throws {
-    defer { stopWatcher() }
     var started: PseudoTerminal? = try PseudoTerminal()
     let start = try run(["start", "3s", "--name", "Tea"], on: started!, kind: ["VTE_VERSION": "7006"])
     start.waitUntilExit()
@@ -114,6 +119,7 @@ import Testing
     let startedText = started!.text
     // Made before the other is closed, so that it cannot be given the same device.
     let waiting = try PseudoTerminal()
+    defer { stopWatcher(keeping: started, waiting) }
     if what == "closed" {
       started = nil
     } else {
