@@ -142,7 +142,7 @@ public final class SQLiteActivityStore: ActivityStore {
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
     idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
     run_started_at, expected, tmux_socket, tmux_pane, posted_text, posted_percent, attention, buttons,
-    exit_status, exit_signal
+    exit_status, exit_signal, terminal_tty, terminal_kind
     """
 
   static let eventColumns = """
@@ -477,6 +477,7 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(s.posted.percent.map(Int64.init)), Value(s.posted.attention),
       Value(Self.encode(s.posted.buttons)),
       Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
+      Value(a.terminal?.tty), Value(a.terminal?.storedKind),
     ]
   }
 
@@ -509,7 +510,7 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 38, let buttons = decodeButtons(row[35].string), let id = row[0].string,
+    guard row.count == 40, let buttons = decodeButtons(row[35].string), let id = row[0].string,
       let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
@@ -532,7 +533,10 @@ public final class SQLiteActivityStore: ActivityStore {
       attributes: ActivityAttributes(
         icon: icon, recordID: row[5].string, owner: row[6].string, mode: mode,
         fullDuration: row[8].int, staleAfter: row[9].int, plan: plan, expected: row[29].int,
-        origin: origin(socket: row[30].string, pane: row[31].string)),
+        origin: origin(socket: row[30].string, pane: row[31].string),
+        terminal: row[38].string.flatMap { tty in
+          row[39].string.flatMap { Terminal(tty: tty, storedKind: $0) }
+        }),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,

@@ -26,7 +26,7 @@ import Testing
 
   @Test func readsTheAlertSettings() throws {
     let defaults = Configuration().alerts
-    #expect(defaults.channels == [.desktop, .tmux, .bell])
+    #expect(defaults.channels == [.desktop, .tmux, .bell, .terminal])
     #expect(defaults.repeatCount == 3 && defaults.repeatEvery == minutes(1) && defaults.snooze == minutes(5))
     #expect(defaults.sound == nil)
     let text = """
@@ -58,9 +58,9 @@ import Testing
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (
         "alerts = desktop, pager", 1,
-        "alerts: 'pager' is not a channel; use desktop, tmux, popup, bell, sound, or none"
+        "alerts: 'pager' is not a channel; use desktop, tmux, popup, bell, sound, terminal, or none"
       ),
-      ("alerts =", 1, "alerts needs channels: desktop, tmux, popup, bell, sound, or none"),
+      ("alerts =", 1, "alerts needs channels: desktop, tmux, popup, bell, sound, terminal, or none"),
       (
         "alert-repeat = 21", 1,
         "alert-repeat is '21'; use how many times an alert repeats, from 0 (never) to 20"

@@ -147,9 +147,9 @@ import Testing
     #expect(run.status == 69, "\(run)")
     let out = run.stdout.split(separator: "\n")
     #expect(out.first == "Alert test: ⏰ Islet — test alert", "\(run)")
-    #expect(out.contains { $0.hasPrefix("  desktop  ✗ no session bus") }, "\(run)")
-    #expect(out.contains("  tmux     - off"), "\(run)")
-    #expect(out.contains { $0.hasPrefix("  sound    ✓ ran echo test") }, "\(run)")
+    #expect(out.contains { $0.hasPrefix("  desktop   ✗ no session bus") }, "\(run)")
+    #expect(out.contains("  tmux      - off"), "\(run)")
+    #expect(out.contains { $0.hasPrefix("  sound     ✓ ran echo test") }, "\(run)")
     #expect(eventually { lines(played) == ["test"] }, "\(text(played))")
     islet.writeConfig("alerts = sound\nsound = true\n")
     #expect(try islet.binary("alert", "test").status == 0)
@@ -162,7 +162,7 @@ import Testing
     let run = try islet.binary("alert", "test")
     #expect(run.status == 69, "\(run)")
     #expect(
-      run.stdout.contains("  sound    ✗ no-such-player is not found on PATH; set sound = COMMAND"), "\(run)")
+      run.stdout.contains("  sound     ✗ no-such-player is not found on PATH; set sound = COMMAND"), "\(run)")
     // What only the shell can tell is left to it.
     islet.writeConfig("alerts = sound\nsound = PLAYER=x true\n")
     #expect(try islet.binary("alert", "test").status == 0)
@@ -189,8 +189,8 @@ import Testing
     #expect(eventually { tmux.rang }, "the bell did not ring on the client")
     let test = try islet.binary("alert", "test", extra: ["TMUX": tmux.tmuxVariable])
     #expect(test.status == 0, "\(test)")
-    #expect(test.stdout.contains("  tmux     ✓ the message on 1 client of 1 tmux server"), "\(test)")
-    #expect(test.stdout.contains("  bell     ✓ the bell on 1 client of 1 tmux server"), "\(test)")
+    #expect(test.stdout.contains("  tmux      ✓ the message on 1 client of 1 tmux server"), "\(test)")
+    #expect(test.stdout.contains("  bell      ✓ the bell on 1 client of 1 tmux server"), "\(test)")
   }
 }
 

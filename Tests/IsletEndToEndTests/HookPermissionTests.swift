@@ -56,7 +56,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: ran), "the hook ran")
     let test = try islet.binary("alert", "test")
     #expect(test.status == 69, "\(test)")
-    #expect(test.stdout.contains("  hooks    ✗ paused \(reason)\n"), "\(test)")
+    #expect(test.stdout.contains("  hooks     ✗ paused \(reason)\n"), "\(test)")
   }
 
   @Test func aHookOfYoursAloneRunsAndAlertTestListsIt() throws {
@@ -67,7 +67,7 @@ import Testing
     #expect(eventually { text(ran) == "ran\n" }, "the hook did not run; hooks.log: \(text(log))")
     let test = try islet.binary("alert", "test")
     #expect(test.status == 0, "\(test)")
-    #expect(test.stdout.contains("  hooks    ✓ paused in \(hooks)\n"), "\(test)")
+    #expect(test.stdout.contains("  hooks     ✓ paused in \(hooks)\n"), "\(test)")
     #expect(!test.stdout.contains("✗ paused"), "\(test)")
   }
 
@@ -86,7 +86,7 @@ import Testing
     let reason = "is not run: it belongs to another user (uid 65534); it would run as you"
     #expect(eventually { text(log).contains("\(hooks)/paused \(reason)") }, "hooks.log: \(text(log))")
     #expect(!FileManager.default.fileExists(atPath: ran), "the hook ran")
-    #expect(try islet.binary("alert", "test").stdout.contains("  hooks    ✗ paused \(reason)\n"))
+    #expect(try islet.binary("alert", "test").stdout.contains("  hooks     ✗ paused \(reason)\n"))
   }
 
   /// The hook's time limit is kept by the real clock, whatever `ISLET_NOW` says: a fixed clock

@@ -43,6 +43,11 @@ import Testing
     #expect(!lines.contains { $0.contains("status-interval") }, "\(lines)")
     #expect(lines.contains { $0.hasPrefix("set-environment -g ISLET_BIN \"/") && $0.hasSuffix("\"") })
     #expect(lines.contains("set -g @islet-island ' #(\"$ISLET_BIN\" status --follow --format tmux)'"))
+    // The terminal channel's notification leaves a pane only through tmux's passthrough.
+    let passthrough = lines.firstIndex(of: "set -gq allow-passthrough on")
+    #expect(passthrough != nil, "the snippet does not let the terminal alerts through: \(lines)")
+    #expect(
+      passthrough.map { lines[$0 - 1].hasPrefix("# your terminal only when tmux lets it through") } == true)
     #expect(
       lines.contains(
         "if-shell -F '#{!=:#{m:*@islet-island*,#{status-right}},1}' 'set -ag status-right \"#{E:@islet-island}\"'"

@@ -84,6 +84,25 @@ func sampleActivity(id: String = "wk01", name: String = "Workout") -> Activity {
     #expect(try store.activity(id: "wk01") == activity, "cleared fields read back cleared")
   }
 
+  /// The terminal an activity was started from is kept with its kind, inside tmux or not, and
+  /// cleared when it goes.
+  @Test(arguments: [
+    Terminal(tty: "/dev/pts/4", kind: .kitty), Terminal(tty: "/dev/pts/7", kind: .vte, insideTmux: true),
+  ])
+  func terminalRoundTrips(terminal: Terminal) throws {
+    let path = folder.file("islet.db")
+    let store = try SQLiteActivityStore.openForWriting(path: path)
+    defer { store.close() }
+    var activity = sampleActivity()
+    activity.attributes.terminal = terminal
+    try store.transaction { try store.insert(activity) }
+    #expect(try store.activity(id: "wk01")?.attributes.terminal == terminal)
+    activity.attributes.terminal = nil
+    #expect(try store.transaction { try store.save(activity) })
+    #expect(
+      try store.activity(id: "wk01")?.attributes.terminal == nil, "a cleared terminal reads back cleared")
+  }
+
   @Test func theStoreIsPrivate() throws {
     let path = folder.file("a/b/islet.db")
     try SQLiteActivityStore.openForWriting(path: path).close()

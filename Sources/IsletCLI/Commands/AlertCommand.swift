@@ -10,8 +10,8 @@ struct AlertCommand: Command {
       name: "alert", operands: "test", brief: "send a sample alert through every channel and say what worked",
       summary: "Send a sample alert through every configured channel, and say which worked and why not.",
       details: """
-        The channels are the configuration's alerts (desktop, tmux and bell unless it says
-        otherwise; popup and sound are off by default), then the hooks found and any that is
+        The channels are the configuration's alerts (desktop, tmux, bell and terminal unless it
+        says otherwise; popup and sound are off by default), then the hooks found and any that is
         not run because others could change it. Exit status 69 when a configured channel could
         not deliver, or a hook is not run.
         """,

@@ -94,6 +94,10 @@ struct DeviceCommand: Command {
       environment: environment, intents: intents, follower: follower, screen: screen, theme: theme,
       model: model, presentation: presentation,
       goals: configuration.dailyGoals, title: configuration.title)
+    // The view rings and flashes itself: its terminal is given the notification sequence alone.
+    let path = try environment.storePath
+    let watching = WatchingTerminals.register(.view, environment: environment.variables, storePath: path)
+    defer { watching.map { WatchingTerminals.unregister($0, storePath: path) } }
     return try runner.run()
   }
 }

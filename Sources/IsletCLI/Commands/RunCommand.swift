@@ -80,6 +80,7 @@ struct RunCommand: Command {
     attributes.icon = icon ?? Self.defaultIcon
     attributes.expected = expected ?? (try? intents.store.recentRunLengths(named: shownName))?.median
     attributes.origin = TmuxRecorder.origin(from: environment.variables)
+    attributes.terminal = TerminalAlerts.here(environment: environment.variables)
     let request = StartRequest(name: shownName, attributes: attributes, category: category)
     let process: ForegroundRun
     do {

@@ -330,6 +330,7 @@ struct StartCommand: Command {
     if let staleAfter { attributes.staleAfter = staleAfter }
     attributes.expected = expected
     attributes.origin = TmuxRecorder.origin(from: environment.variables)
+    attributes.terminal = TerminalAlerts.here(environment: environment.variables)
     let request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
       startedAt: startedAt, posted: posted)

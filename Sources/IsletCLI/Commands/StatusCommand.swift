@@ -341,6 +341,10 @@ struct StatusCommand: Command {
     let job =
       format == .tmux ? TmuxStatusJob(environment: environment.variables, startedAt: environment.now) : nil
     var prologue = bar?.prologue ?? []
+    // Its terminal, if it runs on one, is given the terminal channel's alerts while it runs.
+    let path = try environment.storePath
+    let watching = WatchingTerminals.register(.follow, environment: environment.variables, storePath: path)
+    defer { watching.map { WatchingTerminals.unregister($0, storePath: path) } }
     while true {
       environment.forgetConfiguration()
       let policy: TimePolicy

@@ -18,6 +18,10 @@ struct TmuxSnippet {
       "# How every key runs it: a refusal is shown as a message, and nothing over your pane.",
       "set-environment -g ISLET_RUN '\(Self.script)'",
       "",
+      "# Alerts through the terminal: a notification written to a pane (OSC 777, 9 or 99) reaches",
+      "# your terminal only when tmux lets it through (-q: tmux before 3.3 has no such option).",
+      "set -gq allow-passthrough on",
+      "",
     ] + statusLine + keyTable + (ranges ? islandClicks : statusRightClicks)
   }
 

@@ -78,7 +78,20 @@ struct WaitCommand: Command {
     }
     // A plan's segment that is over waits to go on: the run is not done.
     if !waited.isPlan, waited.phase(at: now, policy: configuration.policy) == .finished { return .ok }
-    return try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
+    // Its terminal, if it runs on one, is given the waited activity's alerts while it waits.
+    let path = try environment.storePath
+    let watching = WatchingTerminals.register(
+      .wait, activityID: waited.id, environment: environment.variables, storePath: path)
+    let status = try ActivityWait(activity: waited, giveUpAt: giveUpAt).run(
       intents: intents, follower: follower, context: environment)
+    // Ended with the activity: its alert, a moment later, still goes to the shell's terminal.
+    if let watching {
+      if status == .interrupted || status == .timeout {
+        WatchingTerminals.unregister(watching, storePath: path)
+      } else {
+        WatchingTerminals.handOver(watching, to: getppid(), storePath: path)
+      }
+    }
+    return status
   }
 }

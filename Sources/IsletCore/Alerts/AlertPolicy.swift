@@ -10,12 +10,15 @@ public enum AlertChannel: String, CaseIterable, Codable, Sendable {
   case bell
   /// A sound played by a configured command or the first player found.
   case sound
+  /// The bell and a notification sequence written to the terminal an activity was started
+  /// from, and to those an open view, `wait` or `status --follow` runs on.
+  case terminal
 }
 
 /// How alerts are delivered and repeated: the configuration's `alerts`, `alert-repeat`,
 /// `alert-every`, `alert-after-run`, `snooze` and `sound`.
 public struct AlertPolicy: Codable, Equatable, Sendable {
-  public var channels: Set<AlertChannel> = [.desktop, .tmux, .bell]
+  public var channels: Set<AlertChannel> = [.desktop, .tmux, .bell, .terminal]
   /// How many times an alert nobody acknowledged is given again.
   public var repeatCount: Int = 3
   public var repeatEvery: Milliseconds = 60_000

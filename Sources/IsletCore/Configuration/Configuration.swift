@@ -47,7 +47,8 @@ public struct Configuration: Equatable, Sendable {
       set: onOff(\.bell)),
     Setting(
       key: "alerts", value: "CHANNELS",
-      meaning: "where alerts go: desktop, tmux, popup, bell, sound, or none (default desktop tmux bell)",
+      meaning:
+        "where alerts go: desktop, tmux, popup, bell, sound, terminal, or none (default desktop tmux bell terminal)",
       set: setAlerts),
     Setting(
       key: "alert-repeat", value: "N", meaning: "how many times an alert nobody acts on comes back, 0 to 20",

@@ -20,11 +20,15 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   /// The remote host it lives on (`remote.NAME`), whose Islet alone changes it; nil for this
   /// machine's. Never stored here: it is what the host last said.
   public var host: String?
+  /// The terminal it was started from, for the terminal alert channel; nil when it was not
+  /// started from one (a script through pipes, a tmux key).
+  public var terminal: Terminal?
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
     fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil,
-    expected: Milliseconds? = nil, origin: Origin? = nil, host: String? = nil
+    expected: Milliseconds? = nil, origin: Origin? = nil, host: String? = nil,
+    terminal: Terminal? = nil
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -36,6 +40,7 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.expected = expected
     self.origin = origin
     self.host = host
+    self.terminal = terminal
   }
 }
 

@@ -74,6 +74,8 @@ package final class AlertDesk {
   package private(set) var shown: [String: Shown] = [:]
   /// The pane each alerted activity was started in: a click on its notification goes there.
   private var origins: [String: Origin] = [:]
+  /// The terminal each alerted activity was started from: the terminal channel writes there.
+  private var startedFrom: [String: Terminal] = [:]
   /// The live activities at the last look.
   private(set) var live: [Activity] = []
   package private(set) var lastAlertAt: Instant?
@@ -146,6 +148,7 @@ package final class AlertDesk {
       return
     }
     origins[activityID] = activity.attributes.origin
+    startedFrom[activityID] = activity.attributes.terminal
     // Followed (repeated, withdrawn) only where a channel took it.
     guard post(alert, first: true, configuration: configuration) else {
       withdraw(activityID)
@@ -281,9 +284,14 @@ package final class AlertDesk {
   private func withdraw(_ activityID: String) {
     // An id a killed watcher left is closed only once its server is known to be the same one.
     if let id = shown[activityID]?.notification, adoptedFrom == nil { desktop?.postClose(id) }
+    if shown[activityID] != nil {
+      TerminalAlerts.startClosing(
+        activityID, startedFrom: startedFrom[activityID], storePath: storePath, children: children)
+    }
     shown[activityID] = nil
     unsent[activityID] = nil
     origins[activityID] = nil
+    startedFrom[activityID] = nil
   }
 
   /// Gives `alert` through every configured channel without waiting on any; whether one took
@@ -309,6 +317,14 @@ package final class AlertDesk {
     {
       children.add(playing.pid, limit: Sound.timeLimit(environment))
       taken = true
+    }
+    if channels.contains(.terminal) {
+      let targets = TerminalAlerts.targets(
+        for: alert.activityID, startedFrom: startedFrom[alert.activityID], storePath: storePath, bell: bell)
+      taken =
+        TerminalAlerts.start(
+          { TerminalNotification.bytes(for: alert, on: $0.terminal, bell: $0.bell) }, to: targets,
+          children: children) || taken
     }
     return taken
   }
@@ -367,6 +383,7 @@ package final class AlertDesk {
       else { continue }
       tracker.followed[followed.activityID] = AlertTracker.Followed(event: event, repeats: followed.repeats)
       origins[followed.activityID] = activity.attributes.origin
+      startedFrom[followed.activityID] = activity.attributes.terminal
       shown[followed.activityID] = Shown(
         alert: alert, event: event, notification: followed.notification, at: followed.at)
       lastAlertAt = max(lastAlertAt ?? followed.at, followed.at)
@@ -392,6 +409,11 @@ package final class AlertDesk {
           channel: .sound,
           result: Sound.play(command: configuration.alerts.sound, environment: environment).map(\.description)
         ))
+    }
+    if channels.contains(.terminal) {
+      let written = TerminalAlerts.test(
+        alert, environment: environment, storePath: storePath, bell: channels.contains(.bell))
+      outcomes.append(Outcome(channel: .terminal, result: written))
     }
     return outcomes
   }
