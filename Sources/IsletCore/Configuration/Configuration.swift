@@ -27,6 +27,9 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// Whether starting a stopwatch ends the running ones (`stopwatch-switch`), as `islet switch`
+  /// does: one task at a time.
+  public var stopwatchSwitch = false
 
   public init() {}
 
@@ -77,6 +80,10 @@ public struct Configuration: Equatable, Sendable {
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
       set: setMpris),
+    Setting(
+      key: "stopwatch-switch", value: "on|off",
+      meaning: "starting a stopwatch ends the running ones, as islet switch does (default off)",
+      set: onOff(\.stopwatchSwitch)),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -393,6 +400,18 @@ extension Configuration {
   }
 
   /// `theme` and `hooks`: a name or a path, not empty.
+  /// `on`, `yes`, `true` or their opposites, in any case, into `field`.
+  fileprivate static func onOff(_ field: WritableKeyPath<Configuration, Bool> & Sendable) -> Setting.Setter {
+    { configuration, key, value in
+      switch value.lowercased() {
+      case "on", "yes", "true": configuration[keyPath: field] = true
+      case "off", "no", "false": configuration[keyPath: field] = false
+      default: return "\(key) is '\(printable(value))'; use on or off"
+      }
+      return nil
+    }
+  }
+
   fileprivate static func path(
     _ field: WritableKeyPath<Configuration, String?> & Sendable, needs: String
   ) -> Setting.Setter {

@@ -352,6 +352,7 @@ public enum TimerEngine {
     if let percent = update.percent { next.state.posted.percent = percent }
     if let attention = update.attention { next.state.posted.attention = attention.isEmpty ? nil : attention }
     if let buttons = update.buttons { next.state.posted.buttons = buttons }
+    if let tags = update.tags { next.attributes.tags = tags }
     var unprogressed = next
     unprogressed.state.posted.percent = activity.state.posted.percent
     guard unprogressed != activity else { return Transition(activity: next) }
