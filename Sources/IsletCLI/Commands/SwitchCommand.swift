@@ -47,8 +47,10 @@ struct SwitchCommand: Command {
     guard !parsed.operands.isEmpty else {
       throw UsageError(message: "switch needs the NAME of what you start", command: "switch")
     }
-    let name = try ParsedArguments.label(
-      parsed.operands.joined(separator: " "), option: "name", command: "switch")
+    let name = parsed.operands.joined(separator: " ")
+    if let problem = UserText.problem(with: name, bounds: .name) {
+      throw UsageError(message: "NAME '\(printable(name, limit: 20))' \(problem.message)", command: "switch")
+    }
     var attributes = ActivityAttributes()
     attributes.recordID = try parsed.label(.id)
     attributes.owner = try parsed.label(.owner)
