@@ -10,7 +10,8 @@ import Testing
     "theme": "nord", "bell": "off", "alerts": "tmux", "alert-repeat": "5", "alert-every": "2m",
     "alert-after-run": "1m",
     "snooze": "10m", "sound": "paplay", "max-idle": "2h", "stale-after": "1m", "icon": "book",
-    "hooks": "/tmp/hooks", "mpris": "off", "plan": "tabata", "goal": "4", "plan.NAME": "Work 20m, Rest 5m",
+    "hooks": "/tmp/hooks", "mpris": "off", "stopwatch-switch": "on", "plan": "tabata", "goal": "4",
+    "plan.NAME": "Work 20m, Rest 5m",
     "goal.NAME": "2",
   ]
 

@@ -123,7 +123,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["tmux", "--tmux-version", "3.3a\nrun-shell 'touch x'"], status: 64,
       says: "--tmux-version '3.3a\\nrun-shell 'touch x'' is not a tmux version"),
     BadInput(arguments: ["tmux", "--tmux-version", "3.4\""], status: 64, says: "is not a tmux version"),
-    BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, switch, continue, pause,"),
+    BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, switch,"),
     BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; did you mean 'start'?"),
     BadInput(arguments: ["stat"], status: 64, says: "unknown command 'stat'; did you mean 'status'?"),
     BadInput(arguments: ["25m"], status: 64, says: "unknown command '25m'; did you mean 'islet start 25m'?"),
