@@ -16,7 +16,7 @@ struct ContinueCommand: Command {
         stopped task yet, it says so and changes nothing.
 
         Examples:
-          islet switch Emails; islet switch Call; islet continue    back to Emails
+          islet switch Emails; islet switch Call; islet continue --switch    back to Emails
         """,
       options: [
         OptionSpec(.switchRunning, value: nil, help: "end the running stopwatches as it starts"),
@@ -48,9 +48,10 @@ struct ContinueCommand: Command {
     attributes.recordID = stopped.attributes.recordID
     attributes.owner = stopped.attributes.owner
     attributes.tags = stopped.attributes.tags
-    let request = StartRequest(
+    var request = StartRequest(
       name: stopped.name, attributes: attributes, category: stopped.state.category,
-      relevance: stopped.state.relevance, switching: switching ?? configuration.stopwatchSwitch)
+      relevance: stopped.state.relevance)
+    request.switching = switching ?? configuration.switchesByDefault(request)
     return try environment.startStopwatch(
       request, icon: nil, kept: stopped.attributes.icon, command: "continue")
   }

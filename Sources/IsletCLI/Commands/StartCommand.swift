@@ -359,14 +359,10 @@ struct StartCommand: Command {
     attributes.expected = expected
     attributes.origin = TmuxRecorder.origin(from: environment.variables)
     attributes.tags = tags
-    // The configuration's default switches a stopwatch started running now.
-    let switches =
-      switching
-      ?? (configuration.stopwatchSwitch && attributes.mode == .stopwatch && attributes.plan == nil
-        && !paused && startedAt == nil)
-    let request = StartRequest(
+    var request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
-      startedAt: startedAt, posted: posted, switching: switches)
+      startedAt: startedAt, posted: posted)
+    request.switching = switching ?? configuration.switchesByDefault(request)
     // A terminal is told what started; a pipe gets the id alone, which scripts keep.
     let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
       environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id

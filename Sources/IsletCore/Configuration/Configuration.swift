@@ -115,6 +115,13 @@ public struct Configuration: Equatable, Sendable {
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
+  /// Whether `request` switches when nothing says (`stopwatch-switch`): a stopwatch (not a
+  /// plan) started running now, which is where the running ones can end.
+  public func switchesByDefault(_ request: StartRequest) -> Bool {
+    stopwatchSwitch && request.attributes.mode == .stopwatch && request.attributes.plan == nil
+      && !request.paused && request.startedAt == nil
+  }
+
   /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.
   public var dailyGoals: [DailyGoal] {
     var targets = planGoals
