@@ -97,6 +97,23 @@ import Testing
     #expect(store.history.map(\.kind) == [.started])
   }
 
+  /// What a switch starts starts now and running: ended now, a start in the past or a ready
+  /// one would leave a gap or an overlap.
+  @Test func aSwitchToAReadyOrPastStartIsRefused() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    clock.advance(by: minutes(10))
+    var past = switching("Call")
+    past.startedAt = t0 + minutes(5)
+    var ready = switching("Call")
+    ready.paused = true
+    for request in [past, ready] {
+      let outcome = try d.dispatch(.start(request), source: .cli)
+      #expect(outcome.refusal == Refusal("a switch starts Call now and running, not ready or in the past"))
+    }
+    #expect(store.history.map(\.kind) == [.started])
+  }
+
   @Test func aSwitchWithNothingRunningOnlyStarts() throws {
     let outcome = try dispatcher().dispatch(.start(switching("Emails", tags: ["inbox"])), source: .cli)
     #expect(outcome.stopped.isEmpty)

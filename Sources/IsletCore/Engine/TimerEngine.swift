@@ -25,6 +25,10 @@ public enum TimerEngine {
       guard case .start(let request) = intent else {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
       }
+      // A switch ends the running ones now: what it starts starts now, running, with no gap.
+      if request.switching && (request.paused || request.startedAt != nil) {
+        return .failure(Refusal("a switch starts \(request.name) now and running, not ready or in the past"))
+      }
       if let plan = request.attributes.plan, !plan.isKeepable {
         return .failure(
           Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
