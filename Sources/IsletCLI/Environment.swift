@@ -181,13 +181,22 @@ final class Environment: RunContext {
 
   /// The sessions `log` and `report` show: the history's, and the live runs still going, as a
   /// reader sees them at `now` (see `readLive`). `since` and `until` bound the history read.
-  func sessions(since: Instant?, until: Instant?, policy: TimePolicy) throws -> [Session] {
+  /// With `tags`, each session has its activity's tags (`Session.tags`).
+  func sessions(since: Instant?, until: Instant?, policy: TimePolicy, tags: Bool = false) throws -> [Session]
+  {
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
     // Only the runs that overlap the stretch are read: the cost follows it, not the history.
     let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
     let history = self.history(recorded: recorded, since: nil, pending: pending)
-    return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    if tags, let store {
+      let tagged = try store.tagsByActivity()
+      if !tagged.isEmpty {
+        for index in sessions.indices { sessions[index].tags = tagged[sessions[index].activityID] ?? [] }
+      }
+    }
+    return sessions
   }
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else
@@ -323,6 +332,12 @@ final class Environment: RunContext {
     }
     if let refusal = outcome.refusal { return refused(refusal.reason) }
     guard let activity = outcome.activity else { return .ok }
+    // What a switch ended, on a terminal: a pipe reads the started one's id alone.
+    if console.isTerminal {
+      for stopped in outcome.stopped {
+        console.out(confirmation(stopped, outcome.events.filter { $0.activityID == stopped.id }) + "\n")
+      }
+    }
     console.out(describe(activity, outcome.ownEvents(from: .cli)) + "\n")
     if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok

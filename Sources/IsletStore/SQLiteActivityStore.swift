@@ -142,7 +142,7 @@ public final class SQLiteActivityStore: ActivityStore {
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
     idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
     run_started_at, expected, tmux_socket, tmux_pane, posted_text, posted_percent, attention, buttons,
-    exit_status, exit_signal, terminal_tty, terminal_kind
+    exit_status, exit_signal, terminal_tty, terminal_kind, tags
     """
 
   static let eventColumns = """
@@ -167,6 +167,19 @@ public final class SQLiteActivityStore: ActivityStore {
         phase IN ('idle', 'active', 'paused', 'finished') OR EXISTS (SELECT 1 FROM event
         WHERE event.activity_id = activity.id AND kind NOT IN ('edited', 'forgotten'))
         """)
+  }
+
+  /// The stopwatch stopped last (completed, ended or expired; not a plan's run nor a
+  /// program's, `islet run`'s): what `islet continue` resumes. Nil when there is none.
+  public func lastStopped() throws -> Activity? {
+    try activities(
+      where: """
+        id = (SELECT id FROM activity WHERE phase IN ('completed', 'ended', 'expired')
+        AND mode = 'stopwatch' AND plan IS NULL AND NOT EXISTS (SELECT 1 FROM event
+        WHERE event.activity_id = activity.id AND kind = 'started' AND source = 'run')
+        ORDER BY ended_at DESC, created_at DESC, id DESC LIMIT 1)
+        """
+    ).first
   }
 
   public func activity(id: String) throws -> Activity? {
@@ -477,8 +490,29 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(s.posted.percent.map(Int64.init)), Value(s.posted.attention),
       Value(Self.encode(s.posted.buttons)),
       Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
-      Value(a.terminal?.tty), Value(a.terminal?.storedKind),
+      Value(a.terminal?.tty), Value(a.terminal?.storedKind), Value(encode(tags: a.tags)),
     ]
+  }
+
+  /// Tags one a line (no tag holds a line break: `UserText`); nil for none.
+  static func encode(tags: [String]) -> String? {
+    tags.isEmpty ? nil : tags.joined(separator: "\n")
+  }
+
+  static func decode(tags text: String?) -> [String] {
+    text.map { $0.split(separator: "\n").map(String.init) } ?? []
+  }
+
+  /// The tags of every activity that has any, by its id: what `log` and `report` match
+  /// `--only` and `--exclude` against and `log` shows beside each session.
+  public func tagsByActivity() throws -> [String: [String]] {
+    let rows = try guarded { try database.query("SELECT id, tags FROM activity WHERE tags IS NOT NULL") }
+    var tags: [String: [String]] = [:]
+    for row in rows {
+      guard let id = row[0].string else { continue }
+      tags[id] = Self.decode(tags: row[1].string)
+    }
+    return tags
   }
 
   private static func exitStatus(_ exit: CommandExit?) -> Int64? {
@@ -510,7 +544,7 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 40, let buttons = decodeButtons(row[35].string), let id = row[0].string,
+    guard row.count == 41, let buttons = decodeButtons(row[35].string), let id = row[0].string,
       let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
@@ -536,7 +570,8 @@ public final class SQLiteActivityStore: ActivityStore {
         origin: origin(socket: row[30].string, pane: row[31].string),
         terminal: row[38].string.flatMap { tty in
           row[39].string.flatMap { Terminal(tty: tty, storedKind: $0) }
-        }),
+        },
+        tags: decode(tags: row[40].string)),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,

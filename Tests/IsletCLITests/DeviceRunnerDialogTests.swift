@@ -31,6 +31,27 @@ import Testing
     #expect(live.map(\.name) == ["Deep work"] && live.first?.state.duration == 45 * 60_000)
   }
 
+  /// With `stopwatch-switch = on`, a stopwatch started in the view ends the running one at the
+  /// instant it starts; a countdown started there ends nothing.
+  @Test func aStopwatchStartedInTheViewSwitchesWhenTheConfigurationSays() throws {
+    let view = try RunnerHarness(width: 100, height: 30, config: "stopwatch-switch = on\n")
+    _ = try view.outside.send(.start(StartRequest(name: "Emails")), to: .current, source: .cli)
+    let runner = try view.openDrawn()
+    view.clock.advance(by: 60_000)
+    for (name, duration) in [("Review", ""), ("Tea", "5m")] {
+      try view.press(runner, .character("n"))
+      try view.type(runner, name)
+      try view.press(runner, .enter)
+      try view.type(runner, duration)
+      try view.press(runner, .enter)
+    }
+    let live = try view.outside.store.liveActivities().map(\.name)
+    #expect(Set(live) == ["Review", "Tea"], "\(live)")
+    let history = try view.outside.store.history()
+    #expect(history.map(\.kind) == [.started, .ended, .started, .started], "\(history.map(\.kind))")
+    #expect(history[1].name == "Emails" && history[1].at == history[2].at)
+  }
+
   /// The dialog starts the configured plan by its name; `s` skips to its next segment, whose
   /// label and round the screen then shows.
   @Test func nStartsAPlanAndSSkipsToItsNextSegment() throws {

@@ -137,20 +137,20 @@ import Testing
       islet("log", "--csv").stdout.split(separator: "\n").map {
         $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst(3).joined(separator: ",")
       } == [
-        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited,failure",
-        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4,,true,2,false,",
-        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4,,false,4,false,",
-        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4,,true,6,false,",
-        "Tea,completed,600.000,,,,,,,true,9,false,",
+        "name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited,failure,tags",
+        "Pomodoro,finished,1500.000,pomodoro,Focus,work,1,4,,true,2,false,,",
+        "Pomodoro,skipped,60.000,pomodoro,Break,break,1,4,,false,4,false,,",
+        "Pomodoro,completed,180.000,pomodoro,Focus,work,2,4,,true,6,false,,",
+        "Tea,completed,600.000,,,,,,,true,9,false,,",
       ])
     let json = islet("log", "--json").stdout
     #expect(
       json.contains(
-        #""outcome":"skipped","elapsed":60,"plan":{"name":"pomodoro","segment":"Break","kind":"break","round":1,"rounds":4,"next":{"segment":"Focus","duration":1500}},"counted":false,"session":4,"edited":false,"failure":null}"#
+        #""outcome":"skipped","elapsed":60,"plan":{"name":"pomodoro","segment":"Break","kind":"break","round":1,"rounds":4,"next":{"segment":"Focus","duration":1500}},"counted":false,"session":4,"edited":false,"failure":null,"tags":[]}"#
       ))
     #expect(
       json.contains(
-        #""outcome":"completed","elapsed":600,"plan":null,"counted":true,"session":9,"edited":false,"failure":null}"#
+        #""outcome":"completed","elapsed":600,"plan":null,"counted":true,"session":9,"edited":false,"failure":null,"tags":[]}"#
       ))
     #expect(
       json.hasSuffix(

@@ -75,6 +75,6 @@ import Testing
     let run = islet("status", "--template", "{left}")
     #expect(run.status == 64)
     #expect(run.stderr.hasPrefix("Error: --template has an unknown field {left}; use \(known)\n"), "\(run)")
-    #expect(known.contains("{remaining}, {elapsed}, {deadline}, {category}, {owner}"))
+    #expect(known.contains("{remaining}, {elapsed}, {deadline}, {category}, {tags}, {owner}"))
   }
 }

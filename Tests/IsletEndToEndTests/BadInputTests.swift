@@ -123,7 +123,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       arguments: ["tmux", "--tmux-version", "3.3a\nrun-shell 'touch x'"], status: 64,
       says: "--tmux-version '3.3a\\nrun-shell 'touch x'' is not a tmux version"),
     BadInput(arguments: ["tmux", "--tmux-version", "3.4\""], status: 64, says: "is not a tmux version"),
-    BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, pause,"),
+    BadInput(arguments: ["frob"], status: 64, says: "unknown command 'frob'; commands: start, switch,"),
     BadInput(arguments: ["START"], status: 64, says: "unknown command 'START'; did you mean 'start'?"),
     BadInput(arguments: ["stat"], status: 64, says: "unknown command 'stat'; did you mean 'status'?"),
     BadInput(arguments: ["25m"], status: 64, says: "unknown command '25m'; did you mean 'islet start 25m'?"),
@@ -198,7 +198,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["update"], status: 64,
       says:
-        "update needs --name, --category, --relevance, --icon, --state, --progress, --attention or --button"),
+        "update needs --name, --category, --tag, --relevance, --icon, --state, --progress, --attention or --button"
+    ),
     BadInput(
       arguments: ["update", "--progress", "140%"], status: 64,
       says: "--progress '140%' is not a progress; use a percentage from 0% to 100%"),
@@ -222,6 +223,40 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(
       arguments: ["start", "--button", "Go=x", "--button", "go=y"], status: 64,
       says: "--button 'go' is given twice; give each label once"),
+    BadInput(
+      arguments: ["start", "--tag", "a\u{1B}[31mb"], status: 64,
+      says: "--tag 'a\\e[31mb' contains control characters; use plain text"),
+    BadInput(
+      arguments: ["switch", "Emails", "--tag", ""], status: 64, says: "--tag is empty; give some text"),
+    BadInput(
+      arguments: ["start", "--tag", "team", "--tag", "Team"], status: 64,
+      says: "--tag 'Team' is given twice; give each tag once"),
+    BadInput(
+      arguments: ["start"] + (0...16).flatMap { ["--tag", "t\($0)"] }, status: 64,
+      says: "--tag is given 17 times; an activity has at most 16 tags"),
+    BadInput(
+      arguments: ["update", "--tag", "a", "--no-tags"], status: 64, says: "give --tag or --no-tags, not both"),
+    BadInput(arguments: ["switch"], status: 64, says: "switch needs the NAME of what you start"),
+    BadInput(
+      arguments: ["switch", String(repeating: "a", count: 101)], status: 64,
+      says: "NAME 'aaaaaaaaaaaaaaaaaaaa…' is 101 characters long; use at most 100"),
+    BadInput(arguments: ["switch", " "], status: 64, says: "NAME ' ' is empty; give some text"),
+    BadInput(
+      arguments: ["start", "--switch", "--paused"], status: 64,
+      says: "--switch starts it now, the instant the running stopwatches end; it does not go with --paused"),
+    BadInput(
+      arguments: ["start", "--switch", "--ago", "5m"], status: 64,
+      says: "--switch starts it now, the instant the running stopwatches end; it does not go with --ago"),
+    BadInput(
+      arguments: ["start", "--switch", "--no-switch"], status: 64,
+      says: "give --switch or --no-switch, not both"),
+    BadInput(
+      arguments: ["continue", "--switch", "--no-switch"], status: 64,
+      says: "give --switch or --no-switch, not both"),
+    BadInput(
+      arguments: ["log", "--only", "\u{7}"], status: 64,
+      says: "--only '\\u{7}' contains control characters; use plain text"),
+    BadInput(arguments: ["report", "--exclude", ""], status: 64, says: "--exclude is empty; give some text"),
     BadInput(
       arguments: ["start", "25m", "--expect", "5m"], status: 64,
       says: "--expect is for a stopwatch, which counts up; a countdown knows its length"),
@@ -502,9 +537,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
   static let configurations: [BadInput] =
     [
       ("bell = maybe\n", "config:1: bell is 'maybe'; use on or off"),
+      ("stopwatch-switch = always\n", "config:1: stopwatch-switch is 'always'; use on or off"),
       (
         "frob = 1\n",
-        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (

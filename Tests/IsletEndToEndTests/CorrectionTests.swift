@@ -73,7 +73,7 @@ import Testing
         """), "\(log)")
     #expect(
       try islet.run(960, "log", "--json").stdout.contains(
-        #""counted":true,"session":1,"edited":true,"failure":null}"#))
+        #""counted":true,"session":1,"edited":true,"failure":null,"tags":[]}"#))
     let report = try islet.run(960, "report", "--since", "today")
     #expect(report.stdout.hasSuffix("\nEdited afterwards: 1 session (islet log marks them *)\n"), "\(report)")
     #expect(try islet.run(960, "report", "--json").stdout.hasSuffix(#","edited":1,"failed":0}"# + "\n"))

@@ -154,10 +154,10 @@ extension HooksAndWatcherTests {
     }
     #expect(
       rows.map { $0[3...].joined(separator: ",") } == [
-        "Sprint,finished,1.000,sprint,Work,work,1,2,,true,2,false,",
-        "Sprint,finished,1.000,sprint,Rest,break,1,2,,false,4,false,",
-        "Sprint,finished,1.000,sprint,Work,work,2,2,,true,6,false,",
-        "Sprint,finished,1.000,sprint,Rest,break,2,2,,false,9,false,",
+        "Sprint,finished,1.000,sprint,Work,work,1,2,,true,2,false,,",
+        "Sprint,finished,1.000,sprint,Rest,break,1,2,,false,4,false,,",
+        "Sprint,finished,1.000,sprint,Work,work,2,2,,true,6,false,,",
+        "Sprint,finished,1.000,sprint,Rest,break,2,2,,false,9,false,,",
       ])
     #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[1] == $1[0] }, "\(rows)")
   }

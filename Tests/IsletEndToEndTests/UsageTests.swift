@@ -53,14 +53,14 @@ import Testing
   static let statusUsage =
     "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -145,7 +145,7 @@ import Testing
       ),
       (
         ["update"],
-        "Error: update needs --name, --category, --relevance, --icon, --state, --progress, --attention or --button\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--relevance R] [--icon I] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD] [--no-progress] [--no-attention] [--no-buttons]\n"
+        "Error: update needs --name, --category, --tag, --relevance, --icon, --state, --progress, --attention or --button\nUsage: islet update [ACTIVITY] [--name N] [--category C] [--tag T] [--no-tags] [--relevance R] [--icon I] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD] [--no-progress] [--no-attention] [--no-buttons]\n"
       ),
       (
         ["wait", "--timeout", "0"],
@@ -153,11 +153,11 @@ import Testing
       ),
       (
         ["log", "--json", "--csv"],
-        "Error: choose one of --json and --csv\nUsage: islet log [--json | --csv] [--since DATE] [--until DATE] [--name N] [--category C]\n"
+        "Error: choose one of --json and --csv\nUsage: islet log [--json | --csv] [--since DATE] [--until DATE] [--name N] [--category C] [--only C] [--exclude C]\n"
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {

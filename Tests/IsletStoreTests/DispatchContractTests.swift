@@ -53,6 +53,12 @@ import Testing
     (.end, .id("a111"), 0),
     (.complete, .current, 0),  // Egg, ready: refused, it has not started
     (.toggle, .current, 0),
+    (
+      .start(StartRequest(name: "Emails", attributes: ActivityAttributes(tags: ["inbox", "team"]))), .current,
+      1000
+    ),
+    // A switch: Emails ends as Review starts; Egg, a countdown, goes on.
+    (.start(StartRequest(name: "Review", switching: true)), .current, 60_000),
   ]
 
   static func countdownStart(_ name: String, minutes m: Int64) -> StartRequest {
@@ -74,7 +80,7 @@ import Testing
     let subject = try Subject(kind)
     defer { subject.close() }
     let clock = ManualClock(t0)
-    let ids = IDs(["a111", "b222", "c333", "d444"])
+    let ids = IDs(["a111", "b222", "c333", "d444", "e555"])
     let dispatcher = IntentDispatcher(
       store: subject.store, clock: clock,
       goals: [DailyGoal(target: 2, plan: "deep", zone: LocalZone { _ in 0 })],
@@ -100,6 +106,9 @@ import Testing
     let (outcomes, history) = try run(kind)
     #expect(outcomes.contains { $0.hasPrefix("Egg is already paused") })
     #expect(history.contains { $0.kind == .finished && $0.activityID == "c333" })
+    #expect(outcomes.last == "ok [\"b222\", \"e555\"]", "after the switch: \(outcomes.last ?? "")")
+    #expect(history.suffix(2).map(\.kind) == [.ended, .started])
+    #expect(Set(history.suffix(2).map(\.at)).count == 1, "the switch ends and starts at one instant")
   }
 
   @Test func bothStoresAgree() throws {

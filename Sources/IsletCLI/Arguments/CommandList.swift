@@ -6,7 +6,8 @@ import IsletRuntime
 /// The commands of the command line, in the order the top help lists them.
 var commandTypes: [any Command.Type] {
   [
-    StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
+    StartCommand.self, SwitchCommand.self, ContinueCommand.self, IntentCommand.self, AdjustCommand.self,
+    SnoozeCommand.self, UpdateCommand.self,
     PressCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self, RunCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
     ForgetCommand.self, ReportCommand.self, PlansCommand.self,

@@ -97,20 +97,32 @@ extension ParsedArguments {
   }
 }
 
-/// What `log` and `report` keep of the history: `--since`/`--until` and `--name`/`--category`
-/// (any case).
+/// What `log` and `report` keep of the history: `--since`/`--until`, `--name`/`--category`,
+/// and `--only`/`--exclude`, which match the category or a tag (all of them any case).
 struct SessionFilter {
   var since: Instant?
   var until: Instant?
   var name: String?
   var category: String?
+  /// `--only`: a session in one of these categories or with one of these tags; empty for all.
+  var only: [String] = []
+  /// `--exclude`: no session in one of these categories or with one of these tags.
+  var exclude: [String] = []
 
-  var isEmpty: Bool { since == nil && until == nil && name == nil && category == nil }
+  var isEmpty: Bool { since == nil && until == nil && name == nil && category == nil && !matchesTags }
 
-  /// Whether a session is of the name and category asked for.
+  /// Whether `--only` or `--exclude` was given: the sessions need their tags.
+  var matchesTags: Bool { !only.isEmpty || !exclude.isEmpty }
+
+  /// Whether a session is of the name and category asked for, and of `--only`, not `--exclude`.
   func keeps(_ session: Session) -> Bool {
-    (name.map { session.name.lowercased() == $0 } ?? true)
-      && (category.map { session.category?.lowercased() == $0 } ?? true)
+    guard name.map({ session.name.lowercased() == $0 }) ?? true,
+      category.map({ session.category?.lowercased() == $0 }) ?? true
+    else { return false }
+    guard matchesTags else { return true }
+    let labels = ([session.category].compactMap { $0 } + session.tags).map { $0.lowercased() }
+    return (only.isEmpty || only.contains(where: labels.contains))
+      && !exclude.contains(where: labels.contains)
   }
 }
 
@@ -118,10 +130,51 @@ extension ParsedArguments {
   func sessionFilter(now: Instant) throws -> SessionFilter {
     let (since, until) = try dateRange(now: now)
     return SessionFilter(
-      since: since, until: until, name: value(.name)?.lowercased(), category: value(.category)?.lowercased()
-    )
+      since: since, until: until, name: value(.name)?.lowercased(), category: value(.category)?.lowercased(),
+      only: try matching(.only), exclude: try matching(.exclude))
+  }
+
+  /// `--only C` or `--exclude C`, each given as often as wanted: categories or tags, lowercased.
+  private func matching(_ option: Option) throws -> [String] {
+    try list(option).map { try Self.label($0, option: option.name, command: command).lowercased() }
+  }
+
+  /// `--tag T`, each given once (any case), at most `ActivityAttributes.maximumTags`; nil
+  /// when none is given.
+  func tags() throws -> [String]? {
+    let given = list(.tag)
+    guard !given.isEmpty else { return nil }
+    guard given.count <= ActivityAttributes.maximumTags else {
+      throw UsageError(
+        message:
+          "--tag is given \(given.count) times; an activity has at most \(ActivityAttributes.maximumTags) tags",
+        command: command)
+    }
+    var tags: [String] = []
+    for text in given {
+      let tag = try Self.label(text, option: "tag", command: command)
+      guard tags.allSatisfy({ $0.lowercased() != tag.lowercased() }) else {
+        throw UsageError(
+          message: "--tag '\(printable(tag))' is given twice; give each tag once", command: command)
+      }
+      tags.append(tag)
+    }
+    return tags
   }
 }
+
+/// The `--tag` option, as `start`, `switch` and `update` declare it.
+let tagOptionSpec = OptionSpec(
+  .tag, value: "T", help: "a tag beside the category (repeat it for several)", repeatable: true)
+
+/// `--only` and `--exclude`, as `log` and `report` declare them.
+let matchingOptionSpecs = [
+  OptionSpec(
+    .only, value: "C", help: "only sessions in category C or tagged C (repeat it for several)",
+    repeatable: true),
+  OptionSpec(
+    .exclude, value: "C", help: "leave out sessions in category C or tagged C (repeatable)", repeatable: true),
+]
 
 /// How `log`, `report` and `laps` print: for people (a table, a chart), or JSON or CSV.
 enum ListingFormat {

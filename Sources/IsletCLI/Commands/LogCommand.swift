@@ -17,14 +17,17 @@ struct LogCommand: Command {
         totals count work: runs thrown away by reset, breaks, warm-ups, cool-downs and skipped
         segments are shown but left out of them. DATE is YYYY-MM-DD, today, yesterday,
         this-week, last-week, this-month, last-month, or a span back from now such as 7d, 12h
-        or 2w; --since takes its start and --until its end. islet report draws the same time
-        per day and week.
+        or 2w; --since takes its start and --until its end. --only and --exclude match a
+        category or a tag, any case, and may be repeated: --only keeps the sessions with any of
+        them, --exclude leaves out those with any. islet report draws the same time per day and
+        week.
         """,
       options: [
         OptionSpec(.since, value: "DATE", help: "only sessions started from the start of DATE on"),
         OptionSpec(.until, value: "DATE", help: "only sessions started before the end of DATE"),
         OptionSpec(.name, value: "N", help: "only sessions of this name (any case)"),
         OptionSpec(.category, value: "C", help: "only sessions in this category (any case)"),
+      ] + matchingOptionSpecs + [
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV, one session a row"),
       ],
@@ -43,7 +46,11 @@ struct LogCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
     // The sessions that started inside the stretch.
-    let sessions = try environment.sessions(since: filter.since, until: filter.until, policy: policy).filter {
+    // Tags are read for the formats that show them and for the filters that match them.
+    let tags = output != .people || filter.matchesTags
+    let sessions = try environment.sessions(
+      since: filter.since, until: filter.until, policy: policy, tags: tags
+    ).filter {
       session in
       filter.keeps(session) && filter.since.map { session.startedAt >= $0 } ?? true
         && filter.until.map { session.startedAt < $0 } ?? true
@@ -63,14 +70,14 @@ struct LogCommand: Command {
   /// `log --csv`: one session a row.
   private func csv(_ sessions: [Session]) -> String {
     var csv =
-      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited,failure\n"
+      "started,ended,id,name,outcome,elapsed_seconds,plan,segment,kind,round,rounds,category,counted,session,edited,failure,tags\n"
     for s in sessions {
       let fields = [
         LocalTime.iso(s.startedAt), s.endedAt.map(LocalTime.iso) ?? "", s.activityID, s.name, s.outcome,
         csvSeconds(s.elapsed), s.plan?.name ?? "", s.plan?.segment ?? "", s.plan?.kind.rawValue ?? "",
         s.plan.map { String($0.round) } ?? "", s.plan.map { String($0.rounds) } ?? "", s.category ?? "",
         s.counts ? "true" : "false", s.id.map(String.init) ?? "", s.edited ? "true" : "false",
-        s.failure ?? "",
+        s.failure ?? "", s.tags.joined(separator: ";"),
       ]
       csv += fields.map(csvField).joined(separator: ",") + "\n"
     }
@@ -142,6 +149,7 @@ func logJSON(sessions: [Session], totals: [NameTotal]) -> JSON {
             ("elapsed", .number(Double(s.elapsed) / 1000)), ("plan", .plan(s.plan)),
             ("counted", .bool(s.counts)), ("session", .number(s.id.map(Double.init))),
             ("edited", .bool(s.edited)), ("failure", .string(s.failure)),
+            ("tags", .array(s.tags.map { .string($0) })),
           ])
         })
     ),

@@ -20,11 +20,14 @@ struct ReportCommand: Command {
         DATE is YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month, or
         a span back from now such as 7d, 12h or 2w; --since takes its start, --until its end,
         so --since last-week --until last-week is last week. Without --since, the 7 days that end
-        with --until's (today, without it).
+        with --until's (today, without it). --only and --exclude match a category or a tag, any
+        case, and may be repeated: --only keeps the time with any of them, --exclude leaves out
+        the time with any.
 
         Examples:
           islet report --since this-week --by category
           islet report --since 2026-11-01 --until 2026-11-30 --csv
+          islet report --since this-week --exclude break --exclude personal
         """,
       options: [
         OptionSpec(
@@ -33,6 +36,7 @@ struct ReportCommand: Command {
         OptionSpec(.by, value: "name|category", help: "stack and total by name (default) or category"),
         OptionSpec(.name, value: "N", help: "only time under this name (any case)"),
         OptionSpec(.category, value: "C", help: "only time in this category (any case)"),
+      ] + matchingOptionSpecs + [
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV: a row per day, week and total of each group"),
       ],
@@ -69,7 +73,8 @@ struct ReportCommand: Command {
     // A report that ends now reads no end edge: nothing is recorded after now, and the edge
     // would cost its statement as much again.
     let sessions = try environment.sessions(
-      since: from, until: end < now ? end : nil, policy: try environment.configuration.policy
+      since: from, until: end < now ? end : nil, policy: try environment.configuration.policy,
+      tags: filter.matchesTags
     )
     .filter(filter.keeps)
     let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)

@@ -33,6 +33,10 @@ struct StartCommand: Command {
         goes on by itself into breaks only, and work into work only.
         --ago and --at start it as if it had been started then: a countdown started in the past
         may already be finished, and a plan may be segments on, each recorded at its true time.
+        --switch ends the running stopwatches at the instant this one starts, as islet switch
+        does; stopwatch-switch = on in the configuration makes it what starting a stopwatch
+        does, and --no-switch leaves them running. --tag adds a tag beside the category (repeat
+        it for several); islet report and log match tags with --only and --exclude.
 
         Examples:
           islet start                         a stopwatch named Timer
@@ -44,6 +48,7 @@ struct StartCommand: Command {
           islet start 50m/10m --rounds 3 --name "Deep work" --ask
           islet start 20s/10s --rounds 8      an interval timer
           islet start --ago 10m --name Emails a stopwatch started ten minutes ago
+          islet start --switch --name "Code review" --tag team
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
       options: [
@@ -68,6 +73,9 @@ struct StartCommand: Command {
         OptionSpec(.id, value: "REF", help: "your own reference, shown as \"ID REF\""),
         OptionSpec(.owner, value: "U", help: "who it belongs to"),
         OptionSpec(.category, value: "C", help: "a category, changeable later"),
+        tagOptionSpec,
+        OptionSpec(.switchRunning, value: nil, help: "end the running stopwatches as this one starts"),
+        OptionSpec(.noSwitch, value: nil, help: "leave them running, whatever stopwatch-switch says"),
         OptionSpec(
           .relevance, value: "R", help: "a number; the higher, the sooner it is the current activity"),
         OptionSpec(
@@ -130,6 +138,10 @@ struct StartCommand: Command {
   let posted: Posted
   /// `--expect`: how long a stopwatch's task should take.
   let expected: Milliseconds?
+  /// `--tag`s, in the order given.
+  let tags: [String]
+  /// `--switch` (true) or `--no-switch` (false); nil for what `stopwatch-switch` says.
+  let switching: Bool?
 
   /// How far back `--ago` and `--at` may go.
   static let furthestBack: Milliseconds = 24 * 3_600_000
@@ -150,6 +162,8 @@ struct StartCommand: Command {
     startedAt = try Self.startedAt(parsed, at: now)
     posted = try parsed.posted()
     expected = try parsed.value(.expect).map { try parsed.duration($0, option: "expect") }
+    tags = try parsed.tags() ?? []
+    switching = try Self.switching(parsed)
     if expected != nil, length != .stopwatch {
       throw Self.usage("--expect is for a stopwatch, which counts up; a countdown knows its length")
     }
@@ -169,6 +183,20 @@ struct StartCommand: Command {
   static func typed(_ words: [String]) -> [String] {
     let words = DurationText.joiningUnitWords(words)
     return words.flatMap { $0.split(separator: DurationReading.separator).map(String.init) }
+  }
+
+  /// `--switch` or `--no-switch`: a switch starts now and running, where the ended ones end.
+  static func switching(_ parsed: ParsedArguments) throws -> Bool? {
+    if parsed.has(.switchRunning) && parsed.has(.noSwitch) {
+      throw usage("give --switch or --no-switch, not both")
+    }
+    guard parsed.has(.switchRunning) else { return parsed.has(.noSwitch) ? false : nil }
+    for option in [Option.paused, .ago, .at] where parsed.has(option) {
+      throw usage(
+        "--switch starts it now, the instant the running stopwatches end; it does not go with --\(option.name)"
+      )
+    }
+    return true
   }
 
   /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
@@ -331,9 +359,11 @@ struct StartCommand: Command {
     attributes.expected = expected
     attributes.origin = TmuxRecorder.origin(from: environment.variables)
     attributes.terminal = TerminalAlerts.here(environment: environment.variables)
-    let request = StartRequest(
+    attributes.tags = tags
+    var request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
       startedAt: startedAt, posted: posted)
+    request.switching = switching ?? configuration.switchesByDefault(request)
     // A terminal is told what started; a pipe gets the id alone, which scripts keep.
     let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
       environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id

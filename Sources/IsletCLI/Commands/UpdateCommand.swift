@@ -15,7 +15,7 @@ struct UpdateCommand: Command {
         A progress alone is saved without a history event, and the same progress again writes
         nothing, so a script may report it as often as it likes. --attention alerts and keeps the
         island until an intent answers it (a button pressed, a pause) or --no-attention.
-        --button replaces all the buttons given before.
+        --button replaces all the buttons given before, and --tag all the tags.
 
         Examples:
           islet update deploy --state Migrating --progress 72%
@@ -24,6 +24,10 @@ struct UpdateCommand: Command {
       options: [
         OptionSpec(.name, value: "N", help: "the new name"),
         OptionSpec(.category, value: "C", help: "the new category; '' clears it"),
+        OptionSpec(
+          .tag, value: "T", help: "the new tags, replacing all of them (repeat it for several)",
+          repeatable: true),
+        OptionSpec(.noTags, help: "remove its tags"),
         OptionSpec(.relevance, value: "R", help: "the new relevance (a number)"),
         OptionSpec(
           .icon, value: "I", help: "the new icon (islet icons lists them)", values: .dynamic(.icons)),
@@ -55,7 +59,7 @@ struct UpdateCommand: Command {
     guard !change.isEmpty || nameBuffer != nil else {
       throw UsageError(
         message:
-          "update needs --name, --category, --relevance, --icon, --state, --progress, --attention or --button",
+          "update needs --name, --category, --tag, --relevance, --icon, --state, --progress, --attention or --button",
         command: "update")
     }
     self.change = change
@@ -66,7 +70,7 @@ struct UpdateCommand: Command {
   /// one or the other.
   private static func clearing(_ parsed: ParsedArguments, into change: inout ActivityUpdate) throws {
     let pairs: [(Option, Option)] = [
-      (.progress, .noProgress), (.attention, .noAttention), (.button, .noButtons),
+      (.progress, .noProgress), (.attention, .noAttention), (.button, .noButtons), (.tag, .noTags),
     ]
     for (set, clear) in pairs where parsed.has(set) && parsed.has(clear) {
       throw UsageError(message: "give --\(set.name) or --\(clear.name), not both", command: "update")
@@ -76,6 +80,8 @@ struct UpdateCommand: Command {
     if parsed.has(.noAttention) { change.attention = "" }
     if parsed.has(.button) { change.buttons = try parsed.buttons() }
     if parsed.has(.noButtons) { change.buttons = [] }
+    change.tags = try parsed.tags()
+    if parsed.has(.noTags) { change.tags = [] }
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

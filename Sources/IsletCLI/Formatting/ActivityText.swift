@@ -85,6 +85,7 @@ struct ActivityText {
       ("progress", .number(a.shownProgress(at: now))),
       ("stale", .bool(a.isStale(at: now))),
       ("category", .string(a.state.category)),
+      ("tags", .array(a.attributes.tags.map { .string($0) })),
       ("recordID", .string(a.attributes.recordID)),
       ("owner", .string(a.attributes.owner)),
       ("relevance", .number(a.state.relevance)),
@@ -145,6 +146,7 @@ extension ActivityText {
     case .elapsed: return DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
     case .deadline: return activity.deadline.map { LocalTime.clock($0, from: now) } ?? ""
     case .category: return activity.state.category.map(printableName) ?? ""
+    case .tags: return activity.attributes.tags.map(printableName).joined(separator: ", ")
     case .owner: return activity.attributes.owner.map(printableName) ?? ""
     case .segment: return position.map { printableName($0.segment) } ?? ""
     case .round: return round.map(String.init) ?? ""

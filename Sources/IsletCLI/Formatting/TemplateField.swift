@@ -7,7 +7,7 @@ import IsletRuntime
 /// Apart from the formatting, so that fuzz/run builds `status`'s declaration with it.
 enum TemplateField: String, CaseIterable {
   case icon, name, time, phase, progress, id
-  case remaining, elapsed, deadline, category, owner
+  case remaining, elapsed, deadline, category, tags, owner
   case segment, round, rounds, goal
   case state, attention
 
@@ -23,6 +23,7 @@ enum TemplateField: String, CaseIterable {
     case .elapsed: return "the time run so far, pauses aside (once over, the time it ran)"
     case .deadline: return "the local time a running countdown reaches zero (10:52); empty while paused"
     case .category: return "the category"
+    case .tags: return "the tags (--tag), a comma and a space between them"
     case .owner: return "the owner (--owner)"
     case .segment: return "a plan's segment (Focus); remaining, elapsed and deadline are the segment's"
     case .round: return "a plan's round"

@@ -27,6 +27,9 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// Whether starting a stopwatch ends the running ones (`stopwatch-switch`), as `islet switch`
+  /// does: one task at a time.
+  public var stopwatchSwitch = false
   /// Whether a running countdown or task keeps a quiet notification with its progress bar.
   public var desktopProgress = false
   /// Whether the view puts the island's compact text in the terminal's title (OSC 2).
@@ -94,6 +97,10 @@ public struct Configuration: Equatable, Sendable {
       meaning: "the view puts the island's text in the terminal's title, put back at the exit (default off)",
       set: onOff(\.title)),
     Setting(
+      key: "stopwatch-switch", value: "on|off",
+      meaning: "starting a stopwatch ends the running ones, as islet switch does (default off)",
+      set: onOff(\.stopwatchSwitch)),
+    Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
     Setting(
@@ -127,6 +134,13 @@ public struct Configuration: Equatable, Sendable {
   }
 
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
+
+  /// Whether `request` switches when nothing says (`stopwatch-switch`): a stopwatch (not a
+  /// plan) started running now, which is where the running ones can end.
+  public func switchesByDefault(_ request: StartRequest) -> Bool {
+    stopwatchSwitch && request.attributes.mode == .stopwatch && request.attributes.plan == nil
+      && !request.paused && request.startedAt == nil
+  }
 
   /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.
   public var dailyGoals: [DailyGoal] {

@@ -27,6 +27,8 @@ public final class IntentDispatcher {
     public var events: [Event]
     public var live: [Activity]
     public var others: [Activity]
+    /// The running stopwatches a switching start ended, at the instant it started.
+    public var stopped: [Activity] = []
 
     /// The newest event it recorded, if it recorded any.
     public var newestSeq: Int64? { events.compactMap(\.seq).max() }
@@ -113,8 +115,48 @@ public final class IntentDispatcher {
         return Outcome(
           activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live, others: others)
       case .success(let transition):
-        return try save(transition, over: subject, due: due, live: live, others: others)
+        guard subject == nil, case .start(let request) = effective, request.switching else {
+          return try save(transition, over: subject, due: due, live: live, others: others)
+        }
+        let switched = try endRunning(live, at: now, source: source)
+        var outcome = try save(
+          transition, over: nil, due: due + switched.events, live: switched.live, others: [])
+        outcome.stopped = switched.ended
+        return outcome
       }
+    }
+  }
+
+  /// A switch: the running stopwatches (`Activity.isSwitchable`) that no program runs
+  /// (`islet run`'s) ended at `now`, the instant the next one starts, in the dispatch's
+  /// transaction. The live set left, those ended, and their events.
+  private func endRunning(_ live: [Activity], at now: Instant, source: Source) throws
+    -> (live: [Activity], ended: [Activity], events: [Event])
+  {
+    var kept: [Activity] = []
+    var ended: [Activity] = []
+    var events: [Event] = []
+    for activity in live {
+      guard activity.isSwitchable, try !isProgramRun(activity),
+        case .success(let transition) = TimerEngine.reduce(
+          activity, .end, at: now, source: source, policy: policy)
+      else {
+        kept.append(activity)
+        continue
+      }
+      guard try store.save(transition.activity) else { throw Conflict() }
+      var saved = transition.activity
+      saved.revision += 1
+      ended.append(saved)
+      events += transition.events
+    }
+    return (kept, ended, events)
+  }
+
+  /// Whether `islet run` started it: a program's run, which a switch leaves running.
+  private func isProgramRun(_ activity: Activity) throws -> Bool {
+    try store.events(from: activity.createdAt, through: activity.createdAt).contains {
+      $0.activityID == activity.id && $0.kind == .started && $0.source == .run
     }
   }
 

@@ -25,6 +25,10 @@ public enum TimerEngine {
       guard case .start(let request) = intent else {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
       }
+      // A switch ends the running ones now: what it starts starts now, running, with no gap.
+      if request.switching && (request.paused || request.startedAt != nil) {
+        return .failure(Refusal("a switch starts \(request.name) now and running, not ready or in the past"))
+      }
       if let plan = request.attributes.plan, !plan.isKeepable {
         return .failure(
           Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
@@ -352,6 +356,7 @@ public enum TimerEngine {
     if let percent = update.percent { next.state.posted.percent = percent }
     if let attention = update.attention { next.state.posted.attention = attention.isEmpty ? nil : attention }
     if let buttons = update.buttons { next.state.posted.buttons = buttons }
+    if let tags = update.tags { next.attributes.tags = tags }
     var unprogressed = next
     unprogressed.state.posted.percent = activity.state.posted.percent
     guard unprogressed != activity else { return Transition(activity: next) }

@@ -29,6 +29,9 @@ public struct Session: Equatable, Sendable {
   public var isPartOfRun = false
   /// How a failed command ended (`exit 2`, `SIGINT`); nil for other outcomes.
   public var failure: String?
+  /// Its activity's tags (as they are now: the history keeps no tags of its own); filled in
+  /// by the reader that needs them.
+  public var tags: [String] = []
 
   public init(
     activityID: String, name: String, category: String? = nil, startedAt: Instant, endedAt: Instant?,

@@ -23,12 +23,15 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   /// The terminal it was started from, for the terminal alert channel; nil when it was not
   /// started from one (a script through pipes, a tmux key).
   public var terminal: Terminal?
+  /// The user's tags beside the one category (`--tag`), in the order given; `update` may
+  /// replace them. `report` and `log` match them as they match the category.
+  public var tags: [String]
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
     fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil,
     expected: Milliseconds? = nil, origin: Origin? = nil, host: String? = nil,
-    terminal: Terminal? = nil
+    terminal: Terminal? = nil, tags: [String] = []
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -41,7 +44,13 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.origin = origin
     self.host = host
     self.terminal = terminal
+    self.tags = tags
   }
+}
+
+extension ActivityAttributes {
+  /// How many tags an activity may have.
+  public static let maximumTags = 16
 }
 
 /// The tmux pane an activity was started in: its server's socket and the pane's id (`%3`).
@@ -268,6 +277,9 @@ public struct TimePolicy: Equatable, Sendable {
 
 extension Activity {
   public var name: String { state.name }
+  /// What a switch ends (`StartRequest.switching`): a stopwatch running on its own, not a
+  /// plan's segment nor a countdown, and not paused (a paused one is not running).
+  public var isSwitchable: Bool { attributes.mode == .stopwatch && !isPlan && state.phase == .active }
   /// When the run shown began, as "Started 9:05" says it: after a reset, its new start.
   public var runStart: Instant { state.runStartedAt ?? createdAt }
   public var isCountdown: Bool { attributes.mode == .countdown }

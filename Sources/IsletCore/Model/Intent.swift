@@ -59,11 +59,14 @@ public struct StartRequest: Hashable, Sendable {
   public var startedAt: Instant?
   /// What a program posts on it from the start.
   public var posted: Posted
+  /// Ends the running stopwatches (`Activity.isSwitchedFrom`) in the same transaction, at the
+  /// instant this one starts: `islet switch`, `start --switch`, `stopwatch-switch = on`.
+  public var switching: Bool
 
   public init(
     id: String = "", name: String, attributes: ActivityAttributes = ActivityAttributes(),
     category: String? = nil, relevance: Double = 0, paused: Bool = false, startedAt: Instant? = nil,
-    posted: Posted = Posted()
+    posted: Posted = Posted(), switching: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -73,6 +76,7 @@ public struct StartRequest: Hashable, Sendable {
     self.paused = paused
     self.startedAt = startedAt
     self.posted = posted
+    self.switching = switching
   }
 }
 
@@ -92,10 +96,13 @@ public struct ActivityUpdate: Hashable, Sendable {
   public var attention: String?
   /// Replaces the posted buttons (an empty list removes them).
   public var buttons: [ActivityButton]?
+  /// Replaces the tags (an empty list removes them).
+  public var tags: [String]?
 
   public init(
     name: String? = nil, category: String? = nil, relevance: Double? = nil, icon: String? = nil,
-    text: String? = nil, percent: Int?? = nil, attention: String? = nil, buttons: [ActivityButton]? = nil
+    text: String? = nil, percent: Int?? = nil, attention: String? = nil, buttons: [ActivityButton]? = nil,
+    tags: [String]? = nil
   ) {
     self.name = name
     self.category = category
@@ -105,11 +112,12 @@ public struct ActivityUpdate: Hashable, Sendable {
     self.percent = percent
     self.attention = attention
     self.buttons = buttons
+    self.tags = tags
   }
 
   public var isEmpty: Bool {
     name == nil && category == nil && relevance == nil && icon == nil && text == nil && percent == nil
-      && attention == nil && buttons == nil
+      && attention == nil && buttons == nil && tags == nil
   }
 }
 

@@ -101,9 +101,12 @@ package final class DeviceRunner {
     case .send(let intent, let target, let source):
       try perform(intent, to: target, source: source)
     case .start(let name, let duration, let plan):
-      var attributes = IntentService.attributes(try environment.configuration, duration: duration)
+      let configuration = try environment.configuration
+      var attributes = IntentService.attributes(configuration, duration: duration)
       attributes.plan = plan
-      try perform(.start(StartRequest(name: name, attributes: attributes)), to: .current, source: .key)
+      var request = StartRequest(name: name, attributes: attributes)
+      request.switching = configuration.switchesByDefault(request)
+      try perform(.start(request), to: .current, source: .key)
     case .settle:
       // What it recorded, and what others recorded before it (the deadline watcher may have
       // been first): a finish rings whoever recorded it.
