@@ -9,9 +9,9 @@ var commandTypes: [any Command.Type] {
     StartCommand.self, IntentCommand.self, AdjustCommand.self, SnoozeCommand.self, UpdateCommand.self,
     PressCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self, RunCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
-    ForgetCommand.self, ReportCommand.self, PlansCommand.self,
+    ForgetCommand.self, ReportCommand.self, ImportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
-    TmuxCommand.self, BarCommand.self, AlertCommand.self,
+    TmuxCommand.self, BarCommand.self, TaskwarriorCommand.self, AlertCommand.self,
     ShellInitCommand.self, CompletionsCommand.self, HelpCommand.self,
   ]
 }
@@ -20,6 +20,6 @@ var commandTypes: [any Command.Type] {
 var hiddenCommandTypes: [any Command.Type] {
   [
     WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
-    CompleteCommand.self, ShellWatchCommand.self,
+    CompleteCommand.self, ShellWatchCommand.self, TaskwarriorHookCommand.self,
   ]
 }

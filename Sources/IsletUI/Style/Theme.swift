@@ -380,11 +380,11 @@ public struct Theme: Equatable, Sendable {
 
 /// Just enough JSON to read a theme with exact errors; parsed by hand, since a theme is read on
 /// every status line and a general decoder costs more than the rest of the command.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
   case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
   /// The value of a whole document, or nil when it is not valid JSON.
-  static func parse(_ bytes: [UInt8]) -> JSONValue? {
+  package static func parse(_ bytes: [UInt8]) -> JSONValue? {
     var parser = Parser(bytes: bytes)
     guard let value = parser.value(depth: 0) else { return nil }
     parser.skipSpace()
