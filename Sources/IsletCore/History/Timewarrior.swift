@@ -33,7 +33,8 @@ public enum Timewarrior {
     var intervals: [TimewarriorInterval] = []
     for session in sessions where session.counts {
       let tags = Set(tags(of: session)).sorted(by: bytewise)
-      let running = session.endedAt == nil && session.outcome == Phase.active.rawValue
+      // A live session's outcome is its phase, `running` while it runs (`SessionLog`).
+      let running = session.endedAt == nil && session.outcome == "running"
       for (index, stretch) in session.stretches.enumerated() {
         let start = wholeSecond(stretch.from)
         let open = running && index == session.stretches.count - 1
