@@ -11,12 +11,12 @@ struct ImportCommand: Command {
       brief: "add the intervals of timew export to the history",
       summary: "Add the intervals that timew export printed (FILE, or - for stdin) to the history.",
       details: """
-        Each finished interval becomes a past session: named by its annotation, in the
-        category its other tags make (joined by commas); without an annotation, its tags joined
-        are its name. What islet log --format timewarrior printed comes back as it was. An
-        interval still open is left out. Importing the same file again adds nothing: an
-        interval is known by its times, tags and annotation. A file that is not timew export's
-        output is refused whole (exit 65), and nothing is added.
+        Each finished interval becomes a past session, named by its annotation, else by its
+        first tag; its other tags, joined by commas, are its category. What islet log --format
+        timewarrior printed comes back as it was. An interval still open is left out.
+        Importing the same file again adds nothing: an interval is known by its times, tags
+        and annotation. A file that is not timew export's output is refused whole (exit 65),
+        and nothing is added.
 
         Example:
           timew export :all | islet import timewarrior -

@@ -64,7 +64,7 @@ struct LogCommand: Command {
         command: "log")
     }
     if parsed.has(.json) || parsed.has(.csv) {
-      throw UsageError(message: "give --format, --json or --csv, one of them", command: "log")
+      throw UsageError(message: "give one of --format, --json and --csv", command: "log")
     }
     return format == "timewarrior"
   }
