@@ -58,7 +58,7 @@ struct ImportCommand: Command {
         message: "\(shown) is not what timew export prints: \(failure.reason)", status: .dataError)
     }
     let configuration = try environment.configuration
-    let policy = try configuration.policy
+    let policy = configuration.policy
     let runs = try intervals.enumerated().compactMap { index, interval in
       try Self.run(interval, number: index + 1, icon: configuration.icon, policy: policy, file: shown)
     }
