@@ -378,13 +378,14 @@ public struct Theme: Equatable, Sendable {
   }
 }
 
-/// Just enough JSON to read a theme with exact errors; parsed by hand, since a theme is read on
-/// every status line and a general decoder costs more than the rest of the command.
-package enum JSONValue: Equatable {
+/// Just enough JSON to read a theme with exact errors (and a Taskwarrior task, timew export);
+/// parsed by hand, since a theme is read on every status line and a general decoder costs more
+/// than the rest of the command.
+public enum JSONValue: Equatable {
   case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
   /// The value of a whole document, or nil when it is not valid JSON.
-  package static func parse(_ bytes: [UInt8]) -> JSONValue? {
+  public static func parse(_ bytes: [UInt8]) -> JSONValue? {
     var parser = Parser(bytes: bytes)
     guard let value = parser.value(depth: 0) else { return nil }
     parser.skipSpace()
