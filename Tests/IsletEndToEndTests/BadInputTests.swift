@@ -185,6 +185,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
         "--since '2025-13-45' is not a date; use YYYY-MM-DD, today, yesterday, this-week, last-week, this-month, last-month or a span back such as 7d, 12h or 2w"
     ),
     BadInput(arguments: ["log", "--json", "--csv"], status: 64, says: "choose one of --json and --csv"),
+    BadInput(
+      arguments: ["log", "--format", "toml"], status: 64,
+      says: "--format 'toml' is not a log format; use json, csv or timewarrior"),
+    BadInput(arguments: ["import", "timewarrior"], status: 64, says: "give the format and the file"),
     BadInput(arguments: ["check", "now"], status: 64, says: "unexpected argument 'now'"),
     BadInput(arguments: ["themes", "frob"], status: 64, says: "unexpected argument 'frob'"),
     BadInput(

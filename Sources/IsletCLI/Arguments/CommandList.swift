@@ -10,9 +10,9 @@ var commandTypes: [any Command.Type] {
     SnoozeCommand.self, UpdateCommand.self,
     PressCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self, RunCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
-    ForgetCommand.self, ReportCommand.self, PlansCommand.self,
+    ForgetCommand.self, ReportCommand.self, ImportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,
-    TmuxCommand.self, BarCommand.self, AlertCommand.self, RemoteCommand.self,
+    TmuxCommand.self, BarCommand.self, TaskwarriorCommand.self, AlertCommand.self, RemoteCommand.self,
     ShellInitCommand.self, CompletionsCommand.self, HelpCommand.self,
   ]
 }
@@ -21,6 +21,6 @@ var commandTypes: [any Command.Type] {
 var hiddenCommandTypes: [any Command.Type] {
   [
     WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
-    CompleteCommand.self, ShellWatchCommand.self, RemoteLinkCommand.self,
+    CompleteCommand.self, ShellWatchCommand.self, RemoteLinkCommand.self, TaskwarriorHookCommand.self,
   ]
 }

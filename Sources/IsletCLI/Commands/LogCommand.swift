@@ -8,7 +8,7 @@ import IsletUI
 struct LogCommand: Command {
   static let specs = [
     CommandSpec(
-      name: "log", operands: "[--json | --csv]",
+      name: "log", operands: "[--json | --csv | --format timewarrior]",
       brief: "the history, with totals per name",
       summary: "The history: each session's elapsed time, and totals per name.",
       details: """
@@ -21,6 +21,9 @@ struct LogCommand: Command {
         category or a tag, any case, and may be repeated: --only keeps the sessions with any of
         them, --exclude leaves out those with any. islet report draws the same time per day and
         week.
+        --format timewarrior prints what timew export prints: each stretch of work that ran
+        as an interval, tagged with its name and category and annotated with its name, in UTC
+        to the second (timew import reads it, from timewarrior 1.9 on).
         """,
       options: [
         OptionSpec(.since, value: "DATE", help: "only sessions started from the start of DATE on"),
@@ -30,30 +33,60 @@ struct LogCommand: Command {
       ] + matchingOptionSpecs + [
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV, one session a row"),
+        OptionSpec(
+          .format, value: "F", help: "json, csv, or timewarrior: the JSON timew export prints",
+          values: .words(["json", "csv", "timewarrior"])),
       ],
       maxOperands: 0)
   ]
 
   let output: ListingFormat
+  /// `--format timewarrior`: the intervals `timew export` would print.
+  let timewarrior: Bool
   /// Only sessions started inside `--since`/`--until`, of `--name` and `--category`.
   let filter: SessionFilter
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    output = try parsed.listingFormat()
+    timewarrior = try Self.timewarrior(parsed)
+    switch parsed.value(.format) {
+    case "json": output = .json
+    case "csv": output = .csv
+    default: output = try parsed.listingFormat()
+    }
     filter = try parsed.sessionFilter(now: now)
+  }
+
+  /// Whether `--format` asks for timewarrior's JSON; `--format json` and `csv` are `--json`
+  /// and `--csv`, which `listingFormat` reads.
+  private static func timewarrior(_ parsed: ParsedArguments) throws -> Bool {
+    guard let format = parsed.value(.format) else { return false }
+    guard ["json", "csv", "timewarrior"].contains(format) else {
+      throw UsageError(
+        message:
+          "--format '\(printable(format, limit: 20))' is not a log format; use json, csv or timewarrior",
+        command: "log")
+    }
+    if parsed.has(.json) || parsed.has(.csv) {
+      throw UsageError(message: "give one of --format, --json and --csv", command: "log")
+    }
+    return format == "timewarrior"
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let policy = try environment.configuration.policy
     // The sessions that started inside the stretch.
     // Tags are read for the formats that show them and for the filters that match them.
-    let tags = output != .people || filter.matchesTags
+    let tags = output != .people || timewarrior || filter.matchesTags
     let sessions = try environment.sessions(
       since: filter.since, until: filter.until, policy: policy, tags: tags
     ).filter {
       session in
       filter.keeps(session) && filter.since.map { session.startedAt >= $0 } ?? true
         && filter.until.map { session.startedAt < $0 } ?? true
+    }
+    if timewarrior {
+      environment.console.out(TimewarriorJSON.text(Timewarrior.intervals(of: sessions)))
+      return .ok
     }
     let totals = SessionLog.totals(sessions)
     switch output {

@@ -5,7 +5,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   case refused = 1
   /// Bad usage or input.
   case usage = 64
-  /// A damaged store or theme file.
+  /// A damaged store or theme file, or a file to import that is not what it should be.
   case dataError = 65
   /// An alert channel could not deliver, or a hook is not run (`islet alert test`; sysexits'
   /// EX_UNAVAILABLE).
@@ -34,7 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case .ok: return "done"
     case .refused: return "an intent refused, or nothing to act on"
     case .usage: return "bad usage or input"
-    case .dataError: return "a damaged store or theme file"
+    case .dataError: return "a damaged store, theme or imported file"
     case .unavailable: return "an alert channel could not deliver, or a hook is not run (alert test)"
     case .internalError: return "a bug in islet (please report it)"
     case .ioError: return "the store cannot be read or written"

@@ -378,8 +378,9 @@ public struct Theme: Equatable, Sendable {
   }
 }
 
-/// Just enough JSON to read a theme with exact errors; parsed by hand, since a theme is read on
-/// every status line and a general decoder costs more than the rest of the command.
+/// Just enough JSON to read a theme with exact errors (and a Taskwarrior task, timew export);
+/// parsed by hand, since a theme is read on every status line and a general decoder costs more
+/// than the rest of the command.
 public enum JSONValue: Equatable {
   case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 

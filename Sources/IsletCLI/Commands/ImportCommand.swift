@@ -1,0 +1,133 @@
+import IsletCore
+import IsletRuntime
+import IsletStore
+import IsletUI
+
+/// `islet import timewarrior FILE`: past intervals from `timew export` as past sessions.
+struct ImportCommand: Command {
+  static let specs = [
+    CommandSpec(
+      name: "import", operands: "timewarrior FILE",
+      brief: "add the intervals of timew export to the history",
+      summary: "Add the intervals that timew export printed (FILE, or - for stdin) to the history.",
+      details: """
+        Each finished interval becomes a past session, named by its annotation, else by its
+        first tag; its other tags, joined by commas, are its category. What islet log --format
+        timewarrior printed comes back as it was. An interval still open is left out.
+        Importing the same file again adds nothing: an interval is known by its times, tags
+        and annotation. A file that is not timew export's output is refused whole (exit 65),
+        and nothing is added.
+
+        Example:
+          timew export :all | islet import timewarrior -
+        """,
+      maxOperands: 2)
+  ]
+
+  /// `-` for stdin.
+  let file: String
+
+  init(_ parsed: ParsedArguments, at now: Instant) throws {
+    guard parsed.operands.count == 2, let format = parsed.operands.first else {
+      throw UsageError(
+        message: "give the format and the file: islet import timewarrior FILE", command: "import")
+    }
+    guard format == "timewarrior" else {
+      throw UsageError(
+        message: "'\(printable(format, limit: 20))' is not a format islet imports; use timewarrior",
+        command: "import")
+    }
+    file = parsed.operands[1]
+  }
+
+  /// What the import did, for its one line.
+  struct Counts: Equatable {
+    var added = 0
+    var addedTime: Milliseconds = 0
+    var known = 0
+    var open = 0
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let shown = file == "-" ? "stdin" : "'\(printable(file, limit: 80))'"
+    let intervals: [TimewarriorInterval]
+    switch TimewarriorJSON.intervals(try bytes()) {
+    case .success(let read): intervals = read
+    case .failure(let failure):
+      throw CommandFailure(
+        message: "\(shown) is not what timew export prints: \(failure.reason)", status: .dataError)
+    }
+    let configuration = try environment.configuration
+    let policy = configuration.policy
+    let runs = try intervals.enumerated().compactMap { index, interval in
+      try Self.run(interval, number: index + 1, icon: configuration.icon, policy: policy, file: shown)
+    }
+    let store = try SQLiteActivityStore.openForWriting(path: try environment.storePath)
+    defer { store.close() }
+    var counts = Counts(open: intervals.count - runs.count)
+    try store.transaction {
+      for run in runs {
+        if try store.activity(id: run.activity.id) != nil {
+          counts.known += 1
+          continue
+        }
+        try store.insert(run.activity)
+        _ = try store.append(run.events)
+        counts.added += 1
+        counts.addedTime += run.events.last?.elapsed ?? 0
+      }
+    }
+    environment.console.out(Self.said(counts))
+    return .ok
+  }
+
+  /// `Imported 3 intervals (2:30:00); 1 was here already; 1 still open was left out.`
+  static func said(_ counts: Counts) -> String {
+    func intervals(_ n: Int) -> String { n == 1 ? "1 interval" : "\(n) intervals" }
+    var text = "Imported \(intervals(counts.added))"
+    if counts.added > 0 { text += " (\(DurationText.clock(seconds: counts.addedTime / 1000)))" }
+    if counts.known > 0 { text += "; \(counts.known) \(counts.known == 1 ? "was" : "were") here already" }
+    if counts.open > 0 { text += "; \(counts.open) still open \(counts.open == 1 ? "was" : "were") left out" }
+    return text + ".\n"
+  }
+
+  /// A finished interval as a past run; nil for one still open. Refuses an interval whose name
+  /// or category Islet could not keep.
+  static func run(
+    _ interval: TimewarriorInterval, number: Int, icon: String, policy: TimePolicy, file: String
+  ) throws -> (activity: Activity, events: [Event])? {
+    guard interval.end != nil else { return nil }
+    let (name, category) = Timewarrior.naming(interval)
+    for (what, text, bounds) in [("name", name, UserText.Bounds.name), ("category", category ?? "x", .label)]
+    {
+      if let problem = UserText.problem(with: text, bounds: bounds) {
+        throw CommandFailure(
+          message:
+            "\(file): interval \(number) would be a session whose \(what) '\(printable(text, limit: 20))' \(problem.message)",
+          status: .dataError)
+      }
+    }
+    return Timewarrior.pastRun(interval, name: name, category: category, icon: icon, policy: policy)
+  }
+
+  /// What FILE (or stdin) holds, whole.
+  private func bytes() throws -> [UInt8] {
+    if file == "-" { return StandardInput.all() }
+    switch UserFile.read(file, upTo: Self.maximumBytes) {
+    case .success(let bytes?):
+      guard bytes.count <= Self.maximumBytes else {
+        throw CommandFailure(
+          message:
+            "'\(printable(file, limit: 80))' is larger than 256 MB; export a shorter stretch (timew export FROM - TO)",
+          status: .dataError)
+      }
+      return bytes
+    case .success(nil):
+      throw UsageError(message: "there is no file '\(printable(file, limit: 80))'", command: "import")
+    case .failure(let failure):
+      throw CommandFailure(message: "'\(printable(file, limit: 80))' \(failure.reason)", status: .ioError)
+    }
+  }
+
+  static let maximumBytes = 256 << 20
+}
