@@ -121,7 +121,7 @@ public enum Compact {
       return (look.g.pie(fraction), .progress)
     case .paused: return (look.g.pausedMark, .accent)
     case .completed: return (look.g.doneMark, .buttonComplete)
-    case .idle, .finished, .ended, .expired, .failed: return ("", .island)
+    case .idle, .finished, .ended, .expired, .failed, .pending: return ("", .island)
     }
   }
 
@@ -167,7 +167,7 @@ public enum Minimal {
     if look.attention != nil { return (look.minimalTime, .alert) }
     switch phase {
     case .active: return (look.minimalTime, .island)
-    case .paused: return (look.minimalTime, .secondary)
+    case .paused, .pending: return (look.minimalTime, .secondary)
     case .finished: return (look.minimalTime, .alert)
     case .failed: return (look.icon, .alert)
     case .idle, .completed, .ended, .expired: return (look.icon, .island)
