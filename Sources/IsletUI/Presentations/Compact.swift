@@ -50,7 +50,7 @@ public enum Compact {
     let title = look.heading
     let detail = look.rowDetail
     for variant in variants where (!variant.round || round != nil) && (!variant.detail || detail != nil) {
-      let time = variant.longTime ? look.time : look.shortTime
+      let time = variant.longTime ? look.rowTime : look.shortTime
       let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0
       let pad = variant.padding ? 1 : 0
       let iconWidth = variant.icon ? DisplayWidth.of(look.icon) : 0

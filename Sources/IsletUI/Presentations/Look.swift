@@ -66,6 +66,10 @@ public struct Look: Sendable {
     activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) } ?? name
   }
 
+  /// The time in a row beside the name (the island, a bar): `time`, or a pending one's
+  /// `in 12m`, since its bare minutes would read as a countdown's.
+  public var rowTime: String { phase == .pending ? shortTime : time }
+
   /// The time as every small place shows it, in one grammar (`DurationText.glance`): `4:59`,
   /// `12m`, `1h05`, `+0:42`; once over, the time it ran. Paused is the same text, dimmed by
   /// its role.
