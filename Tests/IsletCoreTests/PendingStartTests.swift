@@ -24,7 +24,8 @@ import Testing
     #expect(made.activity.phase(at: t0 + minutes(11)) == .pending)
     #expect(made.activity.deadline == nil, "a countdown that has not started has no deadline")
     #expect(made.activity.elapsed(at: t0 + minutes(5)) == 0)
-    #expect(TimerEngine.nextSettlement(made.activity) == t0 + minutes(12), "its start is what time changes next")
+    #expect(
+      TimerEngine.nextSettlement(made.activity) == t0 + minutes(12), "its start is what time changes next")
   }
 
   @Test func timeStartsItAtItsInstantAndRecordsStartedThenHoweverLateSomeoneLooks() throws {
@@ -69,7 +70,9 @@ import Testing
     #expect(cancelled.events.map(\.kind) == [.ended])
     #expect(cancelled.events.first?.elapsed == 0)
     #expect(!cancelled.activity.state.phase.isLive)
-    #expect(TimerEngine.settle(cancelled.activity, at: t0 + minutes(20)).events.isEmpty, "a cancelled one never starts")
+    #expect(
+      TimerEngine.settle(cancelled.activity, at: t0 + minutes(20)).events.isEmpty,
+      "a cancelled one never starts")
   }
 
   @Test func whatNeedsItStartedIsRefusedWithWhatWouldDo() throws {
@@ -98,7 +101,8 @@ import Testing
     var request = stopwatchRequest()
     request.startedAt = t0 + minutes(10 * 60)
     let made = try applied(nil, .start(request), at: t0).activity
-    #expect(made.phase(at: t0 + minutes(9 * 60)) == .pending, "eight hours after it was made it is still ahead")
+    #expect(
+      made.phase(at: t0 + minutes(9 * 60)) == .pending, "eight hours after it was made it is still ahead")
     let begun = TimerEngine.settle(made, at: t0 + minutes(11 * 60))
     #expect(begun.activity.state.phase == .active)
     #expect(begun.activity.expiresAt(policy: .standard) == t0 + minutes(18 * 60))

@@ -65,9 +65,11 @@ import Testing
     #expect(
       try islet.binary("pause", "Focus")
         == Run(
-          status: 1, stdout: "", stderr: "islet: Focus has not started yet; resume starts it now, end cancels it\n"))
+          status: 1, stdout: "",
+          stderr: "islet: Focus has not started yet; resume starts it now, end cancels it\n"))
     #expect(
-      try islet.binary("resume", "Focus") == Run(status: 0, stdout: "▶ Focus started, 25:00 to go\n", stderr: ""))
+      try islet.binary("resume", "Focus")
+        == Run(status: 0, stdout: "▶ Focus started, 25:00 to go\n", stderr: ""))
     #expect(try history().map(\.kind) == [.scheduled, .scheduled, .ended, .started])
     #expect(try history().last?.at == t0, "started when asked")
   }
@@ -75,7 +77,8 @@ import Testing
   /// With nothing open, the deadline watcher starts it on time and gives its alert, once.
   @Test func theWatcherStartsItOnTimeWithNothingOpenAndAlertsOnce() throws {
     let played = islet.folder.file("played")
-    islet.writeConfig("alerts = sound\nalert-repeat = 3\nalert-every = 1s\nsound = echo played >> '\(played)'\n")
+    islet.writeConfig(
+      "alerts = sound\nalert-repeat = 3\nalert-every = 1s\nsound = echo played >> '\(played)'\n")
     let made = try islet.binary("start", "--in", "2s", "--name", "Soon")
     #expect(made.status == 0, "\(made)")
     #expect(

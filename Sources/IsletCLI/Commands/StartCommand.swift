@@ -184,7 +184,9 @@ struct StartCommand: Command {
   /// (today: already past, or still ahead), as an instant.
   private static func startedAt(_ parsed: ParsedArguments, at now: Instant) throws -> Instant? {
     let given = [Option.ago, .at, .in].filter { parsed.has($0) }.map { "--" + $0.name }
-    if given.count > 1 { throw usage("give one of --ago, --at and --in, not \(given.joined(separator: " and "))") }
+    if given.count > 1 {
+      throw usage("give one of --ago, --at and --in, not \(given.joined(separator: " and "))")
+    }
     if let text = parsed.value(.in) { return try startsIn(text, parsed, at: now) }
     if let text = parsed.value(.ago) {
       let ago = try parsed.duration(text, option: "ago")

@@ -224,7 +224,8 @@ public struct Look: Sendable {
   /// The time in the minimal bubble: the small places' one grammar, at most five cells below
   /// ten hours of overtime (`9:59`, `12m`, `1h05`, `+20h`).
   var minimalTime: String {
-    activity.startsIn(at: now).map { DurationText.glance(seconds: ($0 + 999) / 1000, overtime: false) } ?? shortTime
+    activity.startsIn(at: now).map { DurationText.glance(seconds: ($0 + 999) / 1000, overtime: false) }
+      ?? shortTime
   }
 
   /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
