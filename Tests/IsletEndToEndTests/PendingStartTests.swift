@@ -96,4 +96,24 @@ import Testing
     #expect((try? String(contentsOfFile: played, encoding: .utf8)) == "played\n")
     #expect(try islet.binary("status").stdout.hasPrefix("⏱ Soon 0:0"))
   }
+
+  /// Its start on the desktop: one ordinary notification saying it started, with Pause and End,
+  /// and its End button ends the run it began.
+  @Test func itsStartIsOneOrdinaryNotificationWithPauseAndEnd() throws {
+    let bus = try SessionBus()
+    islet.writeConfig("alerts = desktop\n")
+    #expect(
+      try islet.binary("start", "10m", "--in", "1s", "--name", "Standup", extra: bus.environment).status == 0)
+    let sent = bus.waitForCalls { $0.contains { $0.call == "Notify" } }.first { $0.call == "Notify" }
+    let notification = try #require(sent, "\(bus.calls())")
+    #expect(notification.summary == "▶ Standup — started", "\(notification)")
+    #expect(
+      notification.body?.hasPrefix("started ") == true && notification.body?.contains(" · ends ") == true)
+    #expect(notification.actions == ["pause", "Pause", "end", "End"], "\(notification)")
+    #expect(notification.hints?["urgency"] == .number(1), "not urgent: nothing is over")
+    try bus.invokeAction(id: try #require(notification.id), key: "end")
+    #expect(eventually { (try? history().last?.kind) == .ended }, "\((try? history()) ?? [])")
+    #expect(try history().last?.source == .notification)
+    #expect(bus.notifications().count == 1, "said once: \(bus.notifications())")
+  }
 }
