@@ -51,16 +51,16 @@ import Testing
   }
 
   static let statusUsage =
-    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--theme NAME|FILE] [--ascii] [--no-color]\n"
+    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--all] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--in DURATION] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, remote, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -157,7 +157,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, plans, themes, icons, check, tmux, bar, alert, remote, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {
