@@ -257,6 +257,8 @@ final class Environment: RunContext {
     case .resumed: what = "resumed at \(time)"
     case .reset: what = "reset to \(time) (discarded \(clock))"
     case .completed: what = "done \(g.dash) \(clock)"
+    case .ended where activity.state.startedAt > event.at:
+      what = "cancelled, before its start at \(LocalTime.clock(activity.state.startedAt, from: now))"
     case .ended: what = "ended at \(clock)"
     case .adjusted:
       let length = DurationText.clock(seconds: (activity.state.duration ?? 0) / 1000)
@@ -276,6 +278,7 @@ final class Environment: RunContext {
     case .failed: what = "failed \(g.dash) \(event.detail ?? "") after \(clock)"
     case .attention: what = "needs you: \(printable(event.detail ?? "", limit: 80))"
     case .pressed: what = "\(printable(event.detail ?? "", limit: 40)) pressed"
+    case .scheduled: what = "starts at \(LocalTime.clock(activity.state.startedAt, from: now))"
     case .lapped:
       let lap = DurationText.lapClock(activity.state.laps.last ?? 0)
       what = "lap \(activity.state.laps.count) \(lap) (split \(DurationText.lapClock(event.elapsed)))"
@@ -298,6 +301,9 @@ final class Environment: RunContext {
       what.append("\(over ? "finished at" : "until") \(LocalTime.clock(deadline, from: now))")
     } else if activity.state.phase == .idle {
       what.append("ready")
+    } else if let starts = activity.startsAt {
+      let wait = DurationText.words((starts - now + 999) / 1000 * 1000)
+      what.append("starts at \(LocalTime.clock(starts, from: now)) (in \(wait))")
     }
     return
       "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(g.separator) id \(activity.id)"

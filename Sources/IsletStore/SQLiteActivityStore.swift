@@ -151,7 +151,7 @@ public final class SQLiteActivityStore: ActivityStore {
     """
 
   public func liveActivities() throws -> [Activity] {
-    try activities(where: "phase IN ('idle', 'active', 'paused', 'finished')")
+    try activities(where: "phase IN ('pending', 'idle', 'active', 'paused', 'finished')")
   }
 
   /// Every activity, the ended ones too, oldest first.
@@ -164,7 +164,7 @@ public final class SQLiteActivityStore: ActivityStore {
   public func rememberedActivities() throws -> [Activity] {
     try activities(
       where: """
-        phase IN ('idle', 'active', 'paused', 'finished') OR EXISTS (SELECT 1 FROM event
+        phase IN ('pending', 'idle', 'active', 'paused', 'finished') OR EXISTS (SELECT 1 FROM event
         WHERE event.activity_id = activity.id AND kind NOT IN ('edited', 'forgotten'))
         """)
   }

@@ -134,6 +134,11 @@ public enum Schema {
       problem TEXT
     );
     """,
+    // 12: a pending activity (a start still ahead) is live: the live rows' index holds it.
+    """
+    DROP INDEX activity_live;
+    CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('pending', 'idle', 'active', 'paused', 'finished');
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

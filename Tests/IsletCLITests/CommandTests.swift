@@ -145,7 +145,7 @@ import Testing
     ).stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 750_000)
     let json = """
-      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","tags":[],"recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null
+      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","tags":[],"recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","startsAt":null,"pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null
       """
     #expect(
       islet("status", "--format", "json").stdout == json
@@ -280,7 +280,7 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
+            "Error: --name 'evil\\e]0;pwned\\u{7}' contains control characters; use plain text\nUsage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--in DURATION] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
         ))
     #expect(
       islet("start", "--name", String(repeating: "x", count: 101)).stderr.hasPrefix(

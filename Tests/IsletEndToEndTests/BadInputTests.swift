@@ -661,10 +661,21 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       says: "--ago '25h' is more than 24 hours back; give 24h or less"),
     BadInput(arguments: ["start", "--at", "25:00"], status: 64, says: "--at '25:00' \(timeForms)"),
     BadInput(
-      arguments: ["start", "--at", "9:30"], status: 64,
-      says: "--at '9:30' is later than now; give a time already past today, or --ago for yesterday"),
+      arguments: ["start", "--in=-5m"], status: 64,
+      says: "--in '-5m' is in the past; give a time ahead (--in 10m), or --ago 5m for a start already past"),
     BadInput(
-      arguments: ["start", "--ago", "1m", "--at", "9:00"], status: 64, says: "give --ago or --at, not both"),
+      arguments: ["start", "--in", "25h"], status: 64,
+      says: "--in '25h' is more than 24 hours ahead; give 24h or less"),
+    BadInput(arguments: ["start", "--in", "soon"], status: 64, says: "--in 'soon' is not a duration"),
+    BadInput(
+      arguments: ["start", "--in", "5m", "--paused"], status: 64,
+      says: "--in starts it running; it does not go with --paused"),
+    BadInput(
+      arguments: ["start", "--ago", "1m", "--at", "9:00"], status: 64,
+      says: "give one of --ago, --at and --in, not --ago and --at"),
+    BadInput(
+      arguments: ["start", "--in", "5m", "--ago", "3m"], status: 64,
+      says: "give one of --ago, --at and --in, not --ago and --in"),
     BadInput(
       arguments: ["start", "--ago", "1m", "--paused"], status: 64,
       says: "--ago starts it running; it does not go with --paused"),

@@ -19,7 +19,7 @@ import Testing
   }
 
   static let startUsage =
-    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--in DURATION] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
 
   var nothingLive: Bool {
     (try? islet.binary("list", "--json").stdout) == "[]\n"

@@ -197,7 +197,7 @@ import Testing
     let skip = try at(0, "skip", "--help").stdout
     #expect(
       skip.hasPrefix(
-        "Usage: islet skip [ACTIVITY]\n\nEnd the current segment of a plan now and start the next one running.\n"
+        "Usage: islet skip [ACTIVITY] [--host NAME]\n\nEnd the current segment of a plan now and start the next one running.\n"
       ))
     #expect(
       skip.contains(

@@ -261,7 +261,7 @@ struct RemoteHostTests {
   @Test func garbageFromAHostIsNotShownAsActivities() throws {
     let folder = TemporaryFolder()
     let liar = folder.file("ssh")
-    try "#!/bin/sh\necho 'Welcome to the machine'\necho '{\"islet\":\"9.0\",\"protocol\":7}'\nsleep 30\n"
+    try "#!/bin/sh\necho 'Welcome to the machine'\necho '{\"islet\":\"9.0\",\"protocol\":7}'\nexec sleep 30\n"
       .write(
         toFile: liar, atomically: true, encoding: .utf8)
     chmod(liar, 0o755)

@@ -51,9 +51,9 @@ import Testing
   }
 
   static let statusUsage =
-    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--theme NAME|FILE] [--ascii] [--no-color]\n"
+    "Usage: islet status [ACTIVITY] [--presentation minimal|compact|expanded|lockscreen] [--format plain|ansi|tmux|json|waybar|polybar|i3blocks|i3bar|i3status-rs] [--width N] [--template T] [--follow] [--read-clicks] [--click BUTTON] [--part island|pill|bubble] [--all] [--theme NAME|FILE] [--ascii] [--no-color]\n"
   static let startUsage =
-    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
+    "Usage: islet start [DURATION | WORK/BREAK | --until HH:MM | --plan NAME] [--rounds N] [--advance WHEN] [--auto] [--ask] [--long-break DURATION] [--cue N] [--name N] [--icon I] [--id REF] [--owner U] [--category C] [--tag T] [--switch] [--no-switch] [--relevance R] [--stale-after DURATION] [--paused] [--expect DURATION] [--ago DURATION] [--at HH:MM] [--in DURATION] [--from-tmux-buffer B] [--state TEXT] [--progress P] [--attention TEXT] [--button LABEL=CMD]\n"
 
   /// Bad usage: one `Error:` line naming the value and what would be right, the usage, exit 64.
   @Test(

@@ -10,12 +10,16 @@ func seconds(_ n: Int64) -> Milliseconds { n * 1000 }
 func minutes(_ n: Int64) -> Milliseconds { n * 60_000 }
 
 /// The example activity of the design: "Workout", ID 1823, ada's, a 25-minute countdown.
-func workout(countdown: Bool = true, icon: String = "timer", name: String = "Workout") -> Activity {
+/// `startsIn`: made pending, starting that long after `t0`.
+func workout(
+  countdown: Bool = true, icon: String = "timer", name: String = "Workout", startsIn: Milliseconds? = nil
+) -> Activity {
   let request = StartRequest(
     id: "wk01", name: name,
     attributes: ActivityAttributes(
       icon: icon, recordID: "1823", owner: "ada", mode: countdown ? .countdown : .stopwatch,
-      fullDuration: countdown ? minutes(25) : nil))
+      fullDuration: countdown ? minutes(25) : nil),
+    startedAt: startsIn.map { t0 + $0 })
   return try! TimerEngine.reduce(nil, .start(request), at: t0, source: .cli).get().activity
 }
 
@@ -35,6 +39,7 @@ func inPhase(_ phase: Phase, countdown: Bool = true) -> (Activity, Instant) {
   case .completed: return (step(a, .complete, at: minutes(25)), t0 + minutes(26))
   case .ended: return (step(a, .end, at: half), t0 + half + seconds(5))
   case .failed: return (step(a, .fail(.status(2)), at: half), t0 + half + seconds(5))
+  case .pending: return (workout(countdown: countdown, startsIn: minutes(12)), t0)
   case .expired:
     let policy = TimePolicy.standard
     return (TimerEngine.settle(a, at: t0 + minutes(9 * 60), policy: policy).activity, t0 + minutes(9 * 60))

@@ -40,6 +40,7 @@ extension Option {
   static let help = Option("help")
   static let host = Option("host")
   static let icon = Option("icon")
+  static let `in` = Option("in")
   static let id = Option("id")
   static let into = Option("into")
   static let json = Option("json")

@@ -37,6 +37,9 @@ struct StartCommand: Command {
         does; stopwatch-switch = on in the configuration makes it what starting a stopwatch
         does, and --no-switch leaves them running. --tag adds a tag beside the category (repeat
         it for several); islet report and log match tags with --only and --exclude.
+        --in, or --at a time still ahead today, makes it pending: it shows "starts in 12 min",
+        starts by itself then (with an alert), and resume starts it at once, end cancels it.
+        --until then counts to its time after the start.
 
         Examples:
           islet start                         a stopwatch named Timer
@@ -49,6 +52,8 @@ struct StartCommand: Command {
           islet start 20s/10s --rounds 8      an interval timer
           islet start --ago 10m --name Emails a stopwatch started ten minutes ago
           islet start --switch --name "Code review" --tag team
+          islet start 25m --at 14:00          a countdown that starts at 14:00
+          islet start --in 10m --plan pomodoro
           id=$(islet start 45m --name Workout --id 1823 --owner ada)
         """,
       options: [
@@ -85,7 +90,8 @@ struct StartCommand: Command {
         OptionSpec(
           .expect, value: "DURATION", help: "how long a stopwatch's task should take: shows time left"),
         OptionSpec(.ago, value: "DURATION", help: "started this long ago (at most 24 hours)"),
-        OptionSpec(.at, value: "HH:MM", help: "started at this time today, already past"),
+        OptionSpec(.at, value: "HH:MM", help: "started at this time today; a time ahead starts then"),
+        OptionSpec(.in, value: "DURATION", help: "start this long from now (at most 24 hours)"),
         OptionSpec(
           .fromTmuxBuffer, value: "B", help: "take DURATION from tmux buffer B (for key bindings)"),
       ] + PostedOptions.specs(clearing: false),
@@ -132,7 +138,8 @@ struct StartCommand: Command {
   let category: String?
   let relevance: Double
   let paused: Bool
-  /// `--ago` or `--at`: when it started, already past; nil for now.
+  /// `--ago`, `--at` or `--in`: when it started (already past) or starts (still ahead, which
+  /// makes it pending); nil for now.
   let startedAt: Instant?
   /// What a program posts on it: `--state`, `--progress`, `--attention`, `--button`.
   let posted: Posted
@@ -143,14 +150,17 @@ struct StartCommand: Command {
   /// `--switch` (true) or `--no-switch` (false); nil for what `stopwatch-switch` says.
   let switching: Bool?
 
-  /// How far back `--ago` and `--at` may go.
+  /// How far back `--ago` and `--at` may go, and how far ahead `--in`.
   static let furthestBack: Milliseconds = 24 * 3_600_000
 
   /// The DURATION operands as typed, for the hint a bare number gets.
   let typedDurations: [String]
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
-    length = try Self.length(parsed, at: now)
+    startedAt = try Self.startedAt(parsed, at: now)
+    let ahead = startedAt.map { $0 > now } ?? false
+    // A start still ahead counts `--until` from then.
+    length = try Self.length(parsed, at: ahead ? startedAt ?? now : now)
     icon = try parsed.icon()
     recordID = try parsed.label(.id)
     owner = try parsed.label(.owner)
@@ -159,7 +169,6 @@ struct StartCommand: Command {
     category = try parsed.label(.category)
     relevance = try parsed.relevance() ?? 0
     paused = parsed.has(.paused)
-    startedAt = try Self.startedAt(parsed, at: now)
     posted = try parsed.posted()
     expected = try parsed.value(.expect).map { try parsed.duration($0, option: "expect") }
     tags = try parsed.tags() ?? []
@@ -168,9 +177,9 @@ struct StartCommand: Command {
       throw Self.usage("--expect is for a stopwatch, which counts up; a countdown knows its length")
     }
     if startedAt != nil {
-      let option = parsed.has(.ago) ? "--ago" : "--at"
+      let option = parsed.has(.ago) ? "--ago" : parsed.has(.in) ? "--in" : "--at"
       if paused { throw Self.usage("\(option) starts it running; it does not go with --paused") }
-      if parsed.has(.until) {
+      if parsed.has(.until) && !ahead {
         throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
       }
     }
@@ -191,7 +200,7 @@ struct StartCommand: Command {
       throw usage("give --switch or --no-switch, not both")
     }
     guard parsed.has(.switchRunning) else { return parsed.has(.noSwitch) ? false : nil }
-    for option in [Option.paused, .ago, .at] where parsed.has(option) {
+    for option in [Option.paused, .ago, .at, .in] where parsed.has(option) {
       throw usage(
         "--switch starts it now, the instant the running stopwatches end; it does not go with --\(option.name)"
       )
@@ -199,9 +208,14 @@ struct StartCommand: Command {
     return true
   }
 
-  /// `--ago DURATION` (at most a day) or `--at HH:MM` (today, not after now), as an instant.
+  /// `--ago DURATION` (at most a day), `--in DURATION` (at most a day ahead) or `--at HH:MM`
+  /// (today: already past, or still ahead), as an instant.
   private static func startedAt(_ parsed: ParsedArguments, at now: Instant) throws -> Instant? {
-    if parsed.has(.ago) && parsed.has(.at) { throw usage("give --ago or --at, not both") }
+    let given = [Option.ago, .at, .in].filter { parsed.has($0) }.map { "--" + $0.name }
+    if given.count > 1 {
+      throw usage("give one of --ago, --at and --in, not \(given.joined(separator: " and "))")
+    }
+    if let text = parsed.value(.in) { return try startsIn(text, parsed, at: now) }
     if let text = parsed.value(.ago) {
       let ago = try parsed.duration(text, option: "ago")
       guard ago <= furthestBack else {
@@ -213,11 +227,23 @@ struct StartCommand: Command {
     guard let time = TimeOfDay(text) else {
       throw usage("--at '\(printable(text))' is not a time of day; use \(TimeOfDay.acceptedForms)")
     }
-    guard let instant = time.today(before: now) else {
+    // Already past today: started then; still ahead: starts then.
+    return time.today(before: now) ?? time.nextOccurrence(after: now)
+  }
+
+  /// `--in DURATION`: a start still ahead, at most a day away; a duration back is refused.
+  private static func startsIn(_ text: String, _ parsed: ParsedArguments, at now: Instant) throws -> Instant {
+    let typed = text.trimmingCharacters(in: " ")
+    if typed.hasPrefix("-") {
       throw usage(
-        "--at '\(printable(text))' is later than now; give a time already past today, or --ago for yesterday")
+        "--in '\(printable(text, limit: 20))' is in the past; give a time ahead (--in 10m), or --ago \(printable(String(typed.dropFirst()), limit: 20)) for a start already past"
+      )
     }
-    return instant
+    let ahead = try parsed.duration(typed.hasPrefix("+") ? String(typed.dropFirst()) : typed, option: "in")
+    guard ahead <= furthestBack else {
+      throw usage("--in '\(printable(text, limit: 20))' is more than 24 hours ahead; give 24h or less")
+    }
+    return now + ahead
   }
 
   private static func length(_ parsed: ParsedArguments, at now: Instant) throws -> Length {

@@ -165,12 +165,17 @@ struct TmuxMenu {
     case .active: entries.append(intent("Pause", toggle, "toggle"))
     case .paused: entries.append(intent("Resume", toggle, "toggle"))
     case .idle: entries.append(intent("Start", toggle, "toggle"))
+    case .pending: entries.append(intent("Start now", toggle, "toggle"))
     case .finished where look.activity.isPlan: entries.append(intent("Go on", toggle, "toggle"))
     default: break
     }
     if look.activity.isCountdown && !look.activity.isPlan {
       entries.append(
         look.phase == .finished ? intent("Snooze", more, "snooze") : intent("+5 min", more, "adjust +5m"))
+    }
+    // A pending one only starts now or is cancelled: what else the menu offers needs it started.
+    if look.phase == .pending {
+      return entries + [intent("Cancel", KeyBindings.letter(for: .end), "end")]
     }
     if look.activity.isPlan { entries.append(intent("Skip", KeyBindings.letter(for: .skip), "skip")) }
     if !look.activity.isCountdown && !look.activity.isPlan && look.phase == .active {

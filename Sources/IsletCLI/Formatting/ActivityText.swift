@@ -42,6 +42,10 @@ struct ActivityText {
   var line: String {
     let look = Look(activity: activity, now: now, policy: policy, theme: glyphs.theme, ascii: !glyphs.unicode)
     let detail = look.rowDetail.map { $0.joint + $0.text } ?? ""
+    // A start still ahead says when, in place of a time that has not begun.
+    if let starts = look.startsText {
+      return [glyphs.icon(activity.icon), (segmentText ?? name) + detail, starts].joined(separator: " ")
+    }
     var parts = [glyphs.icon(activity.icon), (segmentText ?? name) + detail, time, glyphs.mark(for: phase)]
     if activity.isStale(at: now) { parts.append("(stale)") }
     return parts.joined(separator: " ")
@@ -91,6 +95,7 @@ struct ActivityText {
       ("relevance", .number(a.state.relevance)),
       ("createdAt", .string(LocalTime.iso(a.createdAt))),
       ("startedAt", .string(LocalTime.iso(a.state.startedAt))),
+      ("startsAt", .string(a.startsAt.map(LocalTime.iso))),
       ("pausedAt", .string(a.state.pausedAt.map(LocalTime.iso))),
       ("deadline", .string(a.deadline.map(LocalTime.iso))),
       ("endedAt", .string(a.endedAt.map(LocalTime.iso))),

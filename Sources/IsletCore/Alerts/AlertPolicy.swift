@@ -34,17 +34,17 @@ public struct AlertPolicy: Codable, Equatable, Sendable {
 
   public init() {}
 
-  /// The events that alert: the ends that time causes, a program asking for the user
-  /// (`attention`), and a run's end (`failed`, or `completed` by `islet run`) that took at
-  /// least `runAlertAfter`. A plan's end alerts in place of the last segment's end that
-  /// caused it.
+  /// The events that alert: the ends that time causes, a pending activity's start (`started`
+  /// by time), a program asking for the user (`attention`), and a run's end (`failed`, or
+  /// `completed` by `islet run`) that took at least `runAlertAfter`. A plan's end alerts in
+  /// place of the last segment's end that caused it.
   public static func alerts(_ events: [Event], runAlertAfter: Milliseconds? = nil) -> [Event] {
     events.enumerated().compactMap { index, event in
       if let runAlertAfter, endsLongRun(event, after: runAlertAfter) { return event }
       if event.kind == .attention { return event }
       guard event.source == .time else { return nil }
       switch event.kind {
-      case .finished, .planCompleted: return event
+      case .finished, .planCompleted, .started: return event
       case .segmentFinished:
         let ended = events[(index + 1)...].prefix { $0.activityID == event.activityID && $0.at == event.at }
         return ended.contains { $0.kind == .planCompleted } ? nil : event
@@ -61,8 +61,9 @@ public struct AlertPolicy: Codable, Equatable, Sendable {
   }
 
   /// Whether the alert for `event` repeats while its activity waits: only the ends that time
-  /// causes do; a program's call for attention and a run's end are said once.
-  public static func repeats(_ event: Event) -> Bool { event.source == .time }
+  /// causes do; a pending activity's start, a program's call for attention and a run's end
+  /// are said once.
+  public static func repeats(_ event: Event) -> Bool { event.source == .time && event.kind != .started }
 
   /// One alert an activity among `events`: its latest (as `alerts` says), with how many of its
   /// plan's segments ended in them, so a plan started in the past or a machine that slept

@@ -33,6 +33,9 @@ public enum TimerEngine {
         return .failure(
           Refusal("the plan \(plan.name) cannot be kept as '\(printable(plan.definition, limit: 80))'"))
       }
+      if let ahead = request.startedAt, ahead > now, !request.paused {
+        return .success(schedule(request, startingAt: ahead, at: now, source: source, policy: policy))
+      }
       guard let past = request.startedAt, past < now, !request.paused else {
         return .success(start(request, at: now, source: source, policy: policy))
       }
@@ -62,21 +65,28 @@ public enum TimerEngine {
   /// The first instant at which `settle` has events for the activity (its deadline, or its
   /// expiry), or nil when time alone will never change it. Earlier, `settle` has none.
   public static func nextSettlement(_ activity: Activity, policy: TimePolicy = .standard) -> Instant? {
-    let deadline = activity.state.phase == .active ? activity.deadline : nil
+    let deadline = activity.state.phase == .active ? activity.deadline : activity.startsAt
     let expiry = activity.expiresAt(policy: policy)
     guard let deadline, let expiry else { return deadline ?? expiry }
     return min(deadline, expiry)
   }
 
-  /// Records what time has caused since the activity was last saved: a countdown reaching
-  /// zero (`finished`, at its deadline), a plan going on from segment to segment (each at the
-  /// previous one's deadline, however many have passed), and an activity left alone too long
-  /// (`expired`).
+  /// Records what time has caused since the activity was last saved: a pending activity's
+  /// start (`started`, at its instant), a countdown reaching zero (`finished`, at its
+  /// deadline), a plan going on from segment to segment (each at the previous one's deadline,
+  /// however many have passed), and an activity left alone too long (`expired`).
   public static func settle(_ activity: Activity, at now: Instant, policy: TimePolicy = .standard)
     -> Transition
   {
     var current = activity
     var events: [Event] = []
+    if let start = current.startsAt, now >= start {
+      // Its start counts as a touch: the idle limit runs from then, not from when it was made.
+      let begun = begin(current, at: start, source: .time, policy: policy)
+      current = begun.activity
+      current.state.touchedAt = max(current.state.touchedAt, start)
+      events = begun.events
+    }
     while current.state.phase == .active, let deadline = current.deadline, now >= deadline {
       if current.isPlan {
         events += segmentEnded(&current, at: deadline, policy: policy)
@@ -139,11 +149,39 @@ public enum TimerEngine {
     return Transition(activity: activity, events: events)
   }
 
+  /// A start still ahead: made now, pending until `start`, when `settle` starts it.
+  static func schedule(
+    _ request: StartRequest, startingAt start: Instant, at now: Instant, source: Source, policy: TimePolicy
+  ) -> Transition {
+    var activity = self.start(request, at: now, source: source, policy: policy).activity
+    activity.state.startedAt = start
+    activity.state.phase = .pending
+    activity.state.runStartedAt = nil
+    activity.state.staleDate = nil
+    return Transition(activity: activity, events: [event(.scheduled, activity, at: now, source: source)])
+  }
+
+  /// A pending activity started at `now` (its time come, or started early by resume or toggle):
+  /// `started`, and a plan's first `segment-started`, at that instant.
+  static func begin(_ activity: Activity, at now: Instant, source: Source, policy: TimePolicy) -> Transition {
+    var next = activity
+    next.state.startedAt = now
+    next.state.pausedAt = nil
+    next.state.phase = .active
+    next.state.runStartedAt = now
+    next.state.staleDate = staleDate(of: next, policy: policy)
+    var events = [event(.started, next, at: now, source: source)]
+    if next.isPlan { events.append(event(.segmentStarted, next, at: now, source: source)) }
+    return Transition(activity: next, events: events)
+  }
+
   static func apply(
     _ intent: Intent, to activity: Activity, at now: Instant, source: Source, policy: TimePolicy
   ) -> Result<Transition, Refusal> {
     if let refusal = refusal(of: intent, by: activity) { return .failure(refusal) }
     switch (intent, activity.state.phase) {
+    case (.resume, .pending), (.toggle, .pending):
+      return .success(begin(activity, at: now, source: source, policy: policy))
     case (.toggle, .idle), (.toggle, .paused):
       return apply(.resume, to: activity, at: now, source: source, policy: policy)
     case (.toggle, .active):
@@ -214,6 +252,9 @@ public enum TimerEngine {
     switch (intent, activity.state.phase) {
     case (.start, _): return .exists
     case (_, let phase) where !phase.isLive: return .over
+    case (.pause, .pending), (.reset, .pending), (.complete, .pending), (.skip, .pending), (.lap, .pending),
+      (.snooze, .pending):
+      return .pending
     case (.pause, .paused): return .alreadyPaused
     case (.pause, .idle): return .notStarted
     case (.snooze, _) where activity.isPlan: return .snoozeOnPlan
@@ -245,7 +286,7 @@ public enum TimerEngine {
   private enum RefusalReason {
     case exists, over, alreadyPaused, notStarted, snoozeOnPlan, snoozeTooShort, snoozeUnfinished
     case lapOnPlan, lapOnCountdown, lapWhilePaused, iconOnPlan, skipOnSingle, finished
-    case alreadyRunning, alreadyReset, nothingToComplete, notCountdown
+    case alreadyRunning, alreadyReset, nothingToComplete, notCountdown, pending
     case noButton(String)
 
     /// What the user reads: `Tea is already paused`.
@@ -275,6 +316,7 @@ public enum TimerEngine {
       case .alreadyReset: return "\(name) is already reset"
       case .nothingToComplete: return "\(name) has not started; there is nothing to complete"
       case .notCountdown: return "\(name) is a stopwatch; only a countdown can be adjusted"
+      case .pending: return "\(name) has not started yet; resume starts it now, end cancels it"
       case .noButton(let label):
         let buttons = activity.state.posted.buttons.map(\.label)
         guard !buttons.isEmpty else { return "\(name) has no buttons to press" }

@@ -327,18 +327,31 @@ extension Activity {
     return state.startedAt + duration
   }
 
+  /// When a pending activity starts; nil for any other.
+  public var startsAt: Instant? { state.phase == .pending ? state.startedAt : nil }
+
+  /// How long until a pending activity starts (0 once due); nil for any other.
+  public func startsIn(at now: Instant) -> Milliseconds? {
+    startsAt.map { max(0, $0 - now) }
+  }
+
   /// When the activity expires if nothing touches it: `max-idle` (as it was at the last touch)
-  /// after the later of its last intent and its deadline.
+  /// after the later of its last intent and its deadline (a pending one's start).
   public func expiresAt(policy: TimePolicy) -> Instant? {
     let limit = state.idleLimit ?? policy.maxIdle
     guard limit > 0, state.phase.isLive else { return nil }
-    return max(state.touchedAt, deadline ?? state.touchedAt) + limit
+    return max(state.touchedAt, deadline ?? startsAt ?? state.touchedAt) + limit
   }
 
-  /// The phase at `now`: the stored one, or the one time has brought (finished, expired).
+  /// The phase at `now`: the stored one, or the one time has brought (started, finished,
+  /// expired).
   public func phase(at now: Instant, policy: TimePolicy = .standard) -> Phase {
-    // A plan may have gone on into its next segments since it was saved.
+    // A plan may have gone on into its next segments since it was saved, and a pending
+    // activity may have started (and run out) since.
     if isPlan, state.phase == .active, let deadline, now >= deadline {
+      return TimerEngine.settle(self, at: now, policy: policy).activity.state.phase
+    }
+    if let startsAt, now >= startsAt {
       return TimerEngine.settle(self, at: now, policy: policy).activity.state.phase
     }
     if let expiry = expiresAt(policy: policy), now >= expiry { return .expired }

@@ -25,6 +25,9 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   case attention
   /// One of a posted activity's buttons was pressed; `detail` is its label.
   case pressed
+  /// A start still ahead was made (`start --in`, `--at`): the activity is pending, and time
+  /// records its `started` at that instant.
+  case scheduled
 
   /// Kinds that record a correction of the history, not something the timer did.
   public var isCorrection: Bool { self == .edited || self == .forgotten }

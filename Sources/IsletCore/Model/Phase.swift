@@ -1,13 +1,16 @@
-/// Where an activity is in its life. `finished` and `expired` are caused by time, not intents.
+/// Where an activity is in its life. `finished` and `expired` are caused by time, not intents,
+/// and so is the start of a `pending` one.
 public enum Phase: String, Codable, Sendable, CaseIterable {
   case idle, active, paused, finished, completed, ended, expired
   /// A command's run that ended with a failure (`run`, `fail`).
   case failed
+  /// A start still ahead (`start --in`, `--at` a later time): `startedAt` is when it starts.
+  case pending
 
   /// Live activities are shown and acted on; the others are history.
   public var isLive: Bool {
     switch self {
-    case .idle, .active, .paused, .finished: return true
+    case .pending, .idle, .active, .paused, .finished: return true
     case .completed, .ended, .expired, .failed: return false
     }
   }

@@ -41,7 +41,7 @@ package struct MprisTrack: Equatable, Sendable {
     case .active:
       status = .playing
       line = .moving(since: activity.state.startedAt)
-    case .idle, .paused:
+    case .idle, .paused, .pending:
       status = .paused
       line = .still(Int64(activity.elapsed(at: now)) * 1000)
     default:

@@ -29,6 +29,7 @@ package struct Glyphs {
     case .ended: return unicode ? "⏹" : "ended"
     case .expired: return "expired"
     case .failed: return unicode ? "✕" : "failed"
+    case .pending: return unicode ? "◷ pending" : "pending"
     }
   }
 
@@ -55,6 +56,7 @@ package struct Glyphs {
     case .failed: return unicode ? "✕" : "x"
     case .attention: return unicode ? "❗" : "!!"
     case .pressed: return unicode ? "▣" : "#"
+    case .scheduled: return unicode ? "◷" : "@"
     }
   }
 

@@ -24,11 +24,11 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
       newest: events.compactMap(\.seq).max())
   }
 
-  /// The earliest `finished` still to record: a countdown's or a segment's end, which may
-  /// already have passed. An expiry waits for the next command, which records it: a watcher
-  /// for every stopwatch left running would sleep for hours.
+  /// The earliest `finished` or `started` still to record: a countdown's or a segment's end, or
+  /// a pending activity's start, which may already have passed. An expiry waits for the next
+  /// command, which records it: a watcher for every stopwatch left running would sleep for hours.
   package static func nextDeadline(_ live: [Activity]) -> Instant? {
-    live.filter { $0.state.phase == .active }.compactMap(\.deadline).min()
+    live.compactMap { $0.state.phase == .active ? $0.deadline : $0.startsAt }.min()
   }
 
   /// Starts a watcher when a running countdown's `finished` is still to be recorded, the commit

@@ -230,7 +230,8 @@ package final class StatusFollower {
     var times: [Instant] = []
     for activity in live {
       let phase = activity.phase(at: now, policy: policy)
-      if phase == .active || phase == .finished {
+      // A pending one counts down to its start, a second at a time.
+      if phase == .active || phase == .finished || phase == .pending {
         let anchor = activity.deadline ?? activity.state.startedAt
         let offset = ((now - anchor) % 1000 + 1000) % 1000
         times.append(now + (1000 - offset))

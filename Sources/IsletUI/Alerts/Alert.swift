@@ -93,6 +93,18 @@ public struct Alert: Equatable, Sendable {
       summary = "\(bell) \(name) \(dash) \(ended.text(after: event.name)) done"
       (body, urgency, actions, awaits) = Self.segmentEnded(
         event, ended, activity: activity, zone: zone, segmentsEnded: segmentsEnded, started: started)
+    case .started:
+      // A pending activity's time came: said once, normal, with what stops it.
+      summary = "\(ascii ? ">" : "▶") \(name) \(dash) started"
+      let ends = activity.deadline.map { " · ends \(Self.timeOfDay($0, zone: zone))" } ?? ""
+      body = "started \(Self.timeOfDay(event.at, zone: zone))\(ends)"
+      urgency = .normal
+      if activity.state.phase == .active {
+        actions = [
+          Action(key: "pause", label: "Pause", intents: [.pause]),
+          Action(key: "end", label: "End", intents: [.end]),
+        ]
+      }
     case .planCompleted:
       summary = "\(ascii ? "ok" : "✓") \(name) \(dash) done"
       let total = activity.endedAt.map { DurationText.clock(seconds: ($0 - activity.createdAt) / 1000) }

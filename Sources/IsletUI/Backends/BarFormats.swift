@@ -183,7 +183,7 @@ struct BarIsland {
   /// `● 12:30`, `⏸ 12:30`, or the time alone once it is over.
   var clock: String {
     let mark = Compact.mark(look).text
-    return mark.isEmpty ? look.time : mark + " " + look.time
+    return mark.isEmpty ? look.rowTime : mark + " " + look.rowTime
   }
 
   /// The next activity's bubble, `◖4◗`, as the island draws it beside the pill.
@@ -224,7 +224,7 @@ struct BarIsland {
     var lines = [look.icon + " " + look.name + (look.subtitle.map { look.joint + $0 } ?? "")]
     if look.phaseWord != nil, let state = look.stateText { lines.append(state) }
     let progress = look.task == nil ? percentage.map { "\($0)%" } : look.progressLabel
-    lines.append(look.time + (progress.map { dot + $0 } ?? ""))
+    lines.append(look.startsText ?? look.time + (progress.map { dot + $0 } ?? ""))
     let facts = look.planFacts
     let place = facts.place + (facts.goal.map { [$0] } ?? [])
     if !place.isEmpty { lines.append(place.joined(separator: dot)) }

@@ -69,7 +69,7 @@ extension TerminalProgress {
     case .active: self = percent.map { .value($0) } ?? .cleared
     case .paused: self = percent.map { .paused($0) } ?? .cleared
     case .finished, .failed: self = .error(percent ?? 100)
-    case .idle, .completed, .ended, .expired: self = .cleared
+    case .pending, .idle, .completed, .ended, .expired: self = .cleared
     }
   }
 

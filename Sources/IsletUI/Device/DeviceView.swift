@@ -644,12 +644,14 @@ public enum DeviceView {
     var times: [Instant] = []
     for activity in frame.live {
       let phase = activity.phase(at: now, policy: frame.policy)
-      if phase == .active || phase == .finished {
+      // A pending one counts down to its start, a second at a time.
+      if phase == .active || phase == .finished || phase == .pending {
         let anchor = activity.deadline ?? activity.state.startedAt
         let offset = ((now - anchor) % 1000 + 1000) % 1000
         times.append(now + (1000 - offset))
       }
       if let deadline = activity.deadline, deadline > now { times.append(deadline) }
+      if let start = activity.startsAt, start > now { times.append(start) }
       if let stale = activity.state.staleDate, stale > now { times.append(stale) }
       if let expiry = activity.expiresAt(policy: frame.policy), expiry > now { times.append(expiry) }
     }

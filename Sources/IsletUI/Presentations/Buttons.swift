@@ -108,6 +108,7 @@ struct ButtonSpec {
   static func lockScreen(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
     if plan {
       switch phase {
+      case .pending: return [.start, .end]
       case .idle: return [.start, .skip, .end]
       case .active: return [.pause, .skip, .end]
       case .paused: return [.done, .resume, .skip, .end]
@@ -116,7 +117,7 @@ struct ButtonSpec {
       }
     }
     switch phase {
-    case .idle: return [.start, .end]
+    case .idle, .pending: return [.start, .end]
     case .active: return [.pause, .end]
     case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]
@@ -128,6 +129,7 @@ struct ButtonSpec {
   static func expanded(_ phase: Phase, plan: Bool = false) -> [ButtonSpec] {
     if plan {
       switch phase {
+      case .pending: return [.start, .end]
       case .idle: return [.start, .skip, .end]
       case .active: return [.pause, .skip, .reset, .end]
       case .paused: return [.done, .resume, .skip, .end]
@@ -136,7 +138,7 @@ struct ButtonSpec {
       }
     }
     switch phase {
-    case .idle: return [.start, .end]
+    case .idle, .pending: return [.start, .end]
     case .active: return [.pause, .reset, .end]
     case .paused: return [.done, .resume, .end]
     case .finished: return [.done, .reset]

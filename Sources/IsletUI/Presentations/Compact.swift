@@ -50,7 +50,7 @@ public enum Compact {
     let title = look.heading
     let detail = look.rowDetail
     for variant in variants where (!variant.round || round != nil) && (!variant.detail || detail != nil) {
-      let time = variant.longTime ? look.time : look.shortTime
+      let time = variant.longTime ? look.rowTime : look.shortTime
       let capWidth = variant.caps ? DisplayWidth.of(g.leftCap) : 0
       let pad = variant.padding ? 1 : 0
       let iconWidth = variant.icon ? DisplayWidth.of(look.icon) : 0
@@ -121,7 +121,7 @@ public enum Compact {
       return (look.g.pie(fraction), .progress)
     case .paused: return (look.g.pausedMark, .accent)
     case .completed: return (look.g.doneMark, .buttonComplete)
-    case .idle, .finished, .ended, .expired, .failed: return ("", .island)
+    case .idle, .finished, .ended, .expired, .failed, .pending: return ("", .island)
     }
   }
 
@@ -167,7 +167,7 @@ public enum Minimal {
     if look.attention != nil { return (look.minimalTime, .alert) }
     switch phase {
     case .active: return (look.minimalTime, .island)
-    case .paused: return (look.minimalTime, .secondary)
+    case .paused, .pending: return (look.minimalTime, .secondary)
     case .finished: return (look.minimalTime, .alert)
     case .failed: return (look.icon, .alert)
     case .idle, .completed, .ended, .expired: return (look.icon, .island)

@@ -53,13 +53,14 @@ public enum Expanded {
     let factsRow = rows >= 3
     // Leading: icon and name on the first row, shortened before anything else is.
     let time = look.time
-    let timeWidth = big ? 0 : DisplayWidth.of(time) + 1
+    let timeWidth = big ? 0 : DisplayWidth.of(look.rowTime) + 1
     let x = Pieces.icon(
       look, x: lead.x, y: inner.y, gap: 1, role: look.iconRole(.text), on: &canvas, clip: inner)
     let titleRoom = (big ? lead.maxX : inner.maxX - timeWidth) - x
     // A program's words (its attention, state, how it failed) that the title would cut lead the
-    // facts' row instead, where there is one.
-    let programs = look.attention != nil || look.phase == .failed || look.phaseWord == nil
+    // facts' row instead, where there is one; so does a pending one's "Starts 9:17".
+    let programs =
+      look.attention != nil || look.phase == .failed || look.phaseWord == nil || look.phase == .pending
     let said =
       factsRow && !plan && programs
       ? look.subtitle.flatMap { DisplayWidth.of(look.title(fitting: .max)) > titleRoom ? $0 : nil } : nil
@@ -92,7 +93,7 @@ public enum Expanded {
 
   /// The time, trailing: in big digits beside the camera where they fit, else on the title's row.
   private static func drawTime(_ look: Look, on canvas: inout Canvas, big: Bool, trail: Rect, inner: Rect) {
-    let time = look.time
+    let time = big ? look.time : look.rowTime
     if big {
       let digits = BigDigits.width(time, ascii: look.ascii)
       Pieces.bigTime(

@@ -107,9 +107,9 @@ extension Island {
 
   static func trailingParts(_ look: Look) -> [Trailing] {
     let mark = Compact.mark(look).text
-    var forms = look.shortRound.map { [Trailing(round: $0, mark: mark, clock: look.time)] } ?? []
+    var forms = look.shortRound.map { [Trailing(round: $0, mark: mark, clock: look.rowTime)] } ?? []
     forms += [
-      Trailing(mark: mark, clock: look.time), Trailing(mark: mark, clock: look.shortTime),
+      Trailing(mark: mark, clock: look.rowTime), Trailing(mark: mark, clock: look.shortTime),
       Trailing(mark: "", clock: look.shortTime),
     ]
     return forms

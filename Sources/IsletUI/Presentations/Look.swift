@@ -36,9 +36,23 @@ public struct Look: Sendable {
     self.ascii = ascii
     self.utcOffset = utcOffset
     phase = activity.phase(at: now, policy: policy)
-    time =
-      phase.isLive
-      ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+    if let wait = activity.startsIn(at: now) {
+      // Pending: the time until it starts, as an upcoming event counts down to itself.
+      time = DurationText.clock(seconds: (wait + 999) / 1000)
+    } else {
+      time =
+        phase.isLive
+        ? activity.displayTime(at: now) : DurationText.clock(seconds: activity.elapsed(at: now) / 1000)
+    }
+  }
+
+  /// "starts in 12 min" (`starts in 40 s` in its last minute, `starts in 1 h 05 min`): what
+  /// every surface says of a pending activity; nil for any other.
+  public var startsText: String? {
+    guard let wait = activity.startsIn(at: now) else { return nil }
+    let seconds = (wait + 999) / 1000
+    if seconds < 60 { return "starts in \(seconds) s" }
+    return "starts in " + Self.minutesText((wait + 59_999) / 60_000)
   }
 
   public var isDimmed: Bool { phase == .expired || activity.isStale(at: now) }
@@ -52,10 +66,17 @@ public struct Look: Sendable {
     activity.segment.map { printable($0.label, limit: UserText.Bounds.label.characters) } ?? name
   }
 
+  /// The time in a row beside the name (the island, a bar): `time`, or a pending one's
+  /// `in 12m`, since its bare minutes would read as a countdown's.
+  public var rowTime: String { phase == .pending ? shortTime : time }
+
   /// The time as every small place shows it, in one grammar (`DurationText.glance`): `4:59`,
   /// `12m`, `1h05`, `+0:42`; once over, the time it ran. Paused is the same text, dimmed by
   /// its role.
   public var shortTime: String {
+    if let wait = activity.startsIn(at: now) {
+      return "in " + DurationText.glance(seconds: (wait + 999) / 1000, overtime: false)
+    }
     let shown: (seconds: Int64, overtime: Bool) =
       phase.isLive ? activity.displaySeconds(at: now) : (activity.elapsed(at: now) / 1000, false)
     return DurationText.glance(seconds: shown.seconds, overtime: shown.overtime)
@@ -66,6 +87,7 @@ public struct Look: Sendable {
   /// few seconds on a long one), so a frame drawn for a second holds all through it and the
   /// view wakes no more often.
   public var progress: Double? {
+    guard phase != .pending else { return nil }
     guard let duration = activity.state.duration, duration > 0, activity.progress(at: now) != nil else {
       return task?.fraction
     }
@@ -160,7 +182,7 @@ public struct Look: Sendable {
   var timeRole: Role {
     if timeAlerts || phase == .failed { return .alert }
     switch phase {
-    case .paused, .idle, .completed, .ended: return .secondary
+    case .paused, .idle, .completed, .ended, .pending: return .secondary
     default: return tint ?? .timer
     }
   }
@@ -194,12 +216,17 @@ public struct Look: Sendable {
     return "Lap \(activity.state.laps.count) \(DurationText.lapClock(last))"
   }
 
-  /// Whether a start is shown: not while ready, which a reset began anew.
-  static func hasStart(_ activity: Activity) -> Bool { activity.state.phase != .idle }
+  /// Whether a start is shown: not while ready, which a reset began anew, nor while pending.
+  static func hasStart(_ activity: Activity) -> Bool {
+    activity.state.phase != .idle && activity.state.phase != .pending
+  }
 
   /// The time in the minimal bubble: the small places' one grammar, at most five cells below
   /// ten hours of overtime (`9:59`, `12m`, `1h05`, `+20h`).
-  var minimalTime: String { shortTime }
+  var minimalTime: String {
+    activity.startsIn(at: now).map { DurationText.glance(seconds: ($0 + 999) / 1000, overtime: false) }
+      ?? shortTime
+  }
 
   /// The word for the phase in a header: "Paused", "Time's up" ("Focus is over" for a plan's
   /// waiting segment), …; nil while running.
@@ -207,6 +234,7 @@ public struct Look: Sendable {
     if let attention { return attention }
     switch phase {
     case .idle: return "Ready"
+    case .pending: return "Starts \(calendar.clock(activity.state.startedAt))"
     case .active: return activity.isStale(at: now) ? "Stale" : nil
     case .paused: return "Paused"
     case .finished: return segmentLabel.map(Self.over) ?? "Time's up"
