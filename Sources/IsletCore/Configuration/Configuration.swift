@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// The notification server's Do Not Disturb while a work segment runs (`dnd`, `dnd-on`, …).
+  public var doNotDisturb = DoNotDisturb()
   /// The hosts whose live activities are shown beside the local ones (`remote.NAME = …`), in
   /// the file's order.
   public var remotes: [RemoteHost] = []
@@ -80,6 +82,7 @@ public struct Configuration: Equatable, Sendable {
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
       set: setMpris),
+  ] + doNotDisturbSettings + [
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -156,6 +159,7 @@ public struct Configuration: Equatable, Sendable {
     var configuration = Configuration()
     var planLine: Int?
     var goalLines: [(name: String, line: Int)] = []
+    var dndLine: Int?
     for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
       let line: String
@@ -186,6 +190,7 @@ public struct Configuration: Equatable, Sendable {
       }
       if key == "plan" { planLine = number }
       if key.hasPrefix("goal.") { goalLines.append((String(key.dropFirst(5)), number)) }
+      if key == "dnd" { dndLine = number }
     }
     // Checked once every plan is read: the one named may be defined further down.
     if let planLine, configuration.plan(named: configuration.plan) == nil {
@@ -195,6 +200,9 @@ public struct Configuration: Equatable, Sendable {
           message:
             "plan '\(printable(configuration.plan, limit: 40))' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
         ))
+    }
+    if let problem = configuration.doNotDisturb.problem {
+      return .failure(LineError(line: dndLine, message: problem))
     }
     if let (name, line) = goalLines.first(where: { configuration.plan(named: $0.name) == nil }) {
       return .failure(
