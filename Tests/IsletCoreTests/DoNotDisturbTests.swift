@@ -50,7 +50,9 @@ struct DoNotDisturbTests {
     #expect(DoNotDisturb.move(wanted: true, held: nil) == .begin)
     #expect(DoNotDisturb.move(wanted: true, held: .set) == .stay)
     #expect(DoNotDisturb.move(wanted: true, held: .found) == .stay)
-    #expect(DoNotDisturb.move(wanted: true, held: .unavailable) == .stay, "a missing server is tried once a stretch")
+    #expect(
+      DoNotDisturb.move(wanted: true, held: .unavailable) == .stay, "a missing server is tried once a stretch"
+    )
     #expect(DoNotDisturb.move(wanted: false, held: .set) == .restore)
     #expect(DoNotDisturb.move(wanted: false, held: .found) == .release, "found on, it stays on")
     #expect(DoNotDisturb.move(wanted: false, held: .unavailable) == .release)
@@ -89,7 +91,10 @@ struct DoNotDisturbTests {
           state: ["/bin/sh", "-c", "my-dnd get"])
       ])
     let custom = DoNotDisturb(server: .custom, onCommand: "a", offCommand: "b")
-    #expect(custom.servers == [.init(name: "custom", on: ["/bin/sh", "-c", "a"], off: ["/bin/sh", "-c", "b"], state: nil)])
+    #expect(
+      custom.servers == [
+        .init(name: "custom", on: ["/bin/sh", "-c", "a"], off: ["/bin/sh", "-c", "b"], state: nil)
+      ])
     #expect(DoNotDisturb(server: .custom, onCommand: "a").servers.isEmpty)
   }
 
@@ -122,7 +127,8 @@ struct DoNotDisturbTests {
     }
     #expect(DoNotDisturb.Record(held: .set, server: "dunst").text == "set dunst\n")
     #expect(DoNotDisturb.Record(text: "") == DoNotDisturb.Record())
-    #expect(DoNotDisturb.Record(text: "garbage here\n") == DoNotDisturb.Record(), "an unknown record holds nothing")
+    #expect(
+      DoNotDisturb.Record(text: "garbage here\n") == DoNotDisturb.Record(), "an unknown record holds nothing")
   }
 
   @Test func theConfigurationKeys() throws {
@@ -138,7 +144,8 @@ struct DoNotDisturbTests {
         == .failure(
           .init(
             line: 2,
-            message: "dnd = custom needs dnd-on and dnd-off, the commands that turn Do Not Disturb on and off")))
+            message: "dnd = custom needs dnd-on and dnd-off, the commands that turn Do Not Disturb on and off"
+          )))
     let custom = try Configuration.parse("dnd = custom\ndnd-on = a\ndnd-off = b\n").get()
     #expect(custom.doNotDisturb.servers.map(\.name) == ["custom"])
   }

@@ -25,7 +25,9 @@ struct DunstDoNotDisturbTests {
     return events.last { $0.kind == .segmentStarted }?.plan?.kind
   }
 
-  var record: String { (try? String(contentsOfFile: islet.folder.file("state/islet/dnd"), encoding: .utf8)) ?? "" }
+  var record: String {
+    (try? String(contentsOfFile: islet.folder.file("state/islet/dnd"), encoding: .utf8)) ?? ""
+  }
   var hooksLog: String {
     (try? String(contentsOfFile: islet.folder.file("state/islet/hooks.log"), encoding: .utf8)) ?? ""
   }
@@ -78,7 +80,9 @@ struct DunstDoNotDisturbTests {
     #expect(try islet.binary("resume", extra: dunst.environment).status == 0)
     #expect(eventually { dunst.isPaused == true }, "not paused again when Work resumed")
     #expect(try islet.binary("complete", extra: dunst.environment).status == 0)
-    #expect(eventually { dunst.isPaused == false && record == "\n" }, "still paused after the run; record: \(record)")
+    #expect(
+      eventually { dunst.isPaused == false && record == "\n" },
+      "still paused after the run; record: \(record)")
   }
 }
 
@@ -87,7 +91,9 @@ struct DunstDoNotDisturbTests {
 struct DoNotDisturbWithoutServerTests {
   let islet = Sandbox()
 
-  var record: String { (try? String(contentsOfFile: islet.folder.file("state/islet/dnd"), encoding: .utf8)) ?? "" }
+  var record: String {
+    (try? String(contentsOfFile: islet.folder.file("state/islet/dnd"), encoding: .utf8)) ?? ""
+  }
   var hooksLog: String {
     (try? String(contentsOfFile: islet.folder.file("state/islet/hooks.log"), encoding: .utf8)) ?? ""
   }
@@ -104,7 +110,8 @@ struct DoNotDisturbWithoutServerTests {
     #expect(try islet.binary("resume", extra: bare).status == 0)
     #expect(eventually { record == "unavailable\n\(failure)\n" }, "record: \(record)")
     let lines = hooksLog.split(separator: "\n")
-    #expect(lines.count == 1 && lines[0].hasSuffix("dnd: Do Not Disturb is left as it is: \(failure)"), "\(lines)")
+    #expect(
+      lines.count == 1 && lines[0].hasSuffix("dnd: Do Not Disturb is left as it is: \(failure)"), "\(lines)")
   }
 
   @Test func theUsersOwnCommandsRunForAWorkSegment() throws {

@@ -15,9 +15,10 @@ struct DoNotDisturbCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
-    let live = try environment.readLive(policy: configuration.policy, remote: false).live
-    DoNotDisturbSwitch.settle(
-      configuration.doNotDisturb, live: live, environment: environment.variables, now: environment.now)
+    try DoNotDisturbSwitch.settle(
+      configuration.doNotDisturb,
+      live: { try environment.readLive(policy: configuration.policy, remote: false).live },
+      environment: environment.variables, now: environment.now)
     return .ok
   }
 }

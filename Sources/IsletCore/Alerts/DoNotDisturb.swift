@@ -73,7 +73,9 @@ public struct DoNotDisturb: Equatable, Sendable {
     case .swaync: builtIn = [.swaync]
     case .custom:
       guard let onCommand, let offCommand else { return [] }
-      return [Commands(name: "custom", on: shell(onCommand), off: shell(offCommand), state: stateCommand.map(shell))]
+      return [
+        Commands(name: "custom", on: shell(onCommand), off: shell(offCommand), state: stateCommand.map(shell))
+      ]
     }
     return builtIn.map { commands in
       var chosen = commands
@@ -170,28 +172,10 @@ extension DoNotDisturb {
   }
 }
 
-// MARK: - The configuration's keys
+// MARK: - The configuration's keys (`dnd`, `dnd-on`, `dnd-off`, `dnd-state`)
 
 extension Configuration {
-  /// `dnd`, `dnd-on`, `dnd-off`, `dnd-state`, as `settings` lists them.
-  static let doNotDisturbSettings: [Setting] = [
-    Setting(
-      key: "dnd", value: "off|auto|dunst|mako|swaync|custom",
-      meaning: "turn the notification server's Do Not Disturb on while a plan's work segment runs (default off)",
-      set: setDoNotDisturb),
-    Setting(
-      key: "dnd-on", value: "COMMAND", meaning: "the command that turns Do Not Disturb on, in place of the server's",
-      set: dndCommand(\.onCommand)),
-    Setting(
-      key: "dnd-off", value: "COMMAND", meaning: "the command that turns Do Not Disturb off",
-      set: dndCommand(\.offCommand)),
-    Setting(
-      key: "dnd-state", value: "COMMAND",
-      meaning: "the command that prints true while Do Not Disturb is on, false while off",
-      set: dndCommand(\.stateCommand)),
-  ]
-
-  fileprivate static func setDoNotDisturb(_ configuration: inout Configuration, key: String, value: String)
+  static func setDoNotDisturb(_ configuration: inout Configuration, key: String, value: String)
     -> String?
   {
     guard let server = DoNotDisturb.Server(rawValue: value.lowercased()) else {
@@ -203,7 +187,7 @@ extension Configuration {
   }
 
   /// A command line for `sh -c`; empty gives the server's own back.
-  fileprivate static func dndCommand(_ field: WritableKeyPath<DoNotDisturb, String?> & Sendable)
+  static func setDoNotDisturbCommand(_ field: WritableKeyPath<DoNotDisturb, String?> & Sendable)
     -> Setting.Setter
   {
     { configuration, key, value in

@@ -82,7 +82,20 @@ public struct Configuration: Equatable, Sendable {
       key: "mpris", value: "on|off",
       meaning: "each live activity a media player on the session bus, for the desktop's media controls",
       set: setMpris),
-  ] + doNotDisturbSettings + [
+    Setting(
+      key: "dnd", value: "off|auto|dunst|mako|swaync|custom",
+      meaning: "the notification server's Do Not Disturb, on while a plan's work segment runs (default off)",
+      set: setDoNotDisturb),
+    Setting(
+      key: "dnd-on", value: "COMMAND",
+      meaning: "the command that turns Do Not Disturb on, in place of the server's",
+      set: setDoNotDisturbCommand(\.onCommand)),
+    Setting(
+      key: "dnd-off", value: "COMMAND", meaning: "the command that turns Do Not Disturb off",
+      set: setDoNotDisturbCommand(\.offCommand)),
+    Setting(
+      key: "dnd-state", value: "COMMAND", meaning: "the command that prints true while Do Not Disturb is on",
+      set: setDoNotDisturbCommand(\.stateCommand)),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),

@@ -22,20 +22,34 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
   }
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    guard context.configuration.doNotDisturb.server != .off else { return }
-    // Read without the lock: only whether to start the one that takes it.
-    let held = Self.readRecord(at: Self.recordPath(environment: context.environment)).held
-    guard DoNotDisturb.move(wanted: DoNotDisturb.wanted(context.live), held: held) != .stay else { return }
+    guard context.configuration.doNotDisturb.server != .off,
+      Self.mayNeedTurning(
+        DoNotDisturb.wanted(context.live), recordPath: Self.recordPath(environment: context.environment))
+    else { return }
     Spawner.spawn(
       [Spawner.selfExecutable, "__dnd"],
       environment: HookRunner.environment(context.environment, storePath: context.store.path))
   }
 
-  /// Brings the switch to what `live` wants, under the record's lock, and logs in hooks.log what
-  /// failed (a failure seen at the last try is not logged again).
+  /// Whether to start `islet __dnd`: the record says otherwise than `wanted`, or one is at work
+  /// (it holds the lock, and may have read the store before this commit). One started but not
+  /// yet holding the lock reads the store after it, so it needs no other.
+  private static func mayNeedTurning(_ wanted: Bool, recordPath: String) -> Bool {
+    let fd = open(recordPath, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return DoNotDisturb.move(wanted: wanted, held: nil) != .stay }
+    defer { close(fd) }
+    guard flock(fd, LOCK_SH | LOCK_NB) == 0 else { return true }
+    defer { flock(fd, LOCK_UN) }
+    let held = DoNotDisturb.Record(text: String(decoding: contents(of: fd), as: UTF8.self)).held
+    return DoNotDisturb.move(wanted: wanted, held: held) != .stay
+  }
+
+  /// Brings the switch to what the live set wants, under the record's lock, and logs in
+  /// hooks.log what failed (a failure seen at the last try is not logged again). `live` reads
+  /// the store once the lock is held, so that no commit made since the last look is missed.
   package static func settle(
-    _ settings: DoNotDisturb, live: [Activity], environment: [String: String], now: Instant
-  ) {
+    _ settings: DoNotDisturb, live: () throws -> [Activity], environment: [String: String], now: Instant
+  ) rethrows {
     let path = recordPath(environment: environment)
     let log = HookRunner.logPath(environment: environment)
     guard (try? makeFolders(above: path)) != nil else { return }
@@ -46,7 +60,7 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
     let before = DoNotDisturb.Record(text: String(decoding: contents(of: fd), as: UTF8.self))
     var record = before
     let say = { (line: String) in HookRunner.appendLog(log, "\(LocalTime.iso(now)) dnd: \(line)") }
-    switch DoNotDisturb.move(wanted: DoNotDisturb.wanted(live), held: before.held) {
+    switch DoNotDisturb.move(wanted: DoNotDisturb.wanted(try live()), held: before.held) {
     case .stay: return
     case .begin: record = begin(settings, record: before, environment: environment, say: say)
     case .restore:
@@ -101,14 +115,17 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
   }
 
   /// Runs one command, bounded; what went wrong, or nil.
-  private static func run(_ arguments: [String], environment: [String: String], output: inout String) -> String? {
+  private static func run(_ arguments: [String], environment: [String: String], output: inout String)
+    -> String?
+  {
     guard let name = arguments.first else { return nil }
     // A user's command is shown as written, not as `sh -c` runs it.
     let shown = name == "/bin/sh" ? arguments.last ?? name : arguments.joined(separator: " ")
     guard let path = executable(name, environment: environment) else {
       return "\(printable(name, limit: 60)) is not installed (not found on PATH)"
     }
-    guard let finished = Spawner.run([path] + arguments.dropFirst(), environment: environment, within: timeLimit)
+    guard
+      let finished = Spawner.run([path] + arguments.dropFirst(), environment: environment, within: timeLimit)
     else {
       return "\(printable(shown, limit: 80)) could not start: \(String(cString: strerror(errno)))"
     }
@@ -128,13 +145,6 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
     if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
     let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
     return folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-  }
-
-  package static func readRecord(at path: String) -> DoNotDisturb.Record {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return DoNotDisturb.Record() }
-    defer { close(fd) }
-    return DoNotDisturb.Record(text: String(decoding: contents(of: fd), as: UTF8.self))
   }
 
   /// A small file's bytes (the record is a line or two).
