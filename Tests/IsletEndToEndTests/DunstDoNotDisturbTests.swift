@@ -84,6 +84,26 @@ struct DunstDoNotDisturbTests {
       eventually { dunst.isPaused == false && record == "\n" },
       "still paused after the run; record: \(record)")
   }
+
+  /// Intents sent back to back, each starting its own `islet __dnd` while the last is still at
+  /// work: the switch ends as the last intent wants it.
+  @Test func intentsInQuickSuccessionLeaveItAsTheLastWants() throws {
+    let dunst = try Dunst()
+    configure("Work 10m, Rest 5m")
+    #expect(try islet.binary("start", "--plan", "t", extra: dunst.environment).status == 0)
+    for intent in ["pause", "resume", "pause", "resume"] {
+      #expect(try islet.binary(intent, extra: dunst.environment).status == 0)
+    }
+    #expect(
+      eventually { dunst.isPaused == true && record == "set dunst\n" },
+      "not paused after resume; record: \(record)")
+    for intent in ["pause", "resume", "complete"] {
+      #expect(try islet.binary(intent, extra: dunst.environment).status == 0)
+    }
+    #expect(
+      eventually { dunst.isPaused == false && record == "\n" },
+      "still paused after the run; record: \(record)")
+  }
 }
 
 /// Do Not Disturb with no notification server to turn: intents go on as ever, and why is said
