@@ -46,6 +46,20 @@ struct DoNotDisturbTests {
     #expect(!DoNotDisturb.wanted([completed]))
   }
 
+  @Test func turnedOffItWantsNothingAndStillKnowsHowToTurnBack() throws {
+    let work = try run(at: seconds(6))
+    #expect(DoNotDisturb(server: .dunst).wants([work]))
+    #expect(!DoNotDisturb(server: .off).wants([work]))
+    // What was turned on with dunst is turned back with dunst's own command, whatever `dnd` says now.
+    #expect(DoNotDisturb(server: .off).commands(named: "dunst")?.off == ["dunstctl", "set-paused", "false"])
+    #expect(DoNotDisturb(server: .mako).commands(named: "dunst")?.off == ["dunstctl", "set-paused", "false"])
+    let mine = DoNotDisturb(server: .dunst, offCommand: "my-dnd off")
+    #expect(mine.commands(named: "dunst")?.off == ["/bin/sh", "-c", "my-dnd off"])
+    #expect(
+      DoNotDisturb(server: .off).commands(named: "custom") == nil, "a custom command no longer set is unknown"
+    )
+  }
+
   @Test func theSwitchIsTurnedOnAtAStretchsStartAndBackOnlyWhenIsletTurnedIt() {
     #expect(DoNotDisturb.move(wanted: true, held: nil) == .begin)
     #expect(DoNotDisturb.move(wanted: true, held: .set) == .stay)

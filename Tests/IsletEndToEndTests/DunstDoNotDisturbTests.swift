@@ -85,6 +85,21 @@ struct DunstDoNotDisturbTests {
       "still paused after the run; record: \(record)")
   }
 
+  @Test func turningDndOffInTheConfigurationTurnsBackWhatIsletTurnedOn() throws {
+    let dunst = try Dunst()
+    configure("Work 10m, Rest 5m")
+    #expect(try islet.binary("start", "--plan", "t", extra: dunst.environment).status == 0)
+    #expect(eventually { dunst.isPaused == true && record == "set dunst\n" }, "not paused during Work")
+    islet.writeConfig("alerts = desktop\nalert-repeat = 0\nplan.t = Work 10m, Rest 5m\n")
+    #expect(try islet.binary("pause", extra: dunst.environment).status == 0)
+    #expect(eventually { dunst.isPaused == false && record == "\n" }, "still paused; record: \(record)")
+    #expect(try islet.binary("resume", extra: dunst.environment).status == 0)
+    #expect(try islet.binary("pause", extra: dunst.environment).status == 0)
+    #expect(try islet.binary("resume", extra: dunst.environment).status == 0)
+    #expect(
+      !eventually(within: 1) { dunst.isPaused != false || record != "\n" }, "dnd is off, yet it was turned")
+  }
+
   /// Intents sent back to back, each starting its own `islet __dnd` while the last is still at
   /// work: the switch ends as the last intent wants it.
   @Test func intentsInQuickSuccessionLeaveItAsTheLastWants() throws {

@@ -88,6 +88,16 @@ public struct DoNotDisturb: Equatable, Sendable {
 
   private func shell(_ command: String) -> [String] { ["/bin/sh", "-c", command] }
 
+  /// Whether these settings want Do Not Disturb for `live`: never when off.
+  public func wants(_ live: [Activity]) -> Bool { server != .off && Self.wanted(live) }
+
+  /// The commands to turn back the server the record names: as now configured, else its own
+  /// (`dnd` was changed, or turned off, since it was turned on).
+  public func commands(named name: String?) -> Commands? {
+    servers.first { $0.name == name }
+      ?? Server(rawValue: name ?? "").flatMap { DoNotDisturb(server: $0).servers.first }
+  }
+
   /// Whether Do Not Disturb is wanted for `live`, as settled: while a plan's work segment runs.
   /// Not while it is paused or waits at its end, nor in breaks, warm-ups and cool-downs.
   public static func wanted(_ live: [Activity]) -> Bool {

@@ -22,9 +22,11 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
   }
 
   public func handle(_ events: [Event], context: HandlerContext) {
-    guard context.configuration.doNotDisturb.server != .off,
-      Self.mayNeedTurning(
-        DoNotDisturb.wanted(context.live), recordPath: Self.recordPath(environment: context.environment))
+    // Turned off, only a switch Islet still holds (no record: the case of most) is turned back.
+    let settings = context.configuration.doNotDisturb
+    let path = Self.recordPath(environment: context.environment)
+    guard settings.server != .off || access(path, F_OK) == 0,
+      Self.mayNeedTurning(settings.wants(context.live), recordPath: path)
     else { return }
     Spawner.spawn(
       [Spawner.selfExecutable, "__dnd"],
@@ -60,12 +62,11 @@ public struct DoNotDisturbSwitch: PostCommitHandler {
     let before = DoNotDisturb.Record(text: String(decoding: contents(of: fd), as: UTF8.self))
     var record = before
     let say = { (line: String) in HookRunner.appendLog(log, "\(LocalTime.iso(now)) dnd: \(line)") }
-    switch DoNotDisturb.move(wanted: DoNotDisturb.wanted(try live()), held: before.held) {
+    switch DoNotDisturb.move(wanted: settings.wants(try live()), held: before.held) {
     case .stay: return
     case .begin: record = begin(settings, record: before, environment: environment, say: say)
     case .restore:
-      let servers = settings.servers
-      if let server = servers.first(where: { $0.name == before.server }) ?? servers.first,
+      if let server = settings.commands(named: before.server),
         let failure = run(server.off, environment: environment)
       {
         say("could not turn Do Not Disturb off: \(failure)")
