@@ -17,6 +17,7 @@ signal(SIGPIPE, SIG_IGN)
 let console = StandardConsole()
 let handlers: [any PostCommitHandler] = [
   HookRunner(warnings: console), DeadlineWatcherLauncher(), TmuxRecorder(),
+  DoNotDisturbSwitch(),
 ]
 // The arguments and environment as bytes: CommandLine.arguments and String(cString:) would
 // repair any that are not UTF-8 into another text, another file name.

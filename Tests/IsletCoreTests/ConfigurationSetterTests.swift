@@ -15,6 +15,7 @@ import Testing
     "plan.NAME": "Work 20m, Rest 5m",
     "goal.NAME": "2",
     "remote.NAME": "me@build.example",
+    "dnd": "dunst", "dnd-on": "my-dnd on", "dnd-off": "my-dnd off", "dnd-state": "my-dnd get",
   ]
 
   @Test(arguments: Configuration.settings.map(\.key))

@@ -53,7 +53,7 @@ import Testing
     arguments: [
       (
         "colour = red", 1,
-        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (

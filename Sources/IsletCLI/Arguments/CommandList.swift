@@ -22,5 +22,6 @@ var hiddenCommandTypes: [any Command.Type] {
   [
     WatchCommand.self, HooksCommand.self, PopupCommand.self, TmuxMenuCommand.self, ManCommand.self,
     CompleteCommand.self, ShellWatchCommand.self, RemoteLinkCommand.self, TaskwarriorHookCommand.self,
+    DoNotDisturbCommand.self,
   ]
 }

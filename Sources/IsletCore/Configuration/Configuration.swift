@@ -27,6 +27,8 @@ public struct Configuration: Equatable, Sendable {
   /// Whether each live activity is a media player on the session bus (MPRIS), for the
   /// desktop's media controls.
   public var mpris = true
+  /// The notification server's Do Not Disturb while a work segment runs (`dnd`, `dnd-on`, …).
+  public var doNotDisturb = DoNotDisturb()
   /// Whether starting a stopwatch ends the running ones (`stopwatch-switch`), as `islet switch`
   /// does: one task at a time.
   public var stopwatchSwitch = false
@@ -100,6 +102,20 @@ public struct Configuration: Equatable, Sendable {
       key: "stopwatch-switch", value: "on|off",
       meaning: "starting a stopwatch ends the running ones, as islet switch does (default off)",
       set: onOff(\.stopwatchSwitch)),
+    Setting(
+      key: "dnd", value: "off|auto|dunst|mako|swaync|custom",
+      meaning: "the notification server's Do Not Disturb, on while a plan's work segment runs (default off)",
+      set: setDoNotDisturb),
+    Setting(
+      key: "dnd-on", value: "COMMAND",
+      meaning: "the command that turns Do Not Disturb on, in place of the server's",
+      set: setDoNotDisturbCommand(\.onCommand)),
+    Setting(
+      key: "dnd-off", value: "COMMAND", meaning: "the command that turns Do Not Disturb off",
+      set: setDoNotDisturbCommand(\.offCommand)),
+    Setting(
+      key: "dnd-state", value: "COMMAND", meaning: "the command that prints true while Do Not Disturb is on",
+      set: setDoNotDisturbCommand(\.stateCommand)),
     Setting(
       key: "plan", value: "NAME", meaning: "the plan started when none is named (default pomodoro)",
       set: setPlan),
@@ -183,6 +199,7 @@ public struct Configuration: Equatable, Sendable {
     var configuration = Configuration()
     var planLine: Int?
     var goalLines: [(name: String, line: Int)] = []
+    var dndLine: Int?
     for (index, bytes) in lines(of: bytes).enumerated() {
       let number = index + 1
       let line: String
@@ -213,6 +230,7 @@ public struct Configuration: Equatable, Sendable {
       }
       if key == "plan" { planLine = number }
       if key.hasPrefix("goal.") { goalLines.append((String(key.dropFirst(5)), number)) }
+      if key == "dnd" { dndLine = number }
     }
     // Checked once every plan is read: the one named may be defined further down.
     if let planLine, configuration.plan(named: configuration.plan) == nil {
@@ -222,6 +240,9 @@ public struct Configuration: Equatable, Sendable {
           message:
             "plan '\(printable(configuration.plan, limit: 40))' is not a plan; use one of \(configuration.allPlans.map(\.name).joined(separator: ", "))"
         ))
+    }
+    if let problem = configuration.doNotDisturb.problem {
+      return .failure(LineError(line: dndLine, message: problem))
     }
     if let (name, line) = goalLines.first(where: { configuration.plan(named: $0.name) == nil }) {
       return .failure(
