@@ -70,7 +70,9 @@ enum TaskwarriorChange: Equatable {
   static func tags(of task: TaskwarriorTask) -> [String] {
     var kept: [String] = []
     for tag in task.tags.map({ fitting($0, .label) })
-    where kept.count < ActivityAttributes.maximumTags && !kept.contains(where: { $0.lowercased() == tag.lowercased() }) {
+    where kept.count < ActivityAttributes.maximumTags
+      && !kept.contains(where: { $0.lowercased() == tag.lowercased() })
+    {
       kept.append(tag)
     }
     return kept
