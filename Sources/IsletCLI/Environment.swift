@@ -328,6 +328,9 @@ final class Environment: RunContext {
     if let target, let (text, host) = RemoteHost.split(target, among: try configuration.remotes) {
       return try dispatchRemote(intent, target: text.isEmpty ? nil : text, on: host, command: command)
     }
+    if target == nil, RemoteIntent.words(intent, id: nil) != nil, let (id, host) = try currentAway() {
+      return try dispatchRemote(intent, target: id, on: host, command: command)
+    }
     let intents = try openIntents()
     defer { intents.close() }
     let outcome: IntentService.Report
@@ -347,6 +350,17 @@ final class Environment: RunContext {
     console.out(describe(activity, outcome.ownEvents(from: .cli)) + "\n")
     if !outcome.others.isEmpty { console.err(tookCurrent(activity, over: outcome.others)) }
     return .ok
+  }
+
+  /// The current activity when it is a remote host's (the island shows it first, so a key or
+  /// click on the island acts on it): its id there and its host; nil when it is this machine's.
+  private func currentAway() throws -> (String, RemoteHost)? {
+    let hosts = try configuration.remotes
+    guard !hosts.isEmpty else { return nil }
+    let (store, live, _) = try readLive(policy: try configuration.policy)
+    store?.close()
+    guard let first = live.first, first.attributes.host != nil else { return nil }
+    return RemoteHost.split(first.id, among: hosts)
   }
 
   /// An intent on a remote host's activity, run by the host's own islet over ssh: what it

@@ -169,6 +169,27 @@ struct RemoteHostTests {
     #expect(down.status == 69 && down.stdout.contains("srv  loopback  unreachable: "), "\(down)")
   }
 
+  @Test func tmuxsStatusLineShowsAServersTimerAndAClickOnTheIslandActsThere() throws {
+    let server = try LoopbackServer()
+    defer { stopLink() }
+    islet.extra["ISLET_SSH"] = server.ssh
+    #expect(try server.islet("start", "10m", "--name", "Tea").status == 0)
+    let tmux = try IslandTmux(islet)
+    #expect(
+      tmux.outer.waitFor { _ in tmux.statusLine.contains("Tea") },
+      "tmux's status line never showed the server's Tea: \(tmux.statusLine)")
+    let x = try #require(tmux.statusLine.firstIndex(of: "▐")).utf16Offset(in: tmux.statusLine) + 4
+    tmux.click(x: x)
+    #expect(
+      eventually {
+        (try? server.islet("status", "--format", "json"))?.stdout.contains("\"phase\":\"paused\"") == true
+      },
+      "a click on the island did not pause Tea on the server: \((try? server.islet("status"))?.stdout ?? "")")
+    #expect(
+      tmux.outer.waitFor { _ in tmux.statusLine.contains("⏸") },
+      "the pause never came back to the status line: \(tmux.statusLine)")
+  }
+
   @Test func aHostThatHangsStallsNothingHere() throws {
     let folder = TemporaryFolder()
     let hanging = folder.file("ssh")

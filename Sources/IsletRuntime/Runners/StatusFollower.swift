@@ -90,6 +90,10 @@ package final class StatusFollower {
           break
         }
         try emit(try render(LiveSet(live: [], now: environment.now, policy: policy, goals: [])))
+        // The link to the remote hosts makes the store it keeps their word in.
+        if !((try? environment.configuration.remotes) ?? []).isEmpty {
+          RemoteLinkLauncher.ensure(storePath: path, environment: environment.variables)
+        }
         try awaitStore(at: path)
       }
       defer { store.close() }
