@@ -273,6 +273,17 @@ def deadline_hook():
                  deadline_latency, "", ""))
 
 
+def beside_tty_clock(cpu, others):
+    """` (0.50× tty-clock)` when tty-clock was measured beside `cpu`."""
+    return f" ({cpu / others[0][0]:.2f}× tty-clock)" if others and others[0][0] > 0 else ""
+
+
+def tty_clock(others):
+    """tty-clock's column: its CPU and wakeups, or why there are none."""
+    return f"tty-clock: {others[0][0]:.3f} %, {others[0][1]:.2f} wakeups/s" if others \
+        else "tty-clock not installed (skipped)"
+
+
 def session_bus():
     """A private session bus: its process and its address."""
     bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
@@ -390,13 +401,12 @@ def watcher_mpris():
         before = len(signals)
         (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
         said = len(signals) - before
-        ratio = f" ({cpu / others[0][0]:.2f}× tty-clock)" if others and others[0][0] > 0 else ""
+        ratio = beside_tty_clock(cpu, others)
         owned = f"{len(players)} player on the bus" if players else "NO PLAYER ON THE BUS"
         heard = f", {said} property signals in the window" if monitor else ""
         rows.append((f"deadline watcher, one countdown ticking, MPRIS on ({a.window} s)",
                      f"{cpu:.3f} % of a core{ratio}, {wakes:.2f} wakeups/s; {owned}{heard}",
-                     f"tty-clock: {others[0][0]:.3f} %, {others[0][1]:.2f} wakeups/s" if others
-                     else "tty-clock not installed (skipped)", "≤ tty-clock; no signal while it ticks"))
+                     tty_clock(others), "≤ tty-clock; no signal while it ticks"))
     if clock:
         tmux("kill-server", server="mprisclock")
     run(a.islet, "end", out, env=env)
@@ -514,11 +524,10 @@ def status_follow():
     count = len(lines)
     (cpu, wakes), *others = cpu_and_wakeups(pids, a.window)
     printed = len(lines) - count
-    ratio = f" ({cpu / others[0][0]:.2f}× tty-clock)" if others and others[0][0] > 0 else ""
+    ratio = beside_tty_clock(cpu, others)
     rows.append((f"`status --follow`, a timer ticking ({a.window} s)",
                  f"{cpu:.3f} % of a core{ratio}, {wakes:.2f} wakeups/s, {printed} lines",
-                 f"tty-clock: {others[0][0]:.3f} %, {others[0][1]:.2f} wakeups/s" if others
-                 else "tty-clock not installed (skipped)", "≤ tty-clock; one line a second"))
+                 tty_clock(others), "≤ tty-clock; one line a second"))
     if clock:
         tmux("kill-server", server="follow")
 

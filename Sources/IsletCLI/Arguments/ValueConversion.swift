@@ -163,6 +163,15 @@ extension ParsedArguments {
   }
 }
 
+/// `--icon`, `--id` and `--owner`, as `start` and `switch` declare them.
+let identityOptionSpecs = [
+  OptionSpec(
+    .icon, value: "I", help: "timer, run, focus, book, coffee, code, … (default from the configuration)",
+    values: .dynamic(.icons)),
+  OptionSpec(.id, value: "REF", help: "your own reference, shown as \"ID REF\""),
+  OptionSpec(.owner, value: "U", help: "who it belongs to"),
+]
+
 /// The `--tag` option, as `start`, `switch` and `update` declare it.
 let tagOptionSpec = OptionSpec(
   .tag, value: "T", help: "a tag beside the category (repeat it for several)", repeatable: true)

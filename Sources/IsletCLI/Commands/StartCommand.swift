@@ -71,12 +71,7 @@ struct StartCommand: Command {
         OptionSpec(.cue, value: "N", help: "cue a plan's segments' last N seconds, 0 to 60 (0 off)"),
         OptionSpec(
           .name, value: "N", help: "what the timer is for (default Timer, or the plan's name)"),
-        OptionSpec(
-          .icon, value: "I",
-          help: "timer, run, focus, book, coffee, code, … (default from the configuration)",
-          values: .dynamic(.icons)),
-        OptionSpec(.id, value: "REF", help: "your own reference, shown as \"ID REF\""),
-        OptionSpec(.owner, value: "U", help: "who it belongs to"),
+      ] + identityOptionSpecs + [
         OptionSpec(.category, value: "C", help: "a category, changeable later"),
         tagOptionSpec,
         OptionSpec(.switchRunning, value: nil, help: "end the running stopwatches as this one starts"),

@@ -25,12 +25,7 @@ struct SwitchCommand: Command {
       options: [
         OptionSpec(.category, value: "C", help: "a category, changeable later"),
         tagOptionSpec,
-        OptionSpec(
-          .icon, value: "I",
-          help: "timer, run, focus, book, coffee, code, … (default from the configuration)",
-          values: .dynamic(.icons)),
-        OptionSpec(.id, value: "REF", help: "your own reference, shown as \"ID REF\""),
-        OptionSpec(.owner, value: "U", help: "who it belongs to"),
+      ] + identityOptionSpecs + [
         OptionSpec(
           .relevance, value: "R", help: "a number; the higher, the sooner it is the current activity"),
         OptionSpec(

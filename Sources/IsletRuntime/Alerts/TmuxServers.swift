@@ -18,12 +18,7 @@ package enum TmuxServers {
 
   /// The sockets recorded, oldest first.
   package static func read(storePath: String) -> [String] {
-    let fd = open(listPath(storePath: storePath), O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    // Shared, so that a rewrite is never seen half done.
-    flock(fd, LOCK_SH)
-    return parse(contents(fd))
+    LockedListFile.read(listPath(storePath: storePath)).map(parse) ?? []
   }
 
   /// Adds `socket` (the first field of `$TMUX`) unless it is listed. It runs after every
@@ -31,12 +26,7 @@ package enum TmuxServers {
   package static func record(_ socket: String, storePath: String) {
     guard isRecordable(socket) else { return }
     let path = listPath(storePath: storePath)
-    let quick = open(path, O_RDONLY | O_CLOEXEC)
-    if quick >= 0 {
-      let listed = parse(contents(quick)).contains(socket)
-      close(quick)
-      if listed { return }
-    }
+    if LockedListFile.read(path, locked: false).map({ parse($0).contains(socket) }) == true { return }
     update(path) { sockets in
       guard !sockets.contains(socket) else { return nil }
       return Array((sockets + [socket]).suffix(limit))
@@ -94,31 +84,6 @@ package enum TmuxServers {
   /// Rewrites the list as `change` says (nil: leave it), under an exclusive lock, so that two
   /// commands recording at once both count.
   private static func update(_ path: String, _ change: ([String]) -> [String]?) {
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    guard flock(fd, LOCK_EX) == 0 else { return }
-    guard let sockets = change(parse(contents(fd))) else { return }
-    let bytes = Array(sockets.map { $0 + "\n" }.joined().utf8)
-    guard ftruncate(fd, 0) == 0 else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-      if written <= 0 { return }
-      offset += written
-    }
-  }
-
-  /// The file's text from its start (a list of 16 paths is far below the 64 KiB read).
-  private static func contents(_ fd: Int32) -> String {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65536 {
-      let count = pread(fd, &chunk, chunk.count, off_t(bytes.count))
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    LockedListFile.update(path) { text in change(parse(text)).map { $0.map { $0 + "\n" }.joined() } }
   }
 }

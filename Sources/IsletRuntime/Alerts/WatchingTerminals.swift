@@ -72,29 +72,15 @@ package enum WatchingTerminals {
 
   /// The entries whose process still runs.
   package static func read(storePath: String) -> [Entry] {
-    let fd = open(listPath(storePath: storePath), O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    flock(fd, LOCK_SH)
-    return parse(contents(fd)).filter(\.isRunning)
+    (LockedListFile.read(listPath(storePath: storePath)).map(parse) ?? []).filter(\.isRunning)
   }
 
   /// Rewrites the list as `change` says, under an exclusive lock, the entries of processes
   /// gone dropped first.
   private static func update(storePath: String, _ change: ([Entry]) -> [Entry]) {
-    let fd = open(listPath(storePath: storePath), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    guard flock(fd, LOCK_EX) == 0 else { return }
-    // Enough for every view and wait one person keeps open; the oldest give way.
-    let entries = change(parse(contents(fd)).filter(\.isRunning)).suffix(64)
-    let bytes = Array(entries.map(\.line).joined().utf8)
-    guard ftruncate(fd, 0) == 0 else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-      if written <= 0 { return }
-      offset += written
+    LockedListFile.update(listPath(storePath: storePath)) { text in
+      // Enough for every view and wait one person keeps open; the oldest give way.
+      change(parse(text).filter(\.isRunning)).suffix(64).map(\.line).joined()
     }
   }
 
@@ -106,18 +92,6 @@ package enum WatchingTerminals {
       else { return nil }
       return Entry(pid: pid, role: role, activityID: fields[2] == "*" ? nil : fields[2], terminal: terminal)
     }
-  }
-
-  private static func contents(_ fd: Int32) -> String {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65536 {
-      let count = pread(fd, &chunk, chunk.count, off_t(bytes.count))
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
