@@ -174,6 +174,7 @@ import Testing
         "Focus 25m; repeat 4",
         "'repeat' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
       ),
+      ("Focus 25m; goal 4", "a plan's daily goal is a line of its own, goal.NAME = N, not part of the plan"),
     ] as [(String, String)])
   func aMistakeIsNamedInASentence(definition: String, message: String) {
     #expect(Plan.parse(name: "mine", definition: definition) == .failure(Plan.DefinitionError(message)))

@@ -100,6 +100,10 @@ extension Plan {
         cue =
           rest.trimmed.lowercased() == "off"
           ? 0 : try Plan.number(String(rest), what: "cue", in: 0...Plan.maximumCue)
+      // A daily goal is the configuration's, a line of its own, counted for this plan alone.
+      case "goal":
+        throw DefinitionError(
+          "a plan's daily goal is a line of its own, goal.NAME = N, not part of the plan")
       default:
         throw DefinitionError(
           "'\(printable(keyword, limit: 30))' is not part of a plan; use rounds, long-break, warm-up, cool-down, advance or cue"
