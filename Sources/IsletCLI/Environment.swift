@@ -328,7 +328,9 @@ final class Environment: RunContext {
     if let target, let (text, host) = RemoteHost.split(target, among: try configuration.remotes) {
       return try dispatchRemote(intent, target: text.isEmpty ? nil : text, on: host, command: command)
     }
-    if target == nil, RemoteIntent.words(intent, id: nil) != nil, let (id, host) = try currentAway() {
+    if target == nil, RemoteIntent.words(intent, id: nil) != nil,
+      let (id, host) = try currentAway(for: intent)
+    {
       return try dispatchRemote(intent, target: id, on: host, command: command)
     }
     let intents = try openIntents()
@@ -352,15 +354,23 @@ final class Environment: RunContext {
     return .ok
   }
 
-  /// The current activity when it is a remote host's (the island shows it first, so a key or
-  /// click on the island acts on it): its id there and its host; nil when it is this machine's.
-  private func currentAway() throws -> (String, RemoteHost)? {
+  /// The activity an intent with no ACTIVITY goes to when it is a remote host's, as the local
+  /// path would choose it among all shown (the first in the island's order that takes the
+  /// intent): its id there and its host; nil when it is this machine's. A host that cannot be
+  /// reached now is passed over: nothing local waits on it.
+  private func currentAway(for intent: Intent) throws -> (String, RemoteHost)? {
     let hosts = try configuration.remotes
     guard !hosts.isEmpty else { return nil }
-    let (store, live, _) = try readLive(policy: try configuration.policy)
+    let policy = try configuration.policy
+    let (store, live, _) = try readLive(policy: policy)
     store?.close()
-    guard let first = live.first, first.attributes.host != nil else { return nil }
-    return RemoteHost.split(first.id, among: hosts)
+    let reachable = live.filter { $0.attributes.host == nil || !$0.isStale(at: now) }
+    guard
+      let (chosen, _) = IntentDispatcher.current(
+        for: intent, among: reachable, at: now, source: .cli, policy: policy),
+      chosen.attributes.host != nil
+    else { return nil }
+    return RemoteHost.split(chosen.id, among: hosts)
   }
 
   /// An intent on a remote host's activity, run by the host's own islet over ssh: what it

@@ -56,4 +56,24 @@ import Testing
     #expect(LocalTime.instant(iso: LocalTime.iso(t0 + 123)) == t0 + 123)
     #expect(LocalTime.instant(iso: "2025-13-30T09:05:10.000Z") == nil)
   }
+
+  @Test func aTasksTagsAndPostedProgressComeAcrossAndAnotherHostsActivityDoesNot() throws {
+    let task = """
+      {"id":"dp1y","name":"Deploy","icon":"code","mode":"stopwatch","phase":"active","time":"2:00",\
+      "elapsed":120,"remaining":null,"duration":null,"progress":0.72,"stale":false,"category":null,\
+      "tags":["prod","eu"],"recordID":null,"owner":null,"relevance":0,\
+      "createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","pausedAt":null,\
+      "deadline":null,"endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,\
+      "buttons":[],"expected":null,"exit":null,"tmuxPane":null}
+      """
+    // What this host shows of a third: a host following itself or another would loop.
+    let relayed = task.replacingOccurrences(of: #""id":"dp1y""#, with: #""id":"dp1y@lab""#)
+    let text =
+      #"{"islet":"0.1.0","protocol":1,"at":"2025-11-30T09:07:00.000Z","activities":[\#(task),\#(relayed)]}"#
+    let snapshot = try RemoteSnapshot.parse(Array(text.utf8), host: "build").get()
+    #expect(snapshot.activities.map(\.id) == ["dp1y@build"], "\(snapshot.activities.map(\.id))")
+    let deploy = try #require(snapshot.activities.first)
+    #expect(deploy.attributes.tags == ["prod", "eu"])
+    #expect(deploy.state.posted.percent == 72 && deploy.shownProgress(at: t0 + 120_000) == 0.72)
+  }
 }

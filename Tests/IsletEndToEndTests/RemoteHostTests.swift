@@ -132,14 +132,21 @@ struct RemoteHostTests {
     let server = try LoopbackServer()
     defer { stopLink() }
     islet.extra["ISLET_SSH"] = server.ssh
+    // Started before Tea: Tea comes first in the island's order.
+    #expect(try islet.binary("start", "--name", "Local").status == 0)
     #expect(try server.islet("start", "10m", "--name", "Tea").status == 0)
     _ = try islet.binary("list")
     #expect(
-      eventually { (try? islet.binary("status", "--all"))?.stdout.contains("Tea@srv") == true },
-      "the local island never showed the server's Tea: \((try? islet.binary("status", "--all"))?.stdout ?? "")"
+      eventually { (try? islet.binary("list"))?.stdout.contains("Tea@srv") == true },
+      "the local island never showed the server's Tea: \((try? islet.binary("list"))?.stdout ?? "")"
     )
     let remote = try islet.binary("remote")
     #expect(remote.status == 0 && remote.stdout.contains("srv  loopback  1 live (Tea@srv)"), "\(remote)")
+    // What this machine serves another is its own alone: hosts that follow each other never loop.
+    let served = try islet.binary("status", "--all", "--format", "json").stdout
+    #expect(
+      served.contains(#""name":"Local""#) && !served.contains("@srv"),
+      "status --all did not serve this machine's own alone: \(served)")
 
     let paused = try islet.binary("pause", "Tea@srv")
     #expect(paused.status == 0 && paused.stdout.contains("Tea paused"), "\(paused)")
@@ -149,6 +156,9 @@ struct RemoteHostTests {
         (try? islet.binary("status", "Tea@srv", "--format", "json"))?.stdout.contains("\"phase\":\"paused\"")
           == true
       }, "the pause never came back: \((try? islet.binary("status", "Tea@srv"))?.stdout ?? "")")
+    // With the server's Tea paused, a pause with no activity named goes to what runs here.
+    let bare = try islet.binary("pause")
+    #expect(bare.status == 0 && bare.stdout.contains("Local paused"), "\(bare)")
 
     let resumed = try islet.binary("resume", "--host", "srv", "Tea")
     #expect(resumed.status == 0, "\(resumed)")
@@ -167,6 +177,11 @@ struct RemoteHostTests {
     )
     let down = try islet.binary("remote")
     #expect(down.status == 69 && down.stdout.contains("srv  loopback  unreachable: "), "\(down)")
+    // A host that cannot be reached is passed over by an intent with no activity named: the
+    // running Tea there is not sent a pause; Local here answers at once.
+    let passedOver = try islet.binary("pause")
+    #expect(
+      passedOver.status == 1 && (passedOver.stdout + passedOver.stderr).contains("Local"), "\(passedOver)")
   }
 
   @Test func tmuxsStatusLineShowsAServersTimerAndAClickOnTheIslandActsThere() throws {
@@ -200,8 +215,8 @@ struct RemoteHostTests {
     #expect(try islet.binary("start", "5m", "--name", "Local").status == 0)
     #expect(try islet.binary("remote").stdout == "srv  loopback  not heard from yet\n")
     #expect(try islet.binary("pause", "Local").status == 0)
-    #expect(try islet.binary("status", "--all").stdout.contains("Local"))
-    #expect(try islet.binary("status", "--all").stdout.contains("@srv") == false)
+    #expect(try islet.binary("list").stdout.contains("Local"))
+    #expect(try islet.binary("list").stdout.contains("@srv") == false)
   }
 
   @Test func aServersCountdownIsAlertedHereOnceAndItsDoneButtonRunsThere() throws {
@@ -294,6 +309,6 @@ struct RemoteHostTests {
       "islet remote: \((try? islet.binary("remote"))?.stdout ?? "")")
     let remote = try islet.binary("remote").stdout
     #expect(remote.contains("srv runs Islet 9.0 (remote protocol 7); this is Islet"), "\(remote)")
-    #expect(try islet.binary("status", "--all").stdout.isEmpty)
+    #expect(try islet.binary("list", "--json").stdout == "[]\n")
   }
 }

@@ -39,7 +39,8 @@ struct StatusCommand: Command {
           islet status --format tmux --width 40
           islet status --follow --format json
           islet status --all --follow --format json
-        --all prints every live activity, a line each; with --format json, one object:
+        --all prints every live activity of this machine (not those it shows of other
+        hosts), a line each; with --format json, one object:
         {"islet": version, "protocol": N, "at": time, "activities": [each as above]}. It is
         what another machine's islet remote follows over ssh.
         """,
@@ -206,7 +207,9 @@ struct StatusCommand: Command {
       return .ok
     }
     if let bar = format.bar { return try printBar(bar, policy: policy, theme: theme, in: environment) }
-    let (store, live, pending) = try environment.readLive(policy: policy)
+    // What --all serves another machine is this machine's own: a host that follows itself, or
+    // two that follow each other, would pass the same activities round without end.
+    let (store, live, pending) = try environment.readLive(policy: policy, remote: !all)
     if all {
       store?.close()
       let set = LiveSet(live: live, now: environment.now, policy: policy, goals: [])
@@ -363,7 +366,7 @@ struct StatusCommand: Command {
       }
       let follower = StatusFollower(
         environment: environment, policy: policy, goals: try environment.configuration.dailyGoals,
-        prologue: prologue, configuration: watch,
+        prologue: prologue, remote: !all, configuration: watch,
         clicks: bar?.readsClicks(asked: readClicks) == true
           ? { line in Self.click(line, in: environment) } : nil,
         printedLine: job.map { job in { job.printed(at: $0) } },

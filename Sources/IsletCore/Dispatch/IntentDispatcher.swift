@@ -93,7 +93,9 @@ public final class IntentDispatcher {
           throw live.isEmpty ? ActivityMatcher.Failure.nothingLive : .noMatch(id, live: live)
         }
         subject = found
-      } else if target == .current, let taken = current(for: intent, among: live, at: now, source: source) {
+      } else if target == .current,
+        let taken = Self.current(for: intent, among: live, at: now, source: source, policy: policy)
+      {
         subject = taken.activity
         others = taken.others
       } else {
@@ -194,9 +196,9 @@ public final class IntentDispatcher {
   /// that takes `intent` (a pause goes to what runs, a snooze to what finished), else the
   /// first, for its refusal; with the others that would have taken it. Nil when nothing is
   /// live.
-  private func current(for intent: Intent, among live: [Activity], at now: Instant, source: Source)
-    -> (activity: Activity, others: [Activity])?
-  {
+  public static func current(
+    for intent: Intent, among live: [Activity], at now: Instant, source: Source, policy: TimePolicy
+  ) -> (activity: Activity, others: [Activity])? {
     let ranked = ActivityMatcher.ranked(live, at: now, policy: policy)
     let taking = ranked.filter { candidate in
       if case .success = TimerEngine.reduce(candidate, intent, at: now, source: source, policy: policy) {

@@ -55,6 +55,9 @@ package struct RemoteSnapshot: Equatable, Sendable {
     else { return .failure(.garbage(shown)) }
     var activities: [Activity] = []
     for item in items {
+      // Another host's, which that host shows (an older Islet served them): followed from that
+      // host itself, if at all, or a host following itself would pass them round without end.
+      if case .object(let fields) = item, fields["id"]?.string?.contains("@") == true { continue }
       guard case .object(let fields) = item, let activity = RemoteActivity(fields).activity(host: host) else {
         return .failure(.garbage(shown))
       }
@@ -90,6 +93,10 @@ extension JSONValue {
     if case .string(let value) = self { return value }
     return nil
   }
+  fileprivate var array: [JSONValue]? {
+    if case .array(let items) = self { return items }
+    return nil
+  }
 }
 
 /// One activity of the snapshot, read field by field.
@@ -114,14 +121,17 @@ private struct RemoteActivity {
     let duration = span("duration")
     let attributes = ActivityAttributes(
       icon: icon, recordID: text("recordID"), owner: text("owner"), mode: mode,
-      fullDuration: plan == nil ? duration : nil, plan: plan, expected: span("expected"), host: host)
-    let buttons =
-      (fields["buttons"].flatMap { value -> [JSONValue]? in
-        if case .array(let items) = value { return items }
-        return nil
-      } ?? []).compactMap(\.string).map { ActivityButton(label: $0, command: "") }
+      fullDuration: plan == nil ? duration : nil, plan: plan, expected: span("expected"), host: host,
+      tags: (fields["tags"]?.array ?? []).compactMap(\.string))
+    let buttons = (fields["buttons"]?.array ?? []).compactMap(\.string).map {
+      ActivityButton(label: $0, command: "")
+    }
+    // A task's progress is what it posted, unless it has an estimate to be measured against.
     let posted = Posted(
-      text: text("state"), percent: nil, attention: text("attention"), buttons: buttons)
+      text: text("state"),
+      percent: mode == .stopwatch && plan == nil && fields["expected"]?.number == nil
+        ? fields["progress"]?.number.map { Int(($0 * 100).rounded()) } : nil,
+      attention: text("attention"), buttons: buttons)
     let state = ContentState(
       name: RemoteHost.markedID(name, host: host), category: text("category"), startedAt: startedAt,
       pausedAt: instant("pausedAt"), duration: duration, phase: phase,

@@ -58,16 +58,20 @@ package final class StatusFollower {
   private var unrecorded: [Event] = []
   /// The instant time alone next changes the line; nil while nothing runs.
   private var shownUntil: Instant?
+  /// Whether the remote hosts' activities are shown beside this machine's (not when serving
+  /// `--all` to another machine).
+  private let remote: Bool
 
   package init(
     environment: any RunContext, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
-    configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
+    remote: Bool = true, configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
     printedLine: ((Instant) -> Void)? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
     self.goals = goals
     self.prologue = prologue
+    self.remote = remote
     self.clicks = clicks
     self.printedLine = printedLine
     self.configuration = configuration
@@ -91,7 +95,7 @@ package final class StatusFollower {
         }
         try emit(try render(LiveSet(live: [], now: environment.now, policy: policy, goals: [])))
         // The link to the remote hosts makes the store it keeps their word in.
-        if !((try? environment.configuration.remotes) ?? []).isEmpty {
+        if !hosts.isEmpty {
           RemoteLinkLauncher.ensure(storePath: path, environment: environment.variables)
         }
         try awaitStore(at: path)
@@ -185,10 +189,12 @@ package final class StatusFollower {
     }
   }
 
+  /// The hosts shown beside this machine's activities.
+  private var hosts: [RemoteHost] { remote ? (try? environment.configuration.remotes) ?? [] : [] }
+
   /// Prints the line for `now` if it differs from the last, and notes when time next changes it.
   private func show(_ store: SQLiteActivityStore, at now: Instant) throws {
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-    let hosts = (try? environment.configuration.remotes) ?? []
     let away = RemoteLive.activities(
       in: store, hosts: hosts, environment: environment.variables, now: now, policy: policy)
     let live = ActivityMatcher.ranked(settled + away, at: now, policy: policy)
