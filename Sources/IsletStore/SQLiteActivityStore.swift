@@ -170,13 +170,15 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   /// The stopwatch stopped last (completed, ended or expired; not a plan's run nor a
-  /// program's, `islet run`'s): what `islet continue` resumes. Nil when there is none.
+  /// program's, `islet run`'s, nor a pending start cancelled before it ran): what `islet
+  /// continue` resumes. Nil when there is none.
   public func lastStopped() throws -> Activity? {
     try activities(
       where: """
         id = (SELECT id FROM activity WHERE phase IN ('completed', 'ended', 'expired')
         AND mode = 'stopwatch' AND plan IS NULL AND NOT EXISTS (SELECT 1 FROM event
         WHERE event.activity_id = activity.id AND kind = 'started' AND source = 'run')
+        AND EXISTS (SELECT 1 FROM event WHERE event.activity_id = activity.id AND kind = 'started')
         ORDER BY ended_at DESC, created_at DESC, id DESC LIMIT 1)
         """
     ).first

@@ -77,7 +77,7 @@ import Testing
 
   @Test func whatNeedsItStartedIsRefusedWithWhatWouldDo() throws {
     let made = try pending().activity
-    for intent in [Intent.pause, .complete, .reset, .lap, .snooze(for: minutes(5))] {
+    for intent in [Intent.pause, .complete, .reset, .lap, .snooze(for: minutes(5)), .fail(.status(1))] {
       let refused = TimerEngine.reduce(made, intent, at: t0 + minutes(1), source: .cli)
       #expect(
         refused == .failure(Refusal("Workout has not started yet; resume starts it now, end cancels it")),

@@ -98,6 +98,13 @@ import Testing
     // Back to the call: it is the one stopped last now.
     #expect(try islet.run(1200, "continue", "--switch").status == 0)
     #expect(try live().map(\.name) == ["Call"])
+    // A start cancelled before it began never ran: it is not the task to go back to.
+    let meeting = try islet.run(1300, "start", "--in", "1h", "--name", "Meeting")
+    #expect(meeting.status == 0, "\(meeting)")
+    #expect(try islet.run(1320, "end", "Meeting").status == 0)
+    #expect(try islet.run(1500, "continue", "--switch").status == 0)
+    let names = try live().map(\.name)
+    #expect(names == ["Emails"], "continue after a cancelled start: \(names)")
   }
 
   @Test func tagsAreShownWhereTheCategoryIsAndAnUpdateReplacesThem() throws {

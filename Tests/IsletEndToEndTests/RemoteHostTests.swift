@@ -163,6 +163,12 @@ struct RemoteHostTests {
     let resumed = try islet.binary("resume", "--host", "srv", "Tea")
     #expect(resumed.status == 0, "\(resumed)")
     #expect(try server.islet("status", "--format", "json").stdout.contains("\"phase\":\"active\""))
+    let longer = try islet.binary("adjust", "--host", "srv", "Tea", "+5m")
+    #expect(longer.status == 0 && longer.stdout.contains("15:00 long"), "\(longer)")
+    let waited = try islet.binary("wait", "Tea@srv")
+    #expect(
+      waited.status == 64 && waited.stderr.contains("ssh loopback islet wait 'Tea'"),
+      "wait on a host's activity: \(waited)")
     let missing = try islet.binary("pause", "Coffee@srv")
     #expect(missing.status != 0 && missing.stderr.contains("Coffee"), "\(missing)")
 
@@ -290,6 +296,7 @@ struct RemoteHostTests {
     let remote = try islet.binary("remote")
     #expect(remote.status == 69, "\(remote)")
     #expect(remote.stdout.contains("down  closed  unreachable: down:"), "\(remote.stdout)")
+    #expect(remote.stdout.contains("(never heard from)"), "\(remote.stdout)")
     let local = try islet.binary("pause", "Local")
     #expect(local.status == 0, "\(local)")
   }

@@ -68,6 +68,26 @@ import Testing
     }
   }
 
+  @Test func aTasksTagsAreItsStopwatchsAndStopwatchSwitchEndsTheTaskBefore() throws {
+    let config = islet.folder.file("config/islet")
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    try "stopwatch-switch = on\n".write(toFile: config + "/config", atomically: true, encoding: .utf8)
+    #expect(try task("add", "Write", "+docs", "+urgent").status == 0)
+    #expect(try task("add", "Review").status == 0)
+    #expect(try task("1", "start").status == 0)
+    guard let store = try SQLiteActivityStore.openForReading(path: islet.storePath) else {
+      Issue.record("task 1 start made no store")
+      return
+    }
+    defer { store.close() }
+    #expect(try store.liveActivities().map(\.attributes.tags) == [["docs", "urgent"]])
+    #expect(try task("2", "start").status == 0)
+    let phases = try store.allActivities().sorted { $0.createdAt < $1.createdAt }.map {
+      "\($0.name) \($0.state.phase.rawValue)"
+    }
+    #expect(phases == ["Write ended", "Review active"], "one task at a time: \(phases)")
+  }
+
   @Test func aTaskDoneOrChangedWithoutAStopwatchTouchesNothing() throws {
     try task("add", "Call the bank")
     #expect(try task("1", "modify", "project:home").status == 0)

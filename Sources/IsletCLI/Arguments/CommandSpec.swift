@@ -84,11 +84,12 @@ func intentSpec(
   CommandSpec(
     name: name, operands: "[ACTIVITY]", brief: brief, summary: summary,
     details: activityOperandHelp + (extra.isEmpty ? "" : "\n\n" + extra),
-    options: [
-      OptionSpec(.host, value: "NAME", help: "the activity is on the remote host NAME (islet remote)")
-    ],
-    maxOperands: 1, aliases: aliases)
+    options: [hostOptionSpec], maxOperands: 1, aliases: aliases)
 }
+
+/// `--host NAME`, on every command that sends an intent to an activity.
+let hostOptionSpec = OptionSpec(
+  .host, value: "NAME", help: "the activity is on the remote host NAME (islet remote)")
 
 /// Every command's declaration, from its type (see `commandTypes`), in the order the top help
 /// lists them.

@@ -9,7 +9,7 @@ struct AdjustCommand: Command {
       brief: "add or take time from a countdown: +5m, -1m",
       summary: "Lengthen or shorten a countdown (never below the time it has run).",
       details: activityOperandHelp + "\n\nThe change is a sign and a duration: +5m, -1m, +30s, -1:00.",
-      maxOperands: 2)
+      options: [hostOptionSpec], maxOperands: 2)
   ]
 
   let change: Milliseconds
@@ -33,7 +33,7 @@ struct AdjustCommand: Command {
         : "'\(printable(changeText))' is not a change; use a sign and a duration such as +5m or -1m"
       throw UsageError(message: hint, command: "adjust")
     }
-    target = operands.count == 2 ? operands[0] : nil
+    target = remoteTarget(operands.count == 2 ? operands[0] : nil, host: parsed.value(.host))
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

@@ -21,7 +21,7 @@ struct PressCommand: Command {
         Example:
           islet press deploy Approve
         """,
-      maxOperands: 2)
+      options: [hostOptionSpec], maxOperands: 2)
   ]
 
   let label: String
@@ -33,7 +33,7 @@ struct PressCommand: Command {
       throw UsageError(message: "press needs a BUTTON's label, such as islet press Approve", command: "press")
     }
     self.label = label
-    target = parsed.operands.count == 2 ? parsed.operands[0] : nil
+    target = remoteTarget(parsed.operands.count == 2 ? parsed.operands[0] : nil, host: parsed.value(.host))
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

@@ -63,13 +63,15 @@ struct RemoteCommand: Command {
     return rows.contains { $0.1?.problem != nil } ? .unavailable : .ok
   }
 
-  /// `2 live, heard 10:52`, `unreachable: why (last heard 10:40)`, or `not heard from yet`.
+  /// `2 live, heard 10:52`, `unreachable: why (last heard 10:40)` (or `(never heard from)`),
+  /// or `not heard from yet`.
   private static func state(_ record: RemoteHostRecord?, now: Instant) -> String {
     guard let record, record.live != nil || record.problem != nil else { return "not heard from yet" }
     let live = RemoteLive.activities(record)
     let heard = record.heardAt.map { LocalTime.clock($0, from: now) } ?? "never"
     if let problem = record.problem {
-      return "unreachable: \(printable(problem, limit: 120)) (last heard \(heard))"
+      return "unreachable: \(printable(problem, limit: 120)) "
+        + (record.heardAt == nil ? "(never heard from)" : "(last heard \(heard))")
     }
     let names = live.prefix(3).map { printableName($0.name) }.joined(separator: ", ")
     return live.isEmpty ? "nothing live, heard \(heard)" : "\(live.count) live (\(names)), heard \(heard)"

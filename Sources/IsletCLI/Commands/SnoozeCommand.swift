@@ -17,7 +17,7 @@ struct SnoozeCommand: Command {
         run so far plus DURATION, so its log keeps the whole time. Only a finished countdown can
         be snoozed; a running one takes adjust +5m.
         """,
-      maxOperands: 2)
+      options: [hostOptionSpec], maxOperands: 2)
   ]
 
   /// The time given; nil for the configuration's.
@@ -39,12 +39,12 @@ struct SnoozeCommand: Command {
           message: "snooze needs a second or more, not '\(printable(last))'", command: "snooze")
       case .failure(let failure): throw UsageError(message: failure.message, command: "snooze")
       }
-      target = operands.count == 2 ? operands[0] : nil
+      target = remoteTarget(operands.count == 2 ? operands[0] : nil, host: parsed.value(.host))
       spanText = last
     } else {
       span = nil
       spanText = nil
-      target = operands.first
+      target = remoteTarget(operands.first, host: parsed.value(.host))
     }
   }
 

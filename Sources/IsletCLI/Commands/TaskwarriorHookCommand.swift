@@ -54,6 +54,9 @@ struct TaskwarriorHookCommand: Command {
       guard running.state.phase != .active else { return .ok }
       return try send(.resume, uuid: uuid, description: running.name, in: environment)
     }
+    // A task started is a stopwatch started: `stopwatch-switch` ends the running ones.
+    var request = request
+    request.switching = try environment.configuration.switchesByDefault(request)
     let intents = try environment.openIntents()
     defer { intents.close() }
     let report = try intents.send(.start(request), to: .current, source: .cli)
@@ -79,7 +82,8 @@ struct TaskwarriorHookCommand: Command {
   /// The live activity whose reference is the task's UUID.
   private func live(_ uuid: String, in environment: Environment) throws -> Activity? {
     let policy = try environment.configuration.policy
-    let (store, live, _) = try environment.readLive(policy: policy)
+    // This machine's alone: a host's stopwatch for the same task is that host's to stop.
+    let (store, live, _) = try environment.readLive(policy: policy, remote: false)
     store?.close()
     return live.first { $0.attributes.recordID == TaskwarriorChange.fitting(uuid, .label) }
   }

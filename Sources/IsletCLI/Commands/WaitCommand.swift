@@ -42,6 +42,13 @@ struct WaitCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
+    // A host's activity ends there: its own islet waits for it.
+    if let target, let (name, host) = RemoteHost.split(target, among: try configuration.remotes) {
+      throw CommandFailure(
+        message:
+          "wait follows this machine's activities; wait for \(printable(name, limit: 40)) on \(host.name) with: ssh \(host.address) islet wait \(RemoteIntent.quoted(name))",
+        status: .usage)
+    }
     guard try SQLiteActivityStore.openForReading(path: environment.storePath).map({ $0.close() }) != nil
     else {
       return environment.refused("nothing is live to wait for; start one with: islet start 25m")

@@ -253,7 +253,7 @@ public enum TimerEngine {
     case (.start, _): return .exists
     case (_, let phase) where !phase.isLive: return .over
     case (.pause, .pending), (.reset, .pending), (.complete, .pending), (.skip, .pending), (.lap, .pending),
-      (.snooze, .pending):
+      (.snooze, .pending), (.fail, .pending):
       return .pending
     case (.pause, .paused): return .alreadyPaused
     case (.pause, .idle): return .notStarted

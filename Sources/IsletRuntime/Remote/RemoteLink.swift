@@ -234,7 +234,7 @@ package final class RemoteLink {
     try store.keep(
       RemoteHostRecord(
         name: connection.host.name, address: connection.host.address, live: old?.live,
-        heardAt: old?.heardAt ?? context.now, problem: problem))
+        heardAt: old?.heardAt, problem: problem))
   }
 
   private func stop(_ connection: Connection) {
