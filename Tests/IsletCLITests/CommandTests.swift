@@ -91,7 +91,8 @@ import Testing
         == Run(
           status: 64, stdout: "",
           stderr:
-            "Error: adjust needs a change such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m [--host NAME]\n"))
+            "Error: adjust needs a change such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m [--host NAME]\n"
+        ))
     #expect(
       islet("adjust", "5m").stderr
         == "Error: '5m' is not a change; use a sign and a duration such as +5m or -1m\nUsage: islet adjust [ACTIVITY] +5m | -1m [--host NAME]\n"
