@@ -12,8 +12,9 @@ struct ImportCommand: Command {
       summary: "Add the intervals that timew export printed (FILE, or - for stdin) to the history.",
       details: """
         Each finished interval becomes a past session, named by its annotation, else by its
-        first tag; its other tags, joined by commas, are its category. What islet log --format
-        timewarrior printed comes back as it was. An interval still open is left out.
+        first tag; one other tag is its category, several are its tags. What islet log
+        --format timewarrior printed of a session without tags of its own comes back as it
+        was. An interval still open is left out.
         Importing the same file again adds nothing: an interval is known by its times, tags
         and annotation. A file that is not timew export's output is refused whole (exit 65),
         and nothing is added.
@@ -97,9 +98,11 @@ struct ImportCommand: Command {
     _ interval: TimewarriorInterval, number: Int, icon: String, policy: TimePolicy, file: String
   ) throws -> (activity: Activity, events: [Event])? {
     guard interval.end != nil else { return nil }
-    let (name, category) = Timewarrior.naming(interval)
-    for (what, text, bounds) in [("name", name, UserText.Bounds.name), ("category", category ?? "x", .label)]
-    {
+    let (name, category, tags) = Timewarrior.naming(interval)
+    let kept =
+      [("name", name, UserText.Bounds.name), ("category", category ?? "x", .label)]
+      + tags.map { ("tag", $0, UserText.Bounds.label) }
+    for (what, text, bounds) in kept {
       if let problem = UserText.problem(with: text, bounds: bounds) {
         throw CommandFailure(
           message:
@@ -107,7 +110,8 @@ struct ImportCommand: Command {
           status: .dataError)
       }
     }
-    return Timewarrior.pastRun(interval, name: name, category: category, icon: icon, policy: policy)
+    return Timewarrior.pastRun(
+      interval, name: name, category: category, tags: tags, icon: icon, policy: policy)
   }
 
   /// What FILE (or stdin) holds, whole.

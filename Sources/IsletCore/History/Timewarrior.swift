@@ -46,11 +46,14 @@ public enum Timewarrior {
     return intervals.sorted { $0.start < $1.start }
   }
 
-  /// The name and category an imported interval is kept under: named by its annotation when
-  /// it has one, else by its first tag (in timewarrior's order); the tags left, joined with
-  /// commas, are its category. An interval with neither is `Untitled`. So one or two tags,
-  /// and what `intervals(of:)` made, come back as they were.
-  public static func naming(_ interval: TimewarriorInterval) -> (name: String, category: String?) {
+  /// The name, category and tags an imported interval is kept under: named by its annotation
+  /// when it has one, else by its first tag (in timewarrior's order); one tag left is its
+  /// category, several are its tags (the first `ActivityAttributes.maximumTags`). An interval
+  /// with neither is `Untitled`. So one or two tags, and what `intervals(of:)` made of a
+  /// session without tags of its own, come back as they were.
+  public static func naming(_ interval: TimewarriorInterval) -> (
+    name: String, category: String?, tags: [String]
+  ) {
     var tags = interval.tags.sorted(by: bytewise)
     let name: String
     if let annotation = interval.annotation, !annotation.isEmpty {
@@ -59,7 +62,8 @@ public enum Timewarrior {
     } else {
       name = tags.isEmpty ? "Untitled" : tags.removeFirst()
     }
-    return (name, tags.isEmpty ? nil : tags.joined(separator: ", "))
+    if tags.count == 1 { return (name, tags[0], []) }
+    return (name, nil, Array(tags.prefix(ActivityAttributes.maximumTags)))
   }
 
   /// The activity an imported interval becomes, by an id derived from the interval alone, so
@@ -86,11 +90,12 @@ public enum Timewarrior {
   /// A finished interval as a past stopwatch run: its activity, ended, and its `started` and
   /// `ended` events, made by the engine as if it had been started and ended then.
   public static func pastRun(
-    _ interval: TimewarriorInterval, name: String, category: String?, icon: String, policy: TimePolicy
+    _ interval: TimewarriorInterval, name: String, category: String?, tags: [String] = [], icon: String,
+    policy: TimePolicy
   ) -> (activity: Activity, events: [Event])? {
     guard let end = interval.end, end > interval.start else { return nil }
     let request = StartRequest(
-      id: activityID(of: interval), name: name, attributes: ActivityAttributes(icon: icon),
+      id: activityID(of: interval), name: name, attributes: ActivityAttributes(icon: icon, tags: tags),
       category: category,
       startedAt: interval.start)
     guard
