@@ -119,6 +119,13 @@ import Testing
     let waybar = try object(BarFormat.waybar.line(scene([paused, tea], at: now)), "waybar")
     #expect(waybar["text"] as? String == "⏱ Workout ⏸ 12:30 ▐9:30▌")
     #expect((waybar["tooltip"] as? String)?.hasSuffix("Next: ⏱ Tea 9:30") == true)
+    // A pending one says when it starts, not minutes that read as a countdown's.
+    var later = tea
+    later.state.phase = .pending
+    later.state.startedAt = now + 720_000
+    let tip =
+      try object(BarFormat.waybar.line(scene([paused, later], at: now)), "waybar")["tooltip"] as? String
+    #expect(tip?.hasSuffix("Next: ⏱ Tea in 12m") == true, "\(tip ?? "")")
   }
 
   @Test func i3statusRustReadsTextStateAndAnIconItKnows() throws {

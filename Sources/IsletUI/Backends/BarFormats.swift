@@ -235,7 +235,7 @@ struct BarIsland {
     if let category = activity.state.category { footer.append(label(category)) }
     lines.append(footer.joined(separator: dot))
     if let next {
-      lines.append("Next: \(next.icon) \(next.heading) \(next.time)")
+      lines.append("Next: \(next.icon) \(next.heading) \(next.rowTime)")
     }
     return lines
   }
