@@ -43,7 +43,7 @@ struct WaitCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let configuration = try environment.configuration
     // A host's activity ends there: its own islet waits for it.
-    if let target, let (name, host) = RemoteHost.split(target, among: try configuration.remotes) {
+    if let target, let (name, host) = RemoteHost.split(target, among: configuration.remotes) {
       throw CommandFailure(
         message:
           "wait follows this machine's activities; wait for \(printable(name, limit: 40)) on \(host.name) with: ssh \(host.address) islet wait \(RemoteIntent.quoted(name))",
