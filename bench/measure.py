@@ -293,7 +293,10 @@ def session_bus():
 
 def notification_server(address, record):
     """The tests' notification server on the bus at `address`, noting each call in `record`."""
-    server = notification_server(address, record)
+    server = subprocess.Popen(["Tests/IsletCLITestSupport/Support/notification-server.py", record],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                              env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": address})
+    server.stdout.readline()
     return server
 
 
