@@ -890,7 +890,8 @@ def remote():
     with open(a.work + "/config/islet/config", "a") as f:
         f.write("\nremote.srv = loopback\nalerts = desktop\nalert-repeat = 0\n")
     env = {**os.environ, "DBUS_SESSION_BUS_ADDRESS": address, "ISLET_SSH": f"{d}/ssh"}
-    follow = subprocess.Popen([a.islet, "status", "--all", "--follow", "--format", "json"],
+    # The island as tmux and the bars follow it: the newest running activity leads it.
+    follow = subprocess.Popen([a.islet, "status", "--follow", "--format", "json"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     lines = []
     reader = threading.Thread(target=lambda: [lines.append((time.time() * 1000, l)) for l in follow.stdout],
@@ -907,8 +908,7 @@ def remote():
         while time.time() < limit:
             for at, line in list(lines):
                 if f'"name":"{name}' in line:
-                    activity = next(x for x in json.loads(line)["activities"] if x["name"].startswith(name))
-                    return at - iso_ms(activity["startedAt"])
+                    return at - iso_ms(json.loads(line)["startedAt"])
             time.sleep(0.002)
         return None
 
