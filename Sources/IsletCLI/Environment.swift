@@ -186,10 +186,8 @@ final class Environment: RunContext {
   {
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
-    // Only the runs that overlap the stretch are read: the cost follows it, not the history.
-    let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
-    let history = self.history(recorded: recorded, since: nil, pending: pending)
-    var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    var sessions = try self.sessions(
+      store, live: live, pending: pending, since: since, until: until, policy: policy)
     if tags, let store {
       let tagged = try store.tagsByActivity()
       if !tagged.isEmpty {
@@ -197,6 +195,75 @@ final class Environment: RunContext {
       }
     }
     return sessions
+  }
+
+  private func sessions(
+    _ store: SQLiteActivityStore?, live: [Activity], pending: [Event], since: Instant?, until: Instant?,
+    policy: TimePolicy
+  ) throws -> [Session] {
+    // Only the runs that overlap the stretch are read: the cost follows it, not the history.
+    let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
+    let history = self.history(recorded: recorded, since: nil, pending: pending)
+    return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+  }
+
+  /// What `report` adds up over `from ..< until` (until no later than now): over many whole
+  /// days (`ReportSplit`), the store's roll-up for those days and the history for the rest;
+  /// else, or with `detailed`, the history alone. The same report either way. A stale roll-up
+  /// is built again first where the store can be written; else the history answers.
+  func reportEntries(
+    from: Instant, until: Instant, policy: TimePolicy, tags: Bool, detailed: Bool = false
+  ) throws -> [Report.Entry] {
+    let zone = LocalZone.current
+    let (store, live, pending) = try readLive(policy: policy, remote: false)
+    defer { store?.close() }
+    // A report that ends now reads no end edge: nothing is recorded after now, and the edge
+    // would cost its statement as much again.
+    let end = until < now ? until : nil
+    var entries: [Report.Entry]
+    if !detailed, let store, let split = ReportSplit(from: from, until: until, zone: zone),
+      rollUpReady(store)
+    {
+      let rolled = try store.rolledEntries(days: split.days)
+      // The head holds closed runs only: the tail's read has every run still going, whole.
+      let head = try split.head.map {
+        SessionLog.sessions(
+          from: try store.history(runsOverlapping: $0.from, until: $0.to), live: [], at: now)
+      }
+      let tail = try sessions(
+        store, live: live, pending: pending, since: split.tail.from, until: end, policy: policy)
+      entries = split.entries(rolled: rolled, detailed: tail + (head ?? []), zone: zone)
+    } else {
+      entries = try sessions(store, live: live, pending: pending, since: from, until: end, policy: policy).map
+      {
+        Report.Entry($0, pieces: Report.pieces(of: $0, from: from, until: until, zone: zone))
+      }
+    }
+    if tags, let store {
+      let tagged = try store.tagsByActivity()
+      if !tagged.isEmpty {
+        for index in entries.indices { entries[index].tags = tagged[entries[index].activityID] ?? [] }
+      }
+    }
+    return entries
+  }
+
+  /// Whether the store's roll-up is current, building it again when it is not and the store
+  /// can be written (once, for a store a migration or another zone left it stale in).
+  private func rollUpReady(_ store: SQLiteActivityStore) -> Bool {
+    if (try? store.rollUpIsCurrent()) == true { return true }
+    guard !SQLiteActivityStore.isSealed(store.path),
+      let writer = try? SQLiteActivityStore.openForWriting(path: store.path)
+    else { return false }
+    defer { writer.close() }
+    do {
+      try writer.transaction {
+        if try !writer.rollUpIsCurrent() { try writer.rebuildRollUp() }
+      }
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else

@@ -209,7 +209,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   public func append(_ events: [Event]) throws -> [Event] {
     try guarded {
-      try events.map { event in
+      let numbered = try events.map { event in
         let plan = event.plan
         let values: [Value] = [
           .text(event.activityID), .text(event.kind.rawValue), .text(event.phase.rawValue),
@@ -226,6 +226,10 @@ public final class SQLiteActivityStore: ActivityStore {
         numbered.seq = database.lastInsertRowID
         return numbered
       }
+      // A closed or renamed run changes what the roll-up holds of its activity.
+      try refreshRollUp(
+        activities: events.filter { $0.kind.closesRun || $0.kind == .updated }.map(\.activityID))
+      return numbered
     }
   }
 
@@ -386,13 +390,16 @@ public final class SQLiteActivityStore: ActivityStore {
             .integer(event.edited ? 1 : 0), .integer(seq),
           ])
       }
+      try refreshRollUp(activities: events.filter { $0.seq != nil }.map(\.activityID))
     }
   }
 
   /// Removes recorded events: what `islet forget` does. Call it inside `transaction`.
   public func delete(seqs: [Int64]) throws {
     try guarded {
+      let activities = try activities(ofEvents: seqs)
       for seq in seqs { try database.query("DELETE FROM event WHERE seq = ?", [.integer(seq)]) }
+      try refreshRollUp(activities: activities)
     }
   }
 

@@ -139,6 +139,32 @@ public enum Schema {
     DROP INDEX activity_live;
     CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('pending', 'idle', 'active', 'paused', 'finished');
     """,
+    // 13: the daily roll-up `report` reads for whole days (`SQLiteActivityStore+RollUp.swift`):
+    // each session closed in the record (its first event's seq, what a report groups and
+    // filters it by) and its running time per local day, in the zone named in `rollup_state`.
+    // Made stale here: the first report to need it builds it.
+    """
+    CREATE TABLE rollup_session (
+      id INTEGER PRIMARY KEY,
+      activity_id TEXT NOT NULL,
+      started_at INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      category TEXT,
+      title TEXT NOT NULL,
+      kind INTEGER NOT NULL,
+      edited INTEGER NOT NULL,
+      failed INTEGER NOT NULL
+    );
+    CREATE INDEX rollup_session_activity ON rollup_session(activity_id);
+    CREATE TABLE rollup_day (
+      day INTEGER NOT NULL,
+      session INTEGER NOT NULL,
+      ms INTEGER NOT NULL,
+      PRIMARY KEY (day, session)
+    ) WITHOUT ROWID;
+    CREATE TABLE rollup_state (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT NOT NULL, stale INTEGER NOT NULL);
+    INSERT INTO rollup_state VALUES (1, '', 1);
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -116,11 +116,20 @@ struct SessionFilter {
 
   /// Whether a session is of the name and category asked for, and of `--only`, not `--exclude`.
   func keeps(_ session: Session) -> Bool {
-    guard name.map({ session.name.lowercased() == $0 }) ?? true,
-      category.map({ session.category?.lowercased() == $0 }) ?? true
+    keeps(name: session.name, category: session.category, tags: session.tags)
+  }
+
+  /// The same of a report's entry.
+  func keeps(_ entry: Report.Entry) -> Bool {
+    keeps(name: entry.name, category: entry.category, tags: entry.tags)
+  }
+
+  private func keeps(name: String, category: String?, tags: [String]) -> Bool {
+    guard self.name.map({ name.lowercased() == $0 }) ?? true,
+      self.category.map({ category?.lowercased() == $0 }) ?? true
     else { return false }
     guard matchesTags else { return true }
-    let labels = ([session.category].compactMap { $0 } + session.tags).map { $0.lowercased() }
+    let labels = ([category].compactMap { $0 } + tags).map { $0.lowercased() }
     return (only.isEmpty || only.contains(where: labels.contains))
       && !exclude.contains(where: labels.contains)
   }

@@ -50,9 +50,25 @@ public struct Report: Equatable, Sendable {
 
   public var elapsed: Milliseconds { totals.reduce(0) { $0 + $1.elapsed } }
 
+  /// Sessions edited afterwards (`islet edit`) and runs that failed, among those with time in
+  /// the stretch: what the report says it counts as corrected, and as time though failed.
+  public var edited: Int
+  public var failed: Int
+
   public init(
     sessions: [Session], by grouping: Grouping, from: Instant, until: Instant, zone: LocalZone
   ) {
+    var midnights = Midnights(zone: zone)
+    let entries = sessions.map { session in
+      Entry(
+        session, pieces: Self.pieces(of: session, from: from, until: max(from, until), midnights: &midnights))
+    }
+    self.init(entries: entries, by: grouping, from: from, until: until, zone: zone)
+  }
+
+  /// The report of entries whose pieces already lie inside the stretch, in the order the
+  /// sessions began (the first met of a group names it).
+  public init(entries: [Entry], by grouping: Grouping, from: Instant, until: Instant, zone: LocalZone) {
     self.grouping = grouping
     self.from = from
     self.until = max(from, until)
@@ -63,17 +79,19 @@ public struct Report: Equatable, Sendable {
     var uncounted = Tally()
     var days = Periods()
     var weeks = Periods()
-    var midnights = Midnights(zone: zone)
-    for session in sessions {
-      let pieces = Self.pieces(of: session, from: from, until: self.until, midnights: &midnights)
+    var edited = 0
+    var failed = 0
+    for entry in entries {
+      let pieces = entry.pieces
       guard !pieces.isEmpty else { continue }
-      let key = Self.key(of: session, by: grouping)
+      if entry.edited { edited += 1 }
+      if entry.failed { failed += 1 }
+      let key = Self.key(of: entry, by: grouping)
       let total = pieces.reduce(0) { $0 + $1.length }
-      if session.isDiscarded {
-        discarded.add(key, total)
-      } else if !session.counts {
-        uncounted.add(Key(fold: session.title.lowercased(), label: session.title), total)
-      } else {
+      switch entry.kind {
+      case .discarded: discarded.add(key, total)
+      case .uncounted: uncounted.add(Key(fold: entry.title.lowercased(), label: entry.title), total)
+      case .counted:
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
         var perWeek: [(monday: Int64, length: Milliseconds)] = []
@@ -94,6 +112,75 @@ public struct Report: Equatable, Sendable {
     self.uncounted = uncounted.totals
     self.days = days.periods
     self.weeks = weeks.periods
+    self.edited = edited
+    self.failed = failed
+  }
+
+  /// One session as a report adds it up: what it is grouped by, how it counts, and its running
+  /// time per local day. Made from a `Session`, or read back from the store's roll-up.
+  public struct Entry: Equatable, Sendable {
+    public enum Kind: Int, Sendable {
+      /// Counted time; a run thrown away by reset; a plan's break, warm-up, cool-down or
+      /// skipped segment.
+      case counted = 0, discarded, uncounted
+    }
+
+    /// The session's id (its first event's `seq`); nil for one not recorded yet.
+    public var id: Int64?
+    public var activityID: String
+    public var startedAt: Instant
+    public var name: String
+    public var category: String?
+    /// `Session.title`: the name, and a plan's segment label.
+    public var title: String
+    public var kind: Kind
+    public var edited: Bool
+    public var failed: Bool
+    /// Its running time per local day, oldest first, one piece a day.
+    public var pieces: [Piece]
+    /// Its activity's tags, filled in by the reader that matches them.
+    public var tags: [String] = []
+
+    public init(
+      id: Int64?, activityID: String, startedAt: Instant, name: String, category: String?, title: String,
+      kind: Kind, edited: Bool, failed: Bool, pieces: [Piece]
+    ) {
+      self.id = id
+      self.activityID = activityID
+      self.startedAt = startedAt
+      self.name = name
+      self.category = category
+      self.title = title
+      self.kind = kind
+      self.edited = edited
+      self.failed = failed
+      self.pieces = pieces
+    }
+
+    public init(_ session: Session, pieces: [Piece]) {
+      self.init(
+        id: session.id, activityID: session.activityID, startedAt: session.startedAt, name: session.name,
+        category: session.category, title: session.title,
+        kind: session.isDiscarded ? .discarded : session.counts ? .counted : .uncounted,
+        edited: session.edited, failed: session.outcome == EventKind.failed.rawValue, pieces: pieces)
+      tags = session.tags
+    }
+
+    /// The order sessions are reported in: `SessionLog.sessions`', then by id.
+    public static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+      (a.startedAt, a.activityID, a.id ?? .max) < (b.startedAt, b.activityID, b.id ?? .max)
+    }
+  }
+
+  /// A session's running time on one local day.
+  public struct Piece: Equatable, Sendable {
+    public var day: Int64
+    public var length: Milliseconds
+
+    public init(day: Int64, length: Milliseconds) {
+      self.day = day
+      self.length = length
+    }
   }
 
   /// A group: compared by `fold`, shown by the first label met.
@@ -105,10 +192,10 @@ public struct Report: Equatable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(fold) }
   }
 
-  static func key(of session: Session, by grouping: Grouping) -> Key {
+  static func key(of entry: Entry, by grouping: Grouping) -> Key {
     switch grouping {
-    case .name: return Key(fold: session.title.lowercased(), label: session.title)
-    case .category: return Key(fold: session.category?.lowercased(), label: session.category)
+    case .name: return Key(fold: entry.title.lowercased(), label: entry.title)
+    case .category: return Key(fold: entry.category?.lowercased(), label: entry.category)
     }
   }
 
@@ -157,17 +244,15 @@ public struct Report: Equatable, Sendable {
   }
 
   /// The session's running time inside `from ..< until`, cut at local midnights.
-  static func pieces(of session: Session, from: Instant, until: Instant, zone: LocalZone)
-    -> [(day: Int64, length: Milliseconds)]
-  {
+  public static func pieces(of session: Session, from: Instant, until: Instant, zone: LocalZone) -> [Piece] {
     var midnights = Midnights(zone: zone)
     return pieces(of: session, from: from, until: until, midnights: &midnights)
   }
 
   static func pieces(of session: Session, from: Instant, until: Instant, midnights: inout Midnights)
-    -> [(day: Int64, length: Milliseconds)]
+    -> [Piece]
   {
-    var pieces: [(day: Int64, length: Milliseconds)] = []
+    var pieces: [Piece] = []
     for stretch in session.stretches {
       var start = max(stretch.from, from)
       let end = min(stretch.to, until)
@@ -177,7 +262,7 @@ public struct Report: Equatable, Sendable {
         if let last = pieces.last, last.day == day {
           pieces[pieces.count - 1].length += cut - start
         } else {
-          pieces.append((day, cut - start))
+          pieces.append(Piece(day: day, length: cut - start))
         }
         start = cut
       }
