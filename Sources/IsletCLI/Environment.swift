@@ -224,7 +224,7 @@ final class Environment: RunContext {
     if !detailed, let store, let split = ReportSplit(from: from, until: until, zone: zone),
       rollUpReady(store)
     {
-      let rolled = try store.rolledEntries(days: split.days)
+      let rolled = try store.rolledEntries(days: split.days, within: split.wholeDays)
       // The head holds closed runs only: the tail's read has every run still going, whole.
       let head = try split.head.map {
         SessionLog.sessions(

@@ -28,45 +28,52 @@ extension SQLiteActivityStore {
   /// Call it inside `transaction`.
   public func rebuildRollUp() throws {
     try guarded {
-      try database.execute("DELETE FROM rollup_day; DELETE FROM rollup_session")
+      try database.execute("DELETE FROM rollup; UPDATE rollup_state SET longest = 0")
       let sessions = SessionLog.sessions(from: try history(), live: [], at: Instant(milliseconds: .max))
       try insertRollUp(sessions)
       try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.name)])
     }
   }
 
-  /// The roll-up's sessions with time on `days`, in report order, each with its pieces on them.
-  public func rolledEntries(days: ClosedRange<Int64>) throws -> [Report.Entry] {
+  /// The roll-up's sessions with time on `days`, in report order, each with its pieces on them;
+  /// `within` is when those days begin and end.
+  public func rolledEntries(days: ClosedRange<Int64>, within: Stretch) throws -> [Report.Entry] {
     try guarded {
+      let longest = try database.query("SELECT longest FROM rollup_state").first?.first?.int ?? 0
+      // No session that began before the first day by more than the longest one reaches it.
+      let start = within.from.milliseconds.subtractingReportingOverflow(longest)
       let statement = try database.prepare(Self.rolledQuery)
       defer { statement.finalize() }
-      try statement.bind([.integer(days.lowerBound), .integer(days.upperBound)])
+      try statement.bind([
+        .integer(days.lowerBound), .integer(days.upperBound), .integer(start.overflow ? .min : start.partialValue),
+        .integer(within.to.milliseconds),
+      ])
       var entries: [Report.Entry] = []
-      while let row = try statement.step() {
-        let id = row[0].int ?? 0
-        let piece = Report.Piece(day: row[9].int ?? 0, length: row[10].int ?? 0)
+      while try statement.next() {
+        let id = statement.integer(0)
+        let piece = Report.Piece(day: statement.integer(9), length: statement.integer(10))
         if let last = entries.indices.last, entries[last].id == id {
           entries[last].pieces.append(piece)
           continue
         }
-        guard let activityID = row[1].string, let startedAt = row[2].instant, let name = row[3].string,
-          let title = row[5].string, let kind = row[6].int.flatMap({ Report.Entry.Kind(rawValue: Int($0)) })
+        guard let activityID = statement.text(1), let name = statement.text(3), let title = statement.text(5),
+          let kind = Report.Entry.Kind(rawValue: Int(statement.integer(6)))
         else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
         entries.append(
           Report.Entry(
-            id: id, activityID: activityID, startedAt: startedAt, name: name, category: row[4].string,
-            title: title, kind: kind, edited: row[7].int != 0, failed: row[8].int != 0, pieces: [piece]))
+            id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
+            category: statement.text(4), title: title, kind: kind, edited: statement.integer(7) != 0,
+            failed: statement.integer(8) != 0, pieces: [piece]))
       }
       return entries
     }
   }
 
+  /// In the table's own order: nothing to sort.
   static let rolledQuery = """
-    SELECT s.id, s.activity_id, s.started_at, s.name, s.category, s.title, s.kind, s.edited, s.failed,
-      d.day, d.ms
-    FROM rollup_day d JOIN rollup_session s ON s.id = d.session
-    WHERE d.day BETWEEN ?1 AND ?2
-    ORDER BY s.started_at, s.activity_id, s.id, d.day
+    SELECT session, activity_id, started_at, name, category, title, kind, edited, failed, day, ms
+    FROM rollup WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
+    ORDER BY started_at, activity_id, session, day
     """
 
   /// Beyond this many activities corrected at once (`forget --before`), the roll-up is left
@@ -84,40 +91,35 @@ extension SQLiteActivityStore {
       return
     }
     for id in Set(ids) {
-      try database.query(
-        "DELETE FROM rollup_day WHERE session IN (SELECT id FROM rollup_session WHERE activity_id = ?)",
-        [.text(id)])
-      try database.query("DELETE FROM rollup_session WHERE activity_id = ?", [.text(id)])
+      try database.query("DELETE FROM rollup WHERE activity_id = ?", [.text(id)])
       let events = try history(activityID: id)
       try insertRollUp(SessionLog.sessions(from: events, live: [], at: Instant(milliseconds: .max)))
     }
   }
 
-  /// Adds closed sessions and their time per local day.
+  /// Adds closed sessions, a row for each local day each ran on.
   private func insertRollUp(_ sessions: [Session]) throws {
-    let session = try database.prepare("INSERT INTO rollup_session VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    defer { session.finalize() }
-    let day = try database.prepare("INSERT INTO rollup_day VALUES (?, ?, ?)")
-    defer { day.finalize() }
-    for closed in sessions where closed.endedAt != nil {
-      guard let id = closed.id else { continue }
+    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    defer { insert.finalize() }
+    var longest: Milliseconds = 0
+    for session in sessions {
+      guard let id = session.id, let end = session.endedAt else { continue }
       let pieces = Report.pieces(
-        of: closed, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max), zone: .current)
+        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max), zone: .current)
       guard !pieces.isEmpty else { continue }
-      let entry = Report.Entry(closed, pieces: pieces)
-      try session.reset()
-      try session.bind([
-        .integer(id), .text(entry.activityID), .integer(entry.startedAt.milliseconds), .text(entry.name),
-        Value(entry.category), .text(entry.title), .integer(Int64(entry.kind.rawValue)),
-        .integer(entry.edited ? 1 : 0), .integer(entry.failed ? 1 : 0),
-      ])
-      _ = try session.step()
+      longest = max(longest, end - session.startedAt)
+      let entry = Report.Entry(session, pieces: pieces)
       for piece in pieces {
-        try day.reset()
-        try day.bind([.integer(piece.day), .integer(id), .integer(piece.length)])
-        _ = try day.step()
+        try insert.reset()
+        try insert.bind([
+          .integer(entry.startedAt.milliseconds), .text(entry.activityID), .integer(id), .integer(piece.day),
+          .integer(piece.length), .text(entry.name), Value(entry.category), .text(entry.title),
+          .integer(Int64(entry.kind.rawValue)), .integer(entry.edited ? 1 : 0), .integer(entry.failed ? 1 : 0),
+        ])
+        _ = try insert.step()
       }
     }
+    try database.query("UPDATE rollup_state SET longest = max(longest, ?)", [.integer(longest)])
   }
 
   /// The activities whose events these are, before they go.

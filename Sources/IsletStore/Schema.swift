@@ -140,30 +140,33 @@ public enum Schema {
     CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('pending', 'idle', 'active', 'paused', 'finished');
     """,
     // 13: the daily roll-up `report` reads for whole days (`SQLiteActivityStore+RollUp.swift`):
-    // each session closed in the record (its first event's seq, what a report groups and
-    // filters it by) and its running time per local day, in the zone named in `rollup_state`.
-    // Made stale here: the first report to need it builds it.
+    // a row a session closed in the record and local day it ran on, in the zone named in
+    // `rollup_state`, kept in report order (its start, activity, first event's seq) so that a
+    // report reads it without sorting; `longest` bounds how far back a session that reaches a
+    // day may have started. Made stale here: the first report to need it builds it.
     """
-    CREATE TABLE rollup_session (
-      id INTEGER PRIMARY KEY,
-      activity_id TEXT NOT NULL,
+    CREATE TABLE rollup (
       started_at INTEGER NOT NULL,
+      activity_id TEXT NOT NULL,
+      session INTEGER NOT NULL,
+      day INTEGER NOT NULL,
+      ms INTEGER NOT NULL,
       name TEXT NOT NULL,
       category TEXT,
       title TEXT NOT NULL,
       kind INTEGER NOT NULL,
       edited INTEGER NOT NULL,
-      failed INTEGER NOT NULL
-    );
-    CREATE INDEX rollup_session_activity ON rollup_session(activity_id);
-    CREATE TABLE rollup_day (
-      day INTEGER NOT NULL,
-      session INTEGER NOT NULL,
-      ms INTEGER NOT NULL,
-      PRIMARY KEY (day, session)
+      failed INTEGER NOT NULL,
+      PRIMARY KEY (started_at, activity_id, session, day)
     ) WITHOUT ROWID;
-    CREATE TABLE rollup_state (id INTEGER PRIMARY KEY CHECK (id = 1), zone TEXT NOT NULL, stale INTEGER NOT NULL);
-    INSERT INTO rollup_state VALUES (1, '', 1);
+    CREATE INDEX rollup_activity ON rollup(activity_id);
+    CREATE TABLE rollup_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      zone TEXT NOT NULL,
+      stale INTEGER NOT NULL,
+      longest INTEGER NOT NULL
+    );
+    INSERT INTO rollup_state VALUES (1, '', 1, 0);
     """,
   ]
 

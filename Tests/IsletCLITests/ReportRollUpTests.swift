@@ -67,7 +67,8 @@ import Testing
   func rolled() throws -> [Report.Entry] {
     let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { reader.close() }
-    return try reader.rolledEntries(days: Int64.min...Int64.max)
+    return try reader.rolledEntries(
+      days: Int64.min...Int64.max, within: Stretch(from: Instant(milliseconds: .min), to: Instant(milliseconds: .max)))
   }
 
   func rollUpIsCurrent() throws -> Bool {
@@ -156,7 +157,7 @@ import Testing
     // A minute more on one day of the roll-up shows in the report: it is what was read.
     let writer = try SQLiteActivityStore.openForWriting(path: islet.storePath)
     try writer.database.execute(
-      "UPDATE rollup_day SET ms = ms + 60000 WHERE day = (SELECT min(day) + 3 FROM rollup_day)")
+      "UPDATE rollup SET ms = ms + 60000 WHERE day = (SELECT min(day) + 3 FROM rollup)")
     writer.close()
     let after = islet.run(arguments)
     #expect(before != after, "the report did not change with the roll-up")

@@ -70,12 +70,12 @@ struct ReportCommand: Command {
     let from =
       filter.since
       ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
-    let entries = try environment.reportEntries(
+    var entries = try environment.reportEntries(
       from: from, until: end, policy: try environment.configuration.policy, tags: filter.matchesTags,
       // The history alone, never the roll-up: what the tests hold the roll-up's reports to.
       detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1"
     )
-    .filter(filter.keeps)
+    if filter.picks { entries = entries.filter(filter.keeps) }
     let report = Report(entries: entries, by: grouping, from: from, until: end, zone: zone)
     let (edited, failed) = (report.edited, report.failed)
     switch output {

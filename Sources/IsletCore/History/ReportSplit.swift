@@ -13,6 +13,8 @@
 public struct ReportSplit: Equatable, Sendable {
   /// Whole local days the roll-up answers: every one ends before the stretch does.
   public var days: ClosedRange<Int64>
+  /// From the first whole day's midnight to the one after the last.
+  public var wholeDays: Stretch
   /// The stretch before the first whole day; nil when it starts at a midnight.
   public var head: Stretch?
   /// The stretch after the last whole day (empty when it ends at a midnight).
@@ -36,6 +38,7 @@ public struct ReportSplit: Equatable, Sendable {
     let start = zone.instant(day: first, hour: 0, minute: 0)
     head = start > from ? Stretch(from: from, to: start) : nil
     tail = Stretch(from: zone.instant(day: last + 1, hour: 0, minute: 0), to: until)
+    wholeDays = Stretch(from: start, to: tail.from)
   }
 
   /// The report's entries: `rolled`, the roll-up's sessions with time on `days` (in report
