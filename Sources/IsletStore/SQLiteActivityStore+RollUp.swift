@@ -28,7 +28,8 @@ extension SQLiteActivityStore {
   /// Call it inside `transaction`.
   public func rebuildRollUp() throws {
     try guarded {
-      try database.execute("DELETE FROM rollup; UPDATE rollup_state SET longest = 0")
+      try database.execute(
+        "DELETE FROM rollup; DELETE FROM rollup_label; UPDATE rollup_state SET longest = 0")
       let sessions = SessionLog.sessions(from: try history(), live: [], at: Instant(milliseconds: .max))
       try insertRollUp(sessions)
       try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.name)])
@@ -45,34 +46,51 @@ extension SQLiteActivityStore {
       let statement = try database.prepare(Self.rolledQuery)
       defer { statement.finalize() }
       try statement.bind([
-        .integer(days.lowerBound), .integer(days.upperBound), .integer(start.overflow ? .min : start.partialValue),
+        .integer(days.lowerBound), .integer(days.upperBound),
+        .integer(start.overflow ? .min : start.partialValue),
         .integer(within.to.milliseconds),
       ])
+      let labels = try self.labels()
       var entries: [Report.Entry] = []
       while try statement.next() {
         let id = statement.integer(0)
-        let piece = Report.Piece(day: statement.integer(9), length: statement.integer(10))
+        let piece = Report.Piece(day: statement.integer(3), length: statement.integer(4))
         if let last = entries.indices.last, entries[last].id == id {
           entries[last].pieces.append(piece)
           continue
         }
-        guard let activityID = statement.text(1), let name = statement.text(3), let title = statement.text(5),
+        let label = Int(statement.integer(5))
+        guard let activityID = statement.text(1), labels.indices.contains(label),
           let kind = Report.Entry.Kind(rawValue: Int(statement.integer(6)))
         else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
+        let (name, category, title) = labels[label]
         entries.append(
           Report.Entry(
-            id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
-            category: statement.text(4), title: title, kind: kind, edited: statement.integer(7) != 0,
+            id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)),
+            name: name,
+            category: category, title: title, kind: kind, edited: statement.integer(7) != 0,
             failed: statement.integer(8) != 0, pieces: [piece]))
       }
       return entries
     }
   }
 
+  /// The roll-up's labels by id (ids are small: one per name, category and title met).
+  private func labels() throws -> [(name: String, category: String?, title: String)] {
+    var labels: [(name: String, category: String?, title: String)] = []
+    for row in try database.query("SELECT id, name, category, title FROM rollup_label ORDER BY id") {
+      guard let id = row[0].int, id >= 0, id < 100_000_000, let name = row[1].string,
+        let title = row[3].string
+      else { throw StoreError.damaged(path: path, detail: "a roll-up label holds unknown values") }
+      while labels.count < id { labels.append(("", nil, "")) }
+      labels.append((name, row[2].string, title))
+    }
+    return labels
+  }
+
   /// In the table's own order: nothing to sort.
   static let rolledQuery = """
-    SELECT session, activity_id, started_at, name, category, title, kind, edited, failed, day, ms
-    FROM rollup WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
+    SELECT session, activity_id, started_at, day, ms, label, kind, edited, failed FROM rollup WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
     ORDER BY started_at, activity_id, session, day
     """
 
@@ -99,8 +117,12 @@ extension SQLiteActivityStore {
 
   /// Adds closed sessions, a row for each local day each ran on.
   private func insertRollUp(_ sessions: [Session]) throws {
-    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     defer { insert.finalize() }
+    var labels: [String: Int64] = [:]
+    for row in try database.query("SELECT id, name, category, title FROM rollup_label") {
+      labels[Self.labelKey(row[1].string ?? "", row[2].string, row[3].string ?? "")] = row[0].int
+    }
     var longest: Milliseconds = 0
     for session in sessions {
       guard let id = session.id, let end = session.endedAt else { continue }
@@ -109,17 +131,33 @@ extension SQLiteActivityStore {
       guard !pieces.isEmpty else { continue }
       longest = max(longest, end - session.startedAt)
       let entry = Report.Entry(session, pieces: pieces)
+      let key = Self.labelKey(entry.name, entry.category, entry.title)
+      let label: Int64
+      if let known = labels[key] {
+        label = known
+      } else {
+        try database.query(
+          "INSERT INTO rollup_label (name, category, title) VALUES (?, ?, ?)",
+          [.text(entry.name), Value(entry.category), .text(entry.title)])
+        label = database.lastInsertRowID
+        labels[key] = label
+      }
       for piece in pieces {
         try insert.reset()
         try insert.bind([
           .integer(entry.startedAt.milliseconds), .text(entry.activityID), .integer(id), .integer(piece.day),
-          .integer(piece.length), .text(entry.name), Value(entry.category), .text(entry.title),
-          .integer(Int64(entry.kind.rawValue)), .integer(entry.edited ? 1 : 0), .integer(entry.failed ? 1 : 0),
+          .integer(piece.length), .integer(label), .integer(Int64(entry.kind.rawValue)),
+          .integer(entry.edited ? 1 : 0), .integer(entry.failed ? 1 : 0),
         ])
         _ = try insert.step()
       }
     }
     try database.query("UPDATE rollup_state SET longest = max(longest, ?)", [.integer(longest)])
+  }
+
+  /// A label's name, category and title as one dictionary key.
+  private static func labelKey(_ name: String, _ category: String?, _ title: String) -> String {
+    name + "\u{0}" + (category.map { "+" + $0 } ?? "-") + "\u{0}" + title
   }
 
   /// The activities whose events these are, before they go.

@@ -142,18 +142,18 @@ public enum Schema {
     // 13: the daily roll-up `report` reads for whole days (`SQLiteActivityStore+RollUp.swift`):
     // a row a session closed in the record and local day it ran on, in the zone named in
     // `rollup_state`, kept in report order (its start, activity, first event's seq) so that a
-    // report reads it without sorting; `longest` bounds how far back a session that reaches a
-    // day may have started. Made stale here: the first report to need it builds it.
+    // report reads it without sorting, its name, category and title a `rollup_label`;
+    // `longest` bounds how far back a session that reaches a day may have started. Made stale
+    // here: the first report to need it builds it.
     """
+    CREATE TABLE rollup_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, category TEXT, title TEXT NOT NULL);
     CREATE TABLE rollup (
       started_at INTEGER NOT NULL,
       activity_id TEXT NOT NULL,
       session INTEGER NOT NULL,
       day INTEGER NOT NULL,
       ms INTEGER NOT NULL,
-      name TEXT NOT NULL,
-      category TEXT,
-      title TEXT NOT NULL,
+      label INTEGER NOT NULL,
       kind INTEGER NOT NULL,
       edited INTEGER NOT NULL,
       failed INTEGER NOT NULL,

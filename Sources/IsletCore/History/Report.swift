@@ -81,16 +81,17 @@ public struct Report: Equatable, Sendable {
     var weeks = Periods()
     var edited = 0
     var failed = 0
+    var folds = Folds()
     for entry in entries {
       let pieces = entry.pieces
       guard !pieces.isEmpty else { continue }
       if entry.edited { edited += 1 }
       if entry.failed { failed += 1 }
-      let key = Self.key(of: entry, by: grouping)
+      let key = Self.key(of: entry, by: grouping, folds: &folds)
       let total = pieces.reduce(0) { $0 + $1.length }
       switch entry.kind {
       case .discarded: discarded.add(key, total)
-      case .uncounted: uncounted.add(Key(fold: entry.title.lowercased(), label: entry.title), total)
+      case .uncounted: uncounted.add(Key(fold: folds(entry.title), label: entry.title), total)
       case .counted:
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
@@ -192,10 +193,23 @@ public struct Report: Equatable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(fold) }
   }
 
-  static func key(of entry: Entry, by grouping: Grouping) -> Key {
+  static func key(of entry: Entry, by grouping: Grouping, folds: inout Folds) -> Key {
     switch grouping {
-    case .name: return Key(fold: entry.title.lowercased(), label: entry.title)
-    case .category: return Key(fold: entry.category?.lowercased(), label: entry.category)
+    case .name: return Key(fold: folds(entry.title), label: entry.title)
+    case .category: return Key(fold: entry.category.map { folds($0) }, label: entry.category)
+    }
+  }
+
+  /// Texts folded to lower case, each once: a report over years meets the same few names tens
+  /// of thousands of times.
+  struct Folds {
+    var known: [String: String] = [:]
+
+    mutating func callAsFunction(_ text: String) -> String {
+      if let fold = known[text] { return fold }
+      let fold = text.lowercased()
+      known[text] = fold
+      return fold
     }
   }
 
