@@ -67,8 +67,8 @@ import Testing
   func rolled() throws -> [Report.Entry] {
     let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { reader.close() }
-    return try reader.rolledEntries(
-      days: Int64.min...Int64.max, within: Stretch(from: Instant(milliseconds: .min), to: Instant(milliseconds: .max)))
+    let always = Stretch(from: Instant(milliseconds: .min), to: Instant(milliseconds: .max))
+    return try reader.rolledEntries(days: Int64.min...Int64.max, within: always)
   }
 
   func rollUpIsCurrent() throws -> Bool {
