@@ -207,24 +207,30 @@ final class Environment: RunContext {
     return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
   }
 
-  /// What `report` adds up over `from ..< until` (until no later than now): over many whole
-  /// days (`ReportSplit`), the store's roll-up for those days and the history for the rest;
-  /// else, or with `detailed`, the history alone. The same report either way. A stale roll-up
-  /// is built again first where the store can be written; else the history answers.
-  func reportEntries(
-    from: Instant, until: Instant, policy: TimePolicy, tags: Bool, detailed: Bool = false
-  ) throws -> [Report.Entry] {
+  /// The report over `from ..< until` (until no later than now) of the sessions `keeps`
+  /// keeps: over many whole days (`ReportSplit`), from the store's roll-up for those days and
+  /// the history for the rest; else, or with `detailed`, from the history alone. The same
+  /// report either way. A stale roll-up is built again first where the store can be written;
+  /// else the history answers. With `tags`, each entry has its activity's tags.
+  func report(
+    from: Instant, until: Instant, by grouping: Report.Grouping, policy: TimePolicy, tags: Bool,
+    detailed: Bool = false, keeps: (Report.Entry) -> Bool
+  ) throws -> Report {
     let zone = LocalZone.current
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
+    let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
+    var adder = Report.Adder(by: grouping, from: from, until: until, zone: zone)
+    func add(_ entry: Report.Entry) {
+      var entry = entry
+      if tags { entry.tags = tagged[entry.activityID] ?? [] }
+      if keeps(entry) { adder.add(entry) }
+    }
     // A report that ends now reads no end edge: nothing is recorded after now, and the edge
     // would cost its statement as much again.
     let end = until < now ? until : nil
-    var entries: [Report.Entry]
-    if !detailed, let store, let split = ReportSplit(from: from, until: until, zone: zone),
-      rollUpReady(store)
+    if !detailed, let store, let split = ReportSplit(from: from, until: until, zone: zone), rollUpReady(store)
     {
-      let rolled = try store.rolledEntries(days: split.days, within: split.wholeDays)
       // The head holds closed runs only: the tail's read has every run still going, whole.
       let head = try split.head.map {
         SessionLog.sessions(
@@ -232,20 +238,17 @@ final class Environment: RunContext {
       }
       let tail = try sessions(
         store, live: live, pending: pending, since: split.tail.from, until: end, policy: policy)
-      entries = split.entries(rolled: rolled, detailed: tail + (head ?? []), zone: zone)
+      var merger = ReportSplit.Merger(split, detailed: tail + (head ?? []), zone: zone)
+      try store.rolledEntries(days: split.days, within: split.wholeDays) { merger.add($0, to: add) }
+      merger.finish(to: add)
     } else {
-      entries = try sessions(store, live: live, pending: pending, since: from, until: end, policy: policy).map
+      for session in try sessions(
+        store, live: live, pending: pending, since: from, until: end, policy: policy)
       {
-        Report.Entry($0, pieces: Report.pieces(of: $0, from: from, until: until, zone: zone))
+        add(Report.Entry(session, pieces: Report.pieces(of: session, from: from, until: until, zone: zone)))
       }
     }
-    if tags, let store {
-      let tagged = try store.tagsByActivity()
-      if !tagged.isEmpty {
-        for index in entries.indices { entries[index].tags = tagged[entries[index].activityID] ?? [] }
-      }
-    }
-    return entries
+    return adder.report
   }
 
   /// Whether the store's roll-up is current, building it again when it is not and the store

@@ -39,6 +39,15 @@ extension SQLiteActivityStore {
   /// The roll-up's sessions with time on `days`, in report order, each with its pieces on them;
   /// `within` is when those days begin and end.
   public func rolledEntries(days: ClosedRange<Int64>, within: Stretch) throws -> [Report.Entry] {
+    var entries: [Report.Entry] = []
+    try rolledEntries(days: days, within: within) { entries.append($0) }
+    return entries
+  }
+
+  /// The same, each handed on as it is read.
+  public func rolledEntries(
+    days: ClosedRange<Int64>, within: Stretch, _ each: (Report.Entry) throws -> Void
+  ) throws {
     try guarded {
       let longest = try database.query("SELECT longest FROM rollup_state").first?.first?.int ?? 0
       // No session that began before the first day by more than the longest one reaches it.
@@ -51,27 +60,26 @@ extension SQLiteActivityStore {
         .integer(within.to.milliseconds),
       ])
       let labels = try self.labels()
-      var entries: [Report.Entry] = []
+      var entry: Report.Entry?
       while try statement.next() {
         let id = statement.integer(0)
         let piece = Report.Piece(day: statement.integer(3), length: statement.integer(4))
-        if let last = entries.indices.last, entries[last].id == id {
-          entries[last].pieces.append(piece)
+        if entry?.id == id {
+          entry?.pieces.append(piece)
           continue
         }
+        if let entry { try each(entry) }
         let label = Int(statement.integer(5))
         guard let activityID = statement.text(1), labels.indices.contains(label),
           let kind = Report.Entry.Kind(rawValue: Int(statement.integer(6)))
         else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
         let (name, category, title) = labels[label]
-        entries.append(
-          Report.Entry(
-            id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)),
-            name: name,
-            category: category, title: title, kind: kind, edited: statement.integer(7) != 0,
-            failed: statement.integer(8) != 0, pieces: [piece]))
+        entry = Report.Entry(
+          id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
+          category: category, title: title, kind: kind, edited: statement.integer(7) != 0,
+          failed: statement.integer(8) != 0, pieces: [piece])
       }
-      return entries
+      if let entry { try each(entry) }
     }
   }
 

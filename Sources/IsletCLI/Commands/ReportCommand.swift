@@ -70,13 +70,11 @@ struct ReportCommand: Command {
     let from =
       filter.since
       ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
-    var entries = try environment.reportEntries(
-      from: from, until: end, policy: try environment.configuration.policy, tags: filter.matchesTags,
+    let report = try environment.report(
+      from: from, until: end, by: grouping, policy: try environment.configuration.policy,
+      tags: filter.matchesTags,
       // The history alone, never the roll-up: what the tests hold the roll-up's reports to.
-      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1"
-    )
-    if filter.picks { entries = entries.filter(filter.keeps) }
-    let report = Report(entries: entries, by: grouping, from: from, until: end, zone: zone)
+      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", keeps: filter.keeps)
     let (edited, failed) = (report.edited, report.failed)
     switch output {
     case .json: environment.console.out(Self.json(report, edited: edited, failed: failed).text + "\n")

@@ -66,28 +66,51 @@ public struct Report: Equatable, Sendable {
     self.init(entries: entries, by: grouping, from: from, until: until, zone: zone)
   }
 
-  /// The report of entries whose pieces already lie inside the stretch, in the order the
-  /// sessions began (the first met of a group names it).
-  public init(entries: [Entry], by grouping: Grouping, from: Instant, until: Instant, zone: LocalZone) {
+  /// Nothing yet over the stretch.
+  private init(empty grouping: Grouping, from: Instant, until: Instant, zone: LocalZone) {
     self.grouping = grouping
     self.from = from
     self.until = max(from, until)
     firstDay = zone.day(of: from)
     lastDay = zone.day(of: max(from, self.until - 1))
+    totals = []
+    days = []
+    weeks = []
+    discarded = []
+    uncounted = []
+    edited = 0
+    failed = 0
+  }
+
+  /// The report of entries whose pieces already lie inside the stretch, in the order the
+  /// sessions began (the first met of a group names it).
+  public init(entries: [Entry], by grouping: Grouping, from: Instant, until: Instant, zone: LocalZone) {
+    var adder = Adder(by: grouping, from: from, until: until, zone: zone)
+    for entry in entries { adder.add(entry) }
+    self = adder.report
+  }
+
+  /// A report made an entry at a time, in report order: for a reader that hands them on as it
+  /// reads them rather than keep tens of thousands.
+  public struct Adder {
+    var partial: Report
     var counted = Tally()
     var discarded = Tally()
     var uncounted = Tally()
     var days = Periods()
     var weeks = Periods()
-    var edited = 0
-    var failed = 0
     var folds = Folds()
-    for entry in entries {
+
+    public init(by grouping: Grouping, from: Instant, until: Instant, zone: LocalZone) {
+      partial = Report(empty: grouping, from: from, until: until, zone: zone)
+    }
+
+    public mutating func add(_ entry: Entry) {
       let pieces = entry.pieces
-      guard !pieces.isEmpty else { continue }
-      if entry.edited { edited += 1 }
-      if entry.failed { failed += 1 }
-      let key = Self.key(of: entry, by: grouping, folds: &folds)
+      guard !pieces.isEmpty else { return }
+      if entry.edited { partial.edited += 1 }
+      if entry.failed { partial.failed += 1 }
+      let key = Report.key(of: entry, by: partial.grouping, folds: &folds)
       let total = pieces.reduce(0) { $0 + $1.length }
       switch entry.kind {
       case .discarded: discarded.add(key, total)
@@ -95,26 +118,27 @@ public struct Report: Equatable, Sendable {
       case .counted:
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
-        var perWeek: [(monday: Int64, length: Milliseconds)] = []
+        var week: (monday: Int64, length: Milliseconds)?
         for piece in pieces {
           days.add(piece.day, key, piece.length)
           let monday = LocalZone.monday(of: piece.day)
-          if let last = perWeek.indices.last, perWeek[last].monday == monday {
-            perWeek[last].length += piece.length
-          } else {
-            perWeek.append((monday, piece.length))
-          }
+          if let last = week, last.monday != monday { weeks.add(last.monday, key, last.length) }
+          week = (monday, (week?.monday == monday ? week?.length ?? 0 : 0) + piece.length)
         }
-        for (monday, length) in perWeek { weeks.add(monday, key, length) }
+        if let week { weeks.add(week.monday, key, week.length) }
       }
     }
-    totals = counted.totals
-    self.discarded = discarded.totals
-    self.uncounted = uncounted.totals
-    self.days = days.periods
-    self.weeks = weeks.periods
-    self.edited = edited
-    self.failed = failed
+
+    /// The report of the entries added so far.
+    public var report: Report {
+      var report = partial
+      report.totals = counted.totals
+      report.discarded = discarded.totals
+      report.uncounted = uncounted.totals
+      report.days = days.periods
+      report.weeks = weeks.periods
+      return report
+    }
   }
 
   /// One session as a report adds it up: what it is grouped by, how it counts, and its running

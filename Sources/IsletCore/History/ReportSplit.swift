@@ -41,51 +41,50 @@ public struct ReportSplit: Equatable, Sendable {
     wholeDays = Stretch(from: start, to: tail.from)
   }
 
-  /// The report's entries: `rolled`, the roll-up's sessions with time on `days` (in report
-  /// order, their pieces on those days), with the detailed sessions read for the head and the
-  /// tail (either may hold a session twice) laid in: a rolled one's time in the head and tail
-  /// added to its own, any other's time over the whole stretch.
-  public func entries(rolled: [Report.Entry], detailed: [Session], zone: LocalZone) -> [Report.Entry] {
-    var seen: Set<String> = []
-    let sessions = detailed.filter {
-      seen.insert($0.id.map(String.init) ?? "\($0.activityID)@\($0.startedAt)").inserted
-    }
-    let wanted = Set(sessions.compactMap(\.id))
-    var entries = rolled
-    var index: [Int64: Int] = [:]
-    for (offset, entry) in entries.enumerated() {
-      if let id = entry.id, wanted.contains(id) { index[id] = offset }
-    }
-    var others: [Report.Entry] = []
-    for session in sessions {
-      if let id = session.id, let offset = index[id] {
-        let before = head.map { Report.pieces(of: session, from: $0.from, until: $0.to, zone: zone) } ?? []
-        let after = Report.pieces(of: session, from: tail.from, until: tail.to, zone: zone)
-        entries[offset].pieces = before + entries[offset].pieces + after
-      } else {
-        others.append(
-          Report.Entry(session, pieces: Report.pieces(of: session, from: from, until: until, zone: zone)))
-      }
-    }
-    return Self.merged(entries, others.sorted(by: Report.Entry.precedes))
-  }
+  /// Lays the detail into the roll-up's entries as they are read, and hands each entry of the
+  /// report on in report order. `detailed` are the sessions read for the head and the tail
+  /// (either may hold a session twice): a rolled one's time there is added to its own, any
+  /// other's counts over the whole stretch, in its place among the rolled.
+  public struct Merger {
+    /// The detailed sessions in report order: as a rolled entry's head and tail, and whole.
+    var pending: [(edges: (before: [Report.Piece], after: [Report.Piece]), whole: Report.Entry)]
+    var next = 0
 
-  /// Two lists in report order made one.
-  static func merged(_ a: [Report.Entry], _ b: [Report.Entry]) -> [Report.Entry] {
-    guard !b.isEmpty else { return a }
-    var result: [Report.Entry] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      if j == b.count || (i < a.count && !Report.Entry.precedes(b[j], a[i])) {
-        result.append(a[i])
-        i += 1
-      } else {
-        result.append(b[j])
-        j += 1
+    public init(_ split: ReportSplit, detailed: [Session], zone: LocalZone) {
+      var seen: Set<String> = []
+      pending =
+        detailed
+        .filter { seen.insert($0.id.map(String.init) ?? "\($0.activityID)@\($0.startedAt)").inserted }
+        .map { session in
+          let before =
+            split.head.map { Report.pieces(of: session, from: $0.from, until: $0.to, zone: zone) } ?? []
+          let after = Report.pieces(of: session, from: split.tail.from, until: split.tail.to, zone: zone)
+          let whole = Report.pieces(of: session, from: split.from, until: split.until, zone: zone)
+          return ((before, after), Report.Entry(session, pieces: whole))
+        }
+        .sorted { Report.Entry.precedes($0.whole, $1.whole) }
+    }
+
+    /// A rolled entry, after the detailed ones before it; with its head and tail when it is one
+    /// of them.
+    public mutating func add(_ rolled: Report.Entry, to out: (Report.Entry) -> Void) {
+      while next < pending.count, Report.Entry.precedes(pending[next].whole, rolled) {
+        out(pending[next].whole)
+        next += 1
+      }
+      guard next < pending.count, let id = rolled.id, pending[next].whole.id == id else { return out(rolled) }
+      var entry = rolled
+      entry.pieces = pending[next].edges.before + rolled.pieces + pending[next].edges.after
+      next += 1
+      out(entry)
+    }
+
+    /// The detailed ones after the last rolled.
+    public mutating func finish(to out: (Report.Entry) -> Void) {
+      while next < pending.count {
+        out(pending[next].whole)
+        next += 1
       }
     }
-    return result
   }
 }
