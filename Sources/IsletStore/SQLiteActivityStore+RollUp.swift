@@ -102,8 +102,8 @@ extension SQLiteActivityStore {
     ORDER BY started_at, activity_id, session, day
     """
 
-  /// Beyond this many activities corrected at once (`forget --before`), the roll-up is left
-  /// stale to be built again whole, rather than made again an activity at a time.
+  /// Beyond this many activities changed in one transaction (`forget --before`, `import`), the
+  /// roll-up is left stale to be built again whole, rather than made again an activity at a time.
   static let rollUpRefreshLimit = 200
 
   /// Makes the roll-up's rows of these activities again from their history; marks it stale
@@ -112,7 +112,8 @@ extension SQLiteActivityStore {
     guard !ids.isEmpty else { return }
     let state = try database.query("SELECT zone, stale FROM rollup_state")
     guard let row = state.first, row[1].int == 0 else { return }
-    guard row[0].string == RollUpZone.name, ids.count <= Self.rollUpRefreshLimit else {
+    rollUpRefreshes += Set(ids).count
+    guard row[0].string == RollUpZone.name, rollUpRefreshes <= Self.rollUpRefreshLimit else {
       try database.query("UPDATE rollup_state SET stale = 1")
       return
     }

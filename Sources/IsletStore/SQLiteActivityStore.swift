@@ -17,6 +17,8 @@ public final class SQLiteActivityStore: ActivityStore {
   let database: Database
   public let path: String
   public let isReadOnly: Bool
+  /// Activities whose roll-up rows this transaction made again (`refreshRollUp`).
+  var rollUpRefreshes = 0
 
   private init(database: Database, path: String, readOnly: Bool) {
     self.database = database
@@ -127,6 +129,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     try guarded { try database.execute("BEGIN IMMEDIATE") }
+    rollUpRefreshes = 0
     do {
       let result = try body()
       try guarded { try database.execute("COMMIT") }
