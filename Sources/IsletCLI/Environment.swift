@@ -222,8 +222,9 @@ final class Environment: RunContext {
     let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
     var adder = Report.Adder(by: grouping, from: from, until: until, zone: zone)
     func add(_ entry: Report.Entry) {
+      guard tags else { return keeps(entry) ? adder.add(entry) : () }
       var entry = entry
-      if tags { entry.tags = tagged[entry.activityID] ?? [] }
+      entry.tags = tagged[entry.activityID] ?? []
       if keeps(entry) { adder.add(entry) }
     }
     // A report that ends now reads no end edge: nothing is recorded after now, and the edge

@@ -114,7 +114,7 @@ public struct Report: Equatable, Sendable {
       let total = pieces.reduce(0) { $0 + $1.length }
       switch entry.kind {
       case .discarded: discarded.add(key, total)
-      case .uncounted: uncounted.add(Key(fold: folds(entry.title), label: entry.title), total)
+      case .uncounted: uncounted.add(folds.key(entry.title), total)
       case .counted:
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
@@ -212,28 +212,39 @@ public struct Report: Equatable, Sendable {
   struct Key: Hashable {
     var fold: String?
     var label: String?
+    /// The fold's number in a report's `Folds`, compared in place of the text when both have
+    /// one: a name with a plan's "·" is slow to compare.
+    var slot = -1
 
-    static func == (a: Key, b: Key) -> Bool { a.fold == b.fold }
+    static func == (a: Key, b: Key) -> Bool {
+      a.slot >= 0 && b.slot >= 0 ? a.slot == b.slot : a.fold == b.fold
+    }
     func hash(into hasher: inout Hasher) { hasher.combine(fold) }
   }
 
   static func key(of entry: Entry, by grouping: Grouping, folds: inout Folds) -> Key {
     switch grouping {
-    case .name: return Key(fold: folds(entry.title), label: entry.title)
-    case .category: return Key(fold: entry.category.map { folds($0) }, label: entry.category)
+    case .name: return folds.key(entry.title)
+    case .category: return folds.key(entry.category)
     }
   }
 
-  /// Texts folded to lower case, each once: a report over years meets the same few names tens
-  /// of thousands of times.
+  /// Groups' keys by their text, each folded to lower case and numbered once: a report over
+  /// years meets the same few names tens of thousands of times.
   struct Folds {
-    var known: [String: String] = [:]
+    var known: [String: Key] = [:]
+    var slots: [String: Int] = [:]
 
-    mutating func callAsFunction(_ text: String) -> String {
-      if let fold = known[text] { return fold }
+    /// No text (no category) is a group too: slot 0.
+    mutating func key(_ text: String?) -> Key {
+      guard let text else { return Key(fold: nil, label: nil, slot: 0) }
+      if let key = known[text] { return key }
       let fold = text.lowercased()
-      known[text] = fold
-      return fold
+      let slot = slots[fold] ?? slots.count + 1
+      slots[fold] = slot
+      let key = Key(fold: fold, label: text, slot: slot)
+      known[text] = key
+      return key
     }
   }
 
@@ -244,7 +255,7 @@ public struct Report: Equatable, Sendable {
     var groups: [(key: Key, elapsed: Milliseconds, sessions: Int)] = []
 
     mutating func add(_ key: Key, _ elapsed: Milliseconds) {
-      if let index = groups.firstIndex(where: { $0.key.fold == key.fold }) {
+      if let index = groups.firstIndex(where: { $0.key == key }) {
         groups[index].elapsed += elapsed
         groups[index].sessions += 1
       } else {
@@ -266,8 +277,10 @@ public struct Report: Equatable, Sendable {
     var tallies: [(day: Int64, tally: Tally)] = []
 
     mutating func add(_ day: Int64, _ key: Key, _ elapsed: Milliseconds) {
-      // Sessions come mostly in order of time: the day sought is most often the last one.
-      if let index = tallies.lastIndex(where: { $0.day == day }) {
+      // Sessions come mostly in order of time: the day sought is most often the last one, and
+      // a day not met yet most often after it (no search through years of days).
+      let after = tallies.last.map { day > $0.day } ?? true
+      if !after, let index = tallies.lastIndex(where: { $0.day == day }) {
         tallies[index].tally.add(key, elapsed)
       } else {
         var tally = Tally()
