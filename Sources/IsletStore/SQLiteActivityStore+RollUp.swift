@@ -78,6 +78,7 @@ extension SQLiteActivityStore {
           id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
           category: category, title: title, kind: kind, edited: statement.integer(7) != 0,
           failed: statement.integer(8) != 0, pieces: [piece])
+        entry?.label = label
       }
       if let entry { try each(entry) }
     }

@@ -110,11 +110,12 @@ public struct Report: Equatable, Sendable {
       guard !pieces.isEmpty else { return }
       if entry.edited { partial.edited += 1 }
       if entry.failed { partial.failed += 1 }
-      let key = Report.key(of: entry, by: partial.grouping, folds: &folds)
+      let keys = folds.keys(of: entry)
+      let key = partial.grouping == .name ? keys.title : keys.category
       let total = pieces.reduce(0) { $0 + $1.length }
       switch entry.kind {
       case .discarded: discarded.add(key, total)
-      case .uncounted: uncounted.add(folds.key(entry.title), total)
+      case .uncounted: uncounted.add(keys.title, total)
       case .counted:
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
@@ -165,6 +166,9 @@ public struct Report: Equatable, Sendable {
     public var pieces: [Piece]
     /// Its activity's tags, filled in by the reader that matches them.
     public var tags: [String] = []
+    /// A number the reader gives every entry of the same name, category and title (the
+    /// roll-up's label), so that a report finds their groups by it; nil for none.
+    public var label: Int?
 
     public init(
       id: Int64?, activityID: String, startedAt: Instant, name: String, category: String?, title: String,
@@ -222,18 +226,28 @@ public struct Report: Equatable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(fold) }
   }
 
-  static func key(of entry: Entry, by grouping: Grouping, folds: inout Folds) -> Key {
-    switch grouping {
-    case .name: return folds.key(entry.title)
-    case .category: return folds.key(entry.category)
-    }
-  }
-
   /// Groups' keys by their text, each folded to lower case and numbered once: a report over
   /// years meets the same few names tens of thousands of times.
   struct Folds {
     var known: [String: Key] = [:]
     var slots: [String: Int] = [:]
+
+    /// The keys of a label's title and category, once found.
+    var byLabel: [(title: Key, category: Key)?] = []
+
+    /// The keys of an entry's title and category, found by its label when it has one.
+    mutating func keys(of entry: Entry) -> (title: Key, category: Key) {
+      guard let label = entry.label, label >= 0, label < 1 << 20 else {
+        return (key(entry.title), key(entry.category))
+      }
+      if label < byLabel.count, let keys = byLabel[label] { return keys }
+      let keys = (title: key(entry.title), category: key(entry.category))
+      if label >= byLabel.count {
+        byLabel += [(title: Key, category: Key)?](repeating: nil, count: label + 1 - byLabel.count)
+      }
+      byLabel[label] = keys
+      return keys
+    }
 
     /// No text (no category) is a group too: slot 0.
     mutating func key(_ text: String?) -> Key {
