@@ -243,10 +243,13 @@ final class Environment: RunContext {
       try store.rolledEntries(days: split.days, within: split.wholeDays) { merger.add($0, to: add) }
       merger.finish(to: add)
     } else {
+      var midnights = Report.Midnights(zone: zone)
       for session in try sessions(
         store, live: live, pending: pending, since: from, until: end, policy: policy)
       {
-        add(Report.Entry(session, pieces: Report.pieces(of: session, from: from, until: until, zone: zone)))
+        add(
+          Report.Entry(
+            session, pieces: Report.pieces(of: session, from: from, until: until, midnights: &midnights)))
       }
     }
     return adder.report

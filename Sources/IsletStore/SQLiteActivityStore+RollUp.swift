@@ -134,10 +134,12 @@ extension SQLiteActivityStore {
       labels[Self.labelKey(row[1].string ?? "", row[2].string, row[3].string ?? "")] = row[0].int
     }
     var longest: Milliseconds = 0
+    var midnights = Report.Midnights(zone: .current)
     for session in sessions {
       guard let id = session.id, let end = session.endedAt else { continue }
       let pieces = Report.pieces(
-        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max), zone: .current)
+        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max),
+        midnights: &midnights)
       guard !pieces.isEmpty else { continue }
       longest = max(longest, end - session.startedAt)
       let entry = Report.Entry(session, pieces: pieces)

@@ -314,7 +314,8 @@ public struct Report: Equatable, Sendable {
     return pieces(of: session, from: from, until: until, midnights: &midnights)
   }
 
-  static func pieces(of session: Session, from: Instant, until: Instant, midnights: inout Midnights)
+  /// The same, with the midnights a reader keeps across sessions.
+  public static func pieces(of session: Session, from: Instant, until: Instant, midnights: inout Midnights)
     -> [Piece]
   {
     var pieces: [Piece] = []
@@ -338,11 +339,11 @@ public struct Report: Equatable, Sendable {
   /// The local day an instant falls on and the midnight that ends it, remembered from the
   /// first instant asked on that day: a report's stretches fall on a few days, and asking the
   /// zone (`localtime_r`) at every cut cost more than the rest of the report.
-  struct Midnights {
+  public struct Midnights {
     let zone: LocalZone
     var known: (since: Instant, day: Int64, midnight: Instant)?
 
-    init(zone: LocalZone) { self.zone = zone }
+    public init(zone: LocalZone) { self.zone = zone }
 
     mutating func day(of instant: Instant) -> (day: Int64, midnight: Instant) {
       if let known, known.since <= instant, instant < known.midnight { return (known.day, known.midnight) }
