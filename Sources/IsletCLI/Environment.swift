@@ -208,13 +208,13 @@ final class Environment: RunContext {
   }
 
   /// The report over `from ..< until` (until no later than now) of the sessions `keeps`
-  /// keeps: over many whole days (`ReportSplit`), from the store's roll-up for those days and
+  /// keeps (nil: all): over many whole days (`ReportSplit`), from the store's roll-up for those days and
   /// the history for the rest; else, or with `detailed`, from the history alone. The same
   /// report either way. A stale roll-up is built again first where the store can be written;
   /// else the history answers. With `tags`, each entry has its activity's tags.
   func report(
     from: Instant, until: Instant, by grouping: Report.Grouping, policy: TimePolicy, tags: Bool,
-    detailed: Bool = false, keeps: (Report.Entry) -> Bool
+    detailed: Bool = false, keeps: ((Report.Entry) -> Bool)?
   ) throws -> Report {
     let zone = LocalZone.current
     let (store, live, pending) = try readLive(policy: policy, remote: false)
@@ -222,6 +222,7 @@ final class Environment: RunContext {
     let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
     var adder = Report.Adder(by: grouping, from: from, until: until, zone: zone)
     func add(_ entry: Report.Entry) {
+      guard let keeps else { return adder.add(entry) }
       guard tags else { return keeps(entry) ? adder.add(entry) : () }
       var entry = entry
       entry.tags = tagged[entry.activityID] ?? []
@@ -249,7 +250,9 @@ final class Environment: RunContext {
       {
         add(
           Report.Entry(
-            session, pieces: Report.pieces(of: session, from: from, until: until, midnights: &midnights)))
+            session,
+            pieces: Report.Pieces(Report.pieces(of: session, from: from, until: until, midnights: &midnights))
+          ))
       }
     }
     return adder.report

@@ -60,29 +60,40 @@ extension SQLiteActivityStore {
         .integer(within.to.milliseconds),
       ])
       let labels = try self.labels()
-      var entry: Report.Entry?
+      // Not an optional: unwrapping one copied every entry.
+      var entry = Report.Entry(
+        id: nil, activityID: "", startedAt: Instant(milliseconds: 0), name: "", category: nil, title: "",
+        kind: .counted, edited: false, failed: false, pieces: [])
       while try statement.next() {
         let id = statement.integer(0)
         let piece = Report.Piece(day: statement.integer(3), length: statement.integer(4))
-        if entry?.id == id {
-          entry?.pieces.append(piece)
+        if entry.id == id {
+          entry.pieces.append(piece)
           continue
         }
-        if let entry { try each(entry) }
+        if entry.id != nil { try each(entry) }
         let label = Int(statement.integer(5))
+        let flags = statement.integer(6)
         guard let activityID = statement.text(1), labels.indices.contains(label),
-          let kind = Report.Entry.Kind(rawValue: Int(statement.integer(6)))
+          let kind = Report.Entry.Kind(rawValue: Int(flags & 3))
         else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
         let (name, category, title) = labels[label]
         entry = Report.Entry(
           id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
-          category: category, title: title, kind: kind, edited: statement.integer(7) != 0,
-          failed: statement.integer(8) != 0, pieces: [piece])
-        entry?.label = label
+          category: category, title: title, kind: kind, edited: flags & 4 != 0, failed: flags & 8 != 0,
+          pieces: Report.Pieces(piece))
+        entry.label = label
       }
-      if let entry { try each(entry) }
+      if entry.id != nil { try each(entry) }
     }
   }
+
+  /// In the table's own order: nothing to sort.
+  static let rolledQuery = """
+    SELECT session, activity_id, started_at, day, ms, label, kind FROM rollup
+    WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
+    ORDER BY started_at, activity_id, session, day
+    """
 
   /// The roll-up's labels by id (ids are small: one per name, category and title met).
   private func labels() throws -> [(name: String, category: String?, title: String)] {
@@ -96,12 +107,6 @@ extension SQLiteActivityStore {
     }
     return labels
   }
-
-  /// In the table's own order: nothing to sort.
-  static let rolledQuery = """
-    SELECT session, activity_id, started_at, day, ms, label, kind, edited, failed FROM rollup WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
-    ORDER BY started_at, activity_id, session, day
-    """
 
   /// Beyond this many activities changed in one transaction (`forget --before`, `import`), the
   /// roll-up is left stale to be built again whole, rather than made again an activity at a time.
@@ -127,7 +132,7 @@ extension SQLiteActivityStore {
 
   /// Adds closed sessions, a row for each local day each ran on.
   private func insertRollUp(_ sessions: [Session]) throws {
-    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?)")
     defer { insert.finalize() }
     var labels: [String: Int64] = [:]
     for row in try database.query("SELECT id, name, category, title FROM rollup_label") {
@@ -142,7 +147,7 @@ extension SQLiteActivityStore {
         midnights: &midnights)
       guard !pieces.isEmpty else { continue }
       longest = max(longest, end - session.startedAt)
-      let entry = Report.Entry(session, pieces: pieces)
+      let entry = Report.Entry(session, pieces: Report.Pieces(pieces))
       let key = Self.labelKey(entry.name, entry.category, entry.title)
       let label: Int64
       if let known = labels[key] {
@@ -158,8 +163,8 @@ extension SQLiteActivityStore {
         try insert.reset()
         try insert.bind([
           .integer(entry.startedAt.milliseconds), .text(entry.activityID), .integer(id), .integer(piece.day),
-          .integer(piece.length), .integer(label), .integer(Int64(entry.kind.rawValue)),
-          .integer(entry.edited ? 1 : 0), .integer(entry.failed ? 1 : 0),
+          .integer(piece.length), .integer(label),
+          .integer(Int64(entry.kind.rawValue) | (entry.edited ? 4 : 0) | (entry.failed ? 8 : 0)),
         ])
         _ = try insert.step()
       }

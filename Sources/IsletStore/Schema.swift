@@ -142,7 +142,8 @@ public enum Schema {
     // 13: the daily roll-up `report` reads for whole days (`SQLiteActivityStore+RollUp.swift`):
     // a row a session closed in the record and local day it ran on, in the zone named in
     // `rollup_state`, kept in report order (its start, activity, first event's seq) so that a
-    // report reads it without sorting, its name, category and title a `rollup_label`;
+    // report reads it without sorting, its name, category and title a `rollup_label`, its
+    // `kind` how it counts (0 counted, 1 discarded, 2 uncounted; + 4 edited, + 8 failed);
     // `longest` bounds how far back a session that reaches a day may have started. Made stale
     // here: the first report to need it builds it.
     """
@@ -155,8 +156,6 @@ public enum Schema {
       ms INTEGER NOT NULL,
       label INTEGER NOT NULL,
       kind INTEGER NOT NULL,
-      edited INTEGER NOT NULL,
-      failed INTEGER NOT NULL,
       PRIMARY KEY (started_at, activity_id, session, day)
     ) WITHOUT ROWID;
     CREATE INDEX rollup_activity ON rollup(activity_id);

@@ -111,6 +111,10 @@ struct SessionFilter {
 
   var isEmpty: Bool { since == nil && until == nil && name == nil && category == nil && !matchesTags }
 
+  /// Whether it leaves any session out but by its time: `--name`, `--category`, `--only`,
+  /// `--exclude`.
+  var picks: Bool { name != nil || category != nil || matchesTags }
+
   /// Whether `--only` or `--exclude` was given: the sessions need their tags.
   var matchesTags: Bool { !only.isEmpty || !exclude.isEmpty }
 

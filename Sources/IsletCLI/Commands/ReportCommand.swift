@@ -70,11 +70,12 @@ struct ReportCommand: Command {
     let from =
       filter.since
       ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
+    let keeps: ((Report.Entry) -> Bool)? = filter.picks ? { [filter] in filter.keeps($0) } : nil
     let report = try environment.report(
       from: from, until: end, by: grouping, policy: try environment.configuration.policy,
       tags: filter.matchesTags,
       // The history alone, never the roll-up: what the tests hold the roll-up's reports to.
-      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", keeps: filter.keeps)
+      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", keeps: keeps)
     let (edited, failed) = (report.edited, report.failed)
     switch output {
     case .json: environment.console.out(Self.json(report, edited: edited, failed: failed).text + "\n")

@@ -61,7 +61,8 @@ public struct Report: Equatable, Sendable {
     var midnights = Midnights(zone: zone)
     let entries = sessions.map { session in
       Entry(
-        session, pieces: Self.pieces(of: session, from: from, until: max(from, until), midnights: &midnights))
+        session,
+        pieces: Pieces(Self.pieces(of: session, from: from, until: max(from, until), midnights: &midnights)))
     }
     self.init(entries: entries, by: grouping, from: from, until: until, zone: zone)
   }
@@ -106,13 +107,12 @@ public struct Report: Equatable, Sendable {
     }
 
     public mutating func add(_ entry: Entry) {
-      let pieces = entry.pieces
-      guard !pieces.isEmpty else { return }
+      guard !entry.pieces.isEmpty else { return }
       if entry.edited { partial.edited += 1 }
       if entry.failed { partial.failed += 1 }
       let keys = folds.keys(of: entry)
       let key = partial.grouping == .name ? keys.title : keys.category
-      let total = pieces.reduce(0) { $0 + $1.length }
+      let total = entry.pieces.reduce(0) { $0 + $1.length }
       switch entry.kind {
       case .discarded: discarded.add(key, total)
       case .uncounted: uncounted.add(keys.title, total)
@@ -120,7 +120,7 @@ public struct Report: Equatable, Sendable {
         counted.add(key, total)
         // A session counts once in each day and each week it has time in.
         var week: (monday: Int64, length: Milliseconds)?
-        for piece in pieces {
+        for piece in entry.pieces {
           days.add(piece.day, key, piece.length)
           let monday = LocalZone.monday(of: piece.day)
           if let last = week, last.monday != monday { weeks.add(last.monday, key, last.length) }
@@ -163,7 +163,7 @@ public struct Report: Equatable, Sendable {
     public var edited: Bool
     public var failed: Bool
     /// Its running time per local day, oldest first, one piece a day.
-    public var pieces: [Piece]
+    public var pieces: Pieces
     /// Its activity's tags, filled in by the reader that matches them.
     public var tags: [String] = []
     /// A number the reader gives every entry of the same name, category and title (the
@@ -172,7 +172,7 @@ public struct Report: Equatable, Sendable {
 
     public init(
       id: Int64?, activityID: String, startedAt: Instant, name: String, category: String?, title: String,
-      kind: Kind, edited: Bool, failed: Bool, pieces: [Piece]
+      kind: Kind, edited: Bool, failed: Bool, pieces: Pieces
     ) {
       self.id = id
       self.activityID = activityID
@@ -186,7 +186,7 @@ public struct Report: Equatable, Sendable {
       self.pieces = pieces
     }
 
-    public init(_ session: Session, pieces: [Piece]) {
+    public init(_ session: Session, pieces: Pieces) {
       self.init(
         id: session.id, activityID: session.activityID, startedAt: session.startedAt, name: session.name,
         category: session.category, title: session.title,
@@ -198,6 +198,31 @@ public struct Report: Equatable, Sendable {
     /// The order sessions are reported in: `SessionLog.sessions`', then by id.
     public static func precedes(_ a: Entry, _ b: Entry) -> Bool {
       (a.startedAt, a.activityID, a.id ?? .max) < (b.startedAt, b.activityID, b.id ?? .max)
+    }
+  }
+
+  /// A session's pieces, oldest first, the first kept in place: most sessions run on one day,
+  /// and an array each cost a report over years more than adding them up.
+  public struct Pieces: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    var head: Piece?
+    var rest: [Piece] = []
+
+    public init(_ pieces: [Piece]) {
+      head = pieces.first
+      rest = Array(pieces.dropFirst())
+    }
+
+    public init(arrayLiteral pieces: Piece...) { self.init(pieces) }
+
+    /// One piece: no array made.
+    public init(_ piece: Piece) { head = piece }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { head == nil ? 0 : 1 + rest.count }
+    public subscript(index: Int) -> Piece { index == 0 ? head! : rest[index - 1] }
+
+    public mutating func append(_ piece: Piece) {
+      if head == nil { head = piece } else { rest.append(piece) }
     }
   }
 
@@ -232,19 +257,23 @@ public struct Report: Equatable, Sendable {
     var known: [String: Key] = [:]
     var slots: [String: Int] = [:]
 
+    /// An entry's two keys.
+    struct Keys {
+      var title: Key
+      var category: Key
+    }
+
     /// The keys of a label's title and category, once found.
-    var byLabel: [(title: Key, category: Key)?] = []
+    var byLabel: [Keys?] = []
 
     /// The keys of an entry's title and category, found by its label when it has one.
-    mutating func keys(of entry: Entry) -> (title: Key, category: Key) {
+    mutating func keys(of entry: Entry) -> Keys {
       guard let label = entry.label, label >= 0, label < 1 << 20 else {
-        return (key(entry.title), key(entry.category))
+        return Keys(title: key(entry.title), category: key(entry.category))
       }
       if label < byLabel.count, let keys = byLabel[label] { return keys }
-      let keys = (title: key(entry.title), category: key(entry.category))
-      if label >= byLabel.count {
-        byLabel += [(title: Key, category: Key)?](repeating: nil, count: label + 1 - byLabel.count)
-      }
+      let keys = Keys(title: key(entry.title), category: key(entry.category))
+      if label >= byLabel.count { byLabel += [Keys?](repeating: nil, count: label + 1 - byLabel.count) }
       byLabel[label] = keys
       return keys
     }
@@ -266,45 +295,60 @@ public struct Report: Equatable, Sendable {
   /// searched in order, not a dictionary: a report has a few groups, and each dictionary type
   /// costs a run ~150k instructions of runtime lookups before its first use.
   struct Tally {
-    var groups: [(key: Key, elapsed: Milliseconds, sessions: Int)] = []
+    /// Structs, not tuples: an array of tuples is copied through generic witnesses.
+    struct Group {
+      var key: Key
+      var elapsed: Milliseconds
+      var sessions: Int
+    }
+
+    var groups: [Group] = []
 
     mutating func add(_ key: Key, _ elapsed: Milliseconds) {
       if let index = groups.firstIndex(where: { $0.key == key }) {
         groups[index].elapsed += elapsed
         groups[index].sessions += 1
       } else {
-        groups.append((key, elapsed, 1))
+        groups.append(Group(key: key, elapsed: elapsed, sessions: 1))
       }
     }
 
     /// Most time first; ties in the order first met.
     var totals: [Total] {
-      groups.enumerated().map { offset, group in
-        (offset, Total(label: group.key.label, elapsed: group.elapsed, sessions: group.sessions))
+      groups.indices.sorted { (groups[$1].elapsed, $0) < (groups[$0].elapsed, $1) }.map { index in
+        Total(
+          label: groups[index].key.label, elapsed: groups[index].elapsed, sessions: groups[index].sessions)
       }
-      .sorted { ($1.1.elapsed, $0.0) < ($0.1.elapsed, $1.0) }.map(\.1)
     }
   }
 
   /// Tallies per day or per week, found by the day that starts them.
   struct Periods {
-    var tallies: [(day: Int64, tally: Tally)] = []
+    struct Dated {
+      var day: Int64
+      var tally: Tally
+    }
+
+    var tallies: [Dated] = []
 
     mutating func add(_ day: Int64, _ key: Key, _ elapsed: Milliseconds) {
       // Sessions come mostly in order of time: the day sought is most often the last one, and
       // a day not met yet most often after it (no search through years of days).
-      let after = tallies.last.map { day > $0.day } ?? true
+      let after = tallies.isEmpty || day > tallies[tallies.count - 1].day
       if !after, let index = tallies.lastIndex(where: { $0.day == day }) {
         tallies[index].tally.add(key, elapsed)
       } else {
         var tally = Tally()
         tally.add(key, elapsed)
-        tallies.append((day, tally))
+        tallies.append(Dated(day: day, tally: tally))
       }
     }
 
     var periods: [Period] {
-      tallies.sorted { $0.day < $1.day }.map { Period(day: $0.day, totals: $0.tally.totals) }
+      let ordered = zip(tallies, tallies.dropFirst()).allSatisfy { $0.day < $1.day }
+      return (ordered ? tallies : tallies.sorted { $0.day < $1.day }).map {
+        Period(day: $0.day, totals: $0.tally.totals)
+      }
     }
   }
 

@@ -60,7 +60,7 @@ public struct ReportSplit: Equatable, Sendable {
             split.head.map { Report.pieces(of: session, from: $0.from, until: $0.to, zone: zone) } ?? []
           let after = Report.pieces(of: session, from: split.tail.from, until: split.tail.to, zone: zone)
           let whole = Report.pieces(of: session, from: split.from, until: split.until, zone: zone)
-          return ((before, after), Report.Entry(session, pieces: whole))
+          return ((before, after), Report.Entry(session, pieces: Report.Pieces(whole)))
         }
         .sorted { Report.Entry.precedes($0.whole, $1.whole) }
     }
@@ -74,7 +74,8 @@ public struct ReportSplit: Equatable, Sendable {
       }
       guard next < pending.count, let id = rolled.id, pending[next].whole.id == id else { return out(rolled) }
       var entry = rolled
-      entry.pieces = pending[next].edges.before + rolled.pieces + pending[next].edges.after
+      entry.pieces = Report.Pieces(
+        pending[next].edges.before + Array(rolled.pieces) + pending[next].edges.after)
       next += 1
       out(entry)
     }
