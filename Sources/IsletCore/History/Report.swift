@@ -303,12 +303,19 @@ public struct Report: Equatable, Sendable {
     }
 
     var groups: [Group] = []
+    /// The group added to last, looked at first: a day's sessions are often of one name.
+    var last = 0
 
     mutating func add(_ key: Key, _ elapsed: Milliseconds) {
-      if let index = groups.firstIndex(where: { $0.key == key }) {
+      if last < groups.count, groups[last].key == key {
+        groups[last].elapsed += elapsed
+        groups[last].sessions += 1
+      } else if let index = groups.firstIndex(where: { $0.key == key }) {
+        last = index
         groups[index].elapsed += elapsed
         groups[index].sessions += 1
       } else {
+        last = groups.count
         groups.append(Group(key: key, elapsed: elapsed, sessions: 1))
       }
     }

@@ -193,13 +193,18 @@ public struct ReportChart {
     var parts = [Milliseconds](repeating: 0, count: series.count + 1)
     var folds: [String?]?
     for total in row.totals {
-      // The same spelling is the same group; another is compared folded, each folded once.
-      if folds == nil && !series.contains(where: { $0.label == total.label }) {
-        folds = series.map { $0.label?.lowercased() }
+      // The same spelling is the same group, and one of the report's other groups none of the
+      // series; another spelling is compared folded.
+      if let index = series.firstIndex(where: { $0.label == total.label }) {
+        parts[index] += total.elapsed
+        continue
       }
-      let index =
-        series.firstIndex { $0.label == total.label }
-        ?? folds?.firstIndex(of: total.label?.lowercased()) ?? series.count
+      if report.totals.dropFirst(series.count).contains(where: { $0.label == total.label }) {
+        parts[series.count] += total.elapsed
+        continue
+      }
+      if folds == nil { folds = series.map { $0.label?.lowercased() } }
+      let index = folds?.firstIndex(of: total.label?.lowercased()) ?? series.count
       parts[index] += total.elapsed
     }
     return other ? parts : Array(parts.prefix(series.count))
