@@ -270,6 +270,7 @@ final class Environment: RunContext {
       try writer.transaction {
         if try !writer.rollUpIsCurrent() { try writer.rebuildRollUp() }
       }
+      try? writer.checkpoint()
       return true
     } catch {
       return false

@@ -36,6 +36,13 @@ extension SQLiteActivityStore {
     }
   }
 
+  /// Copies what the write-ahead log holds into the file and empties it: a rebuild writes a
+  /// few megabytes there, short of SQLite's own checkpoint, which every reader would otherwise
+  /// look through (a `status` on the ten-year store cost half again as much).
+  public func checkpoint() throws {
+    try guarded { _ = try database.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+  }
+
   /// The roll-up's sessions with time on `days`, in report order, each with its pieces on them;
   /// `within` is when those days begin and end.
   public func rolledEntries(days: ClosedRange<Int64>, within: Stretch) throws -> [Report.Entry] {
