@@ -197,8 +197,8 @@ extension SQLiteActivityStore {
 public enum RollUpZone {
   public static var name: String {
     if let tz = getenv("TZ") { return "TZ=" + String(cString: tz) }
-    var buffer = [CChar](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
-    return length > 0 ? String(cString: buffer) : "/etc/localtime"
+    return length > 0 ? String(decoding: buffer.prefix(length), as: UTF8.self) : "/etc/localtime"
   }
 }
