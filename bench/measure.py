@@ -722,9 +722,12 @@ def scale():
         # timewarrior's :week is this week, Monday on: the same stretch, for a like-for-like row.
         ("log --since this-week", 30, peer(week, ":week"), "≤ `timew summary :week` (same stretch)"),
         ("report --since this-week", 30, peer(week, ":week"), "≤ `timew summary :week` (same stretch)"),
-        ("report --since 2016-01-01", 5, peer(everything, ":all"), "< ½ `timew summary :all`"),
+        # The whole history and a year's chart read the daily roll-up for their whole days.
+        ("report --since 2016-01-01", 5, peer(everything, ":all"), "< 30 ms; < ½ `timew summary :all`"),
+        ("report --since 365d", 30, peer(everything, ":all"), "< 30 ms"),
         ("status --format tmux", 30, "", "≤ 1.2× empty (unchanged)"),
     ]
+    scale_rollup(stores["ten-years"], folder)
     for command, runs, baseline, budget in cases:
         if command.startswith("report") and not has_report:
             scale_rows.append((f"`islet {command}`", "not in this build (skipped)", "", "", baseline, budget))
@@ -745,6 +748,24 @@ def scale():
         scale_rows.append((f"`islet {command}`", *cells, ratio, baseline, budget))
     scale_view(stores)
     scale_rows.append(("the ten-year store", sizes, "", "", "", ""))
+
+
+def scale_rollup(env, folder):
+    # The first long report on a store made without its roll-up (bench/make-store writes the
+    # rows itself) builds it from the whole history: once, on a copy, three times.
+    spans = []
+    for _ in range(3):
+        shutil.copyfile(env["ISLET_DB"], folder + "/rollup.db")
+        began = time.time()
+        run(a.islet, "report", "--since", "2016-01-01", env=dict(env, ISLET_DB=folder + "/rollup.db"))
+        spans.append((time.time() - began) * 1000)
+        os.remove(folder + "/rollup.db")
+        for leftover in ("-wal", "-shm"):
+            if os.path.exists(folder + "/rollup.db" + leftover):
+                os.remove(folder + "/rollup.db" + leftover)
+    scale_rows.append(("`islet report --since 2016-01-01`, the first: builds the roll-up", "",
+                       f"median {statistics.median(spans):.0f} ms, max {max(spans):.0f} ms wall", "", "",
+                       "bounded: once, about a second"))
 
 
 def scale_view(stores):

@@ -186,10 +186,8 @@ final class Environment: RunContext {
   {
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
-    // Only the runs that overlap the stretch are read: the cost follows it, not the history.
-    let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
-    let history = self.history(recorded: recorded, since: nil, pending: pending)
-    var sessions = SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+    var sessions = try self.sessions(
+      store, live: live, pending: pending, since: since, until: until, policy: policy)
     if tags, let store {
       let tagged = try store.tagsByActivity()
       if !tagged.isEmpty {
@@ -197,6 +195,86 @@ final class Environment: RunContext {
       }
     }
     return sessions
+  }
+
+  private func sessions(
+    _ store: SQLiteActivityStore?, live: [Activity], pending: [Event], since: Instant?, until: Instant?,
+    policy: TimePolicy
+  ) throws -> [Session] {
+    // Only the runs that overlap the stretch are read: the cost follows it, not the history.
+    let recorded = try store?.history(runsOverlapping: since, until: until) ?? []
+    let history = self.history(recorded: recorded, since: nil, pending: pending)
+    return SessionLog.sessions(from: history, live: live, at: now, policy: policy)
+  }
+
+  /// The report over `from ..< until` (until no later than now) of the sessions `keeps`
+  /// keeps (nil: all): over many whole days (`ReportSplit`), from the store's roll-up for those days and
+  /// the history for the rest; else, or with `detailed`, from the history alone. The same
+  /// report either way. A stale roll-up is built again first where the store can be written;
+  /// else the history answers. With `tags`, each entry has its activity's tags.
+  func report(
+    from: Instant, until: Instant, by grouping: Report.Grouping, policy: TimePolicy, tags: Bool,
+    detailed: Bool = false, keeps: ((Report.Entry) -> Bool)?
+  ) throws -> Report {
+    let zone = LocalZone.current
+    let (store, live, pending) = try readLive(policy: policy, remote: false)
+    defer { store?.close() }
+    let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
+    var adder = Report.Adder(by: grouping, from: from, until: until, zone: zone)
+    func add(_ entry: Report.Entry) {
+      guard let keeps else { return adder.add(entry) }
+      guard tags else { return keeps(entry) ? adder.add(entry) : () }
+      var entry = entry
+      entry.tags = tagged[entry.activityID] ?? []
+      if keeps(entry) { adder.add(entry) }
+    }
+    // A report that ends now reads no end edge: nothing is recorded after now, and the edge
+    // would cost its statement as much again.
+    let end = until < now ? until : nil
+    if !detailed, let store, let split = ReportSplit(from: from, until: until, zone: zone), rollUpReady(store)
+    {
+      // The head holds closed runs only: the tail's read has every run still going, whole.
+      let head = try split.head.map {
+        SessionLog.sessions(
+          from: try store.history(runsOverlapping: $0.from, until: $0.to), live: [], at: now)
+      }
+      let tail = try sessions(
+        store, live: live, pending: pending, since: split.tail.from, until: end, policy: policy)
+      var merger = ReportSplit.Merger(split, detailed: tail + (head ?? []), zone: zone)
+      try store.rolledEntries(days: split.days, within: split.wholeDays) { merger.add($0, to: add) }
+      merger.finish(to: add)
+    } else {
+      var midnights = Report.Midnights(zone: zone)
+      for session in try sessions(
+        store, live: live, pending: pending, since: from, until: end, policy: policy)
+      {
+        add(
+          Report.Entry(
+            session,
+            pieces: Report.Pieces(Report.pieces(of: session, from: from, until: until, midnights: &midnights))
+          ))
+      }
+    }
+    return adder.report
+  }
+
+  /// Whether the store's roll-up is current, building it again when it is not and the store
+  /// can be written (once, for a store a migration or another zone left it stale in).
+  private func rollUpReady(_ store: SQLiteActivityStore) -> Bool {
+    if (try? store.rollUpIsCurrent()) == true { return true }
+    guard !SQLiteActivityStore.isSealed(store.path),
+      let writer = try? SQLiteActivityStore.openForWriting(path: store.path)
+    else { return false }
+    defer { writer.close() }
+    do {
+      try writer.transaction {
+        if try !writer.rollUpIsCurrent() { try writer.rebuildRollUp() }
+      }
+      try? writer.checkpoint()
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else

@@ -196,6 +196,26 @@ final class Statement {
     }
   }
 
+  /// Whether there is a next row, its columns then read with `integer(_:)` and `text(_:)`:
+  /// no row of values made, for a read of many rows.
+  func next() throws -> Bool {
+    let status = sqlite3_step(handle)
+    if status == SQLITE_DONE { return false }
+    guard status == SQLITE_ROW else { throw database.failure(status) }
+    return true
+  }
+
+  /// The current row's column as an integer (0 for NULL).
+  func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+  /// The current row's column as text; nil for NULL.
+  func text(_ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, column)
+    else { return nil }
+    let length = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+  }
+
   /// The next row, or nil when done.
   func step() throws -> Row? {
     let status = sqlite3_step(handle)

@@ -17,6 +17,8 @@ public final class SQLiteActivityStore: ActivityStore {
   let database: Database
   public let path: String
   public let isReadOnly: Bool
+  /// Activities whose roll-up rows this transaction made again (`refreshRollUp`).
+  var rollUpRefreshes = 0
 
   private init(database: Database, path: String, readOnly: Bool) {
     self.database = database
@@ -127,6 +129,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     try guarded { try database.execute("BEGIN IMMEDIATE") }
+    rollUpRefreshes = 0
     do {
       let result = try body()
       try guarded { try database.execute("COMMIT") }
@@ -211,7 +214,7 @@ public final class SQLiteActivityStore: ActivityStore {
 
   public func append(_ events: [Event]) throws -> [Event] {
     try guarded {
-      try events.map { event in
+      let numbered = try events.map { event in
         let plan = event.plan
         let values: [Value] = [
           .text(event.activityID), .text(event.kind.rawValue), .text(event.phase.rawValue),
@@ -228,6 +231,10 @@ public final class SQLiteActivityStore: ActivityStore {
         numbered.seq = database.lastInsertRowID
         return numbered
       }
+      // A closed or renamed run changes what the roll-up holds of its activity.
+      try refreshRollUp(
+        activities: events.filter { $0.kind.closesRun || $0.kind == .updated }.map(\.activityID))
+      return numbered
     }
   }
 
@@ -388,13 +395,16 @@ public final class SQLiteActivityStore: ActivityStore {
             .integer(event.edited ? 1 : 0), .integer(seq),
           ])
       }
+      try refreshRollUp(activities: events.filter { $0.seq != nil }.map(\.activityID))
     }
   }
 
   /// Removes recorded events: what `islet forget` does. Call it inside `transaction`.
   public func delete(seqs: [Int64]) throws {
     try guarded {
+      let activities = try activities(ofEvents: seqs)
       for seq in seqs { try database.query("DELETE FROM event WHERE seq = ?", [.integer(seq)]) }
+      try refreshRollUp(activities: activities)
     }
   }
 

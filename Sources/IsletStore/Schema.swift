@@ -139,6 +139,34 @@ public enum Schema {
     DROP INDEX activity_live;
     CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('pending', 'idle', 'active', 'paused', 'finished');
     """,
+    // 13: the daily roll-up `report` reads for whole days (`SQLiteActivityStore+RollUp.swift`):
+    // a row a session closed in the record and local day it ran on, in the zone named in
+    // `rollup_state`, kept in report order (its start, activity, first event's seq) so that a
+    // report reads it without sorting, its name, category and title a `rollup_label`, its
+    // `kind` how it counts (0 counted, 1 discarded, 2 uncounted; + 4 edited, + 8 failed);
+    // `longest` bounds how far back a session that reaches a day may have started. Made stale
+    // here: the first report to need it builds it.
+    """
+    CREATE TABLE rollup_label (id INTEGER PRIMARY KEY, name TEXT NOT NULL, category TEXT, title TEXT NOT NULL);
+    CREATE TABLE rollup (
+      started_at INTEGER NOT NULL,
+      activity_id TEXT NOT NULL,
+      session INTEGER NOT NULL,
+      day INTEGER NOT NULL,
+      ms INTEGER NOT NULL,
+      label INTEGER NOT NULL,
+      kind INTEGER NOT NULL,
+      PRIMARY KEY (started_at, activity_id, session, day)
+    ) WITHOUT ROWID;
+    CREATE INDEX rollup_activity ON rollup(activity_id);
+    CREATE TABLE rollup_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      zone TEXT NOT NULL,
+      stale INTEGER NOT NULL,
+      longest INTEGER NOT NULL
+    );
+    INSERT INTO rollup_state VALUES (1, '', 1, 0);
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -848,9 +848,12 @@ func contents(of path: String) throws -> [String] {
   let database = try Database(path: path, readOnly: true)
   defer { database.close() }
   var rows: [String] = []
-  let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-  for table in tables.compactMap({ $0.first?.string }) {
-    rows += try database.query("SELECT * FROM \"\(table)\" ORDER BY rowid").map { "\(table): \($0)" }
+  let tables = try database.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
+  for row in tables {
+    guard let table = row[0].string else { continue }
+    // A table without a rowid (the roll-up) is read in the order of its key.
+    let order = row[1].string?.contains("WITHOUT ROWID") == true ? "" : " ORDER BY rowid"
+    rows += try database.query("SELECT * FROM \"\(table)\"\(order)").map { "\(table): \($0)" }
   }
   rows.append("user_version: \(try database.query("PRAGMA user_version"))")
   return rows

@@ -111,16 +111,29 @@ struct SessionFilter {
 
   var isEmpty: Bool { since == nil && until == nil && name == nil && category == nil && !matchesTags }
 
+  /// Whether it leaves any session out but by its time: `--name`, `--category`, `--only`,
+  /// `--exclude`.
+  var picks: Bool { name != nil || category != nil || matchesTags }
+
   /// Whether `--only` or `--exclude` was given: the sessions need their tags.
   var matchesTags: Bool { !only.isEmpty || !exclude.isEmpty }
 
   /// Whether a session is of the name and category asked for, and of `--only`, not `--exclude`.
   func keeps(_ session: Session) -> Bool {
-    guard name.map({ session.name.lowercased() == $0 }) ?? true,
-      category.map({ session.category?.lowercased() == $0 }) ?? true
+    keeps(name: session.name, category: session.category, tags: session.tags)
+  }
+
+  /// The same of a report's entry.
+  func keeps(_ entry: Report.Entry) -> Bool {
+    keeps(name: entry.name, category: entry.category, tags: entry.tags)
+  }
+
+  private func keeps(name: String, category: String?, tags: [String]) -> Bool {
+    guard self.name.map({ name.lowercased() == $0 }) ?? true,
+      self.category.map({ category?.lowercased() == $0 }) ?? true
     else { return false }
     guard matchesTags else { return true }
-    let labels = ([session.category].compactMap { $0 } + session.tags).map { $0.lowercased() }
+    let labels = ([category].compactMap { $0 } + tags).map { $0.lowercased() }
     return (only.isEmpty || only.contains(where: labels.contains))
       && !exclude.contains(where: labels.contains)
   }

@@ -70,18 +70,13 @@ struct ReportCommand: Command {
     let from =
       filter.since
       ?? zone.instant(day: zone.day(of: max(end - 1, Instant(milliseconds: 0))) - 6, hour: 0, minute: 0)
-    // A report that ends now reads no end edge: nothing is recorded after now, and the edge
-    // would cost its statement as much again.
-    let sessions = try environment.sessions(
-      since: from, until: end < now ? end : nil, policy: try environment.configuration.policy,
-      tags: filter.matchesTags
-    )
-    .filter(filter.keeps)
-    let report = Report(sessions: sessions, by: grouping, from: from, until: end, zone: zone)
-    // Sessions changed by islet edit, which the report says it counts as corrected.
-    let edited = sessions.filter(\.edited).count
-    // Runs that failed (a command's, `islet run`): counted as time, and said apart.
-    let failed = sessions.filter { $0.outcome == EventKind.failed.rawValue }.count
+    let keeps: ((Report.Entry) -> Bool)? = filter.picks ? { [filter] in filter.keeps($0) } : nil
+    let report = try environment.report(
+      from: from, until: end, by: grouping, policy: try environment.configuration.policy,
+      tags: filter.matchesTags,
+      // The history alone, never the roll-up: what the tests hold the roll-up's reports to.
+      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", keeps: keeps)
+    let (edited, failed) = (report.edited, report.failed)
     switch output {
     case .json: environment.console.out(Self.json(report, edited: edited, failed: failed).text + "\n")
     case .csv: environment.console.out(Self.csv(report))

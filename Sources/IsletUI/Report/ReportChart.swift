@@ -191,14 +191,24 @@ public struct ReportChart {
   /// A row's time per series, in the series' order, then the rest together.
   func parts(of row: Row, series: [Report.Total], other: Bool) -> [Milliseconds] {
     var parts = [Milliseconds](repeating: 0, count: series.count + 1)
+    var folds: [String?]?
     for total in row.totals {
-      let index = series.firstIndex { Self.same($0.label, total.label) } ?? series.count
+      // The same spelling is the same group, and one of the report's other groups none of the
+      // series; another spelling is compared folded.
+      if let index = series.firstIndex(where: { $0.label == total.label }) {
+        parts[index] += total.elapsed
+        continue
+      }
+      if report.totals.dropFirst(series.count).contains(where: { $0.label == total.label }) {
+        parts[series.count] += total.elapsed
+        continue
+      }
+      if folds == nil { folds = series.map { $0.label?.lowercased() } }
+      let index = folds?.firstIndex(of: total.label?.lowercased()) ?? series.count
       parts[index] += total.elapsed
     }
     return other ? parts : Array(parts.prefix(series.count))
   }
-
-  static func same(_ a: String?, _ b: String?) -> Bool { a?.lowercased() == b?.lowercased() }
 
   /// The key: each series' glyph, label and total, as many to a line as fit.
   func key(series: [Report.Total], other: Bool, ellipsis: String) -> [Line] {
