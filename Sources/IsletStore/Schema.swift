@@ -139,6 +139,14 @@ public enum Schema {
     DROP INDEX activity_live;
     CREATE INDEX activity_live ON activity(phase) WHERE phase IN ('pending', 'idle', 'active', 'paused', 'finished');
     """,
+    // 13: the user away from the machine (the screen locked, asleep): since when, when they came
+    // back while the question about a stopwatch's time away waits, and whether going away
+    // paused it (so coming back resumes it).
+    """
+    ALTER TABLE activity ADD COLUMN away_since INTEGER;
+    ALTER TABLE activity ADD COLUMN away_back INTEGER;
+    ALTER TABLE activity ADD COLUMN away_paused INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

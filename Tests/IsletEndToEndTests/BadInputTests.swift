@@ -544,7 +544,7 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
       ("stopwatch-switch = always\n", "config:1: stopwatch-switch is 'always'; use on or off"),
       (
         "frob = 1\n",
-        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (
