@@ -26,7 +26,8 @@ import Testing
     var plan = try #require(Plan.presets.first { $0.name == name })
     plan.advance = .auto
     return try applied(
-      nil, .start(StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan))), at: t0
+      nil, .start(StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan))),
+      at: t0
     ).activity
   }
 
@@ -183,7 +184,8 @@ import Testing
     #expect(configuration.away.askAfter == minutes(30))
     #expect(configuration.away.answer == .stop)
     #expect(
-      throws: Configuration.LineError(line: 1, message: "away-default is 'later'; use ask, keep, drop or stop")
+      throws: Configuration.LineError(
+        line: 1, message: "away-default is 'later'; use ask, keep, drop or stop")
     ) { try Configuration.parse("away-default = later").get() }
   }
 }

@@ -380,7 +380,8 @@ extension Configuration {
     }
   }
 
-  fileprivate static func setOnLock(_ configuration: inout Configuration, key: String, value: String) -> String?
+  fileprivate static func setOnLock(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
   {
     switch value.lowercased() {
     case "pause": configuration.away.pauses = true

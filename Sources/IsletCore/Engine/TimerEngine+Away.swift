@@ -6,7 +6,9 @@ extension TimerEngine {
   ) -> Result<Transition, Refusal> {
     switch step {
     case .leave(let pausing):
-      guard activity.state.phase == .active else { return .failure(Refusal("\(activity.name) is not running")) }
+      guard activity.state.phase == .active else {
+        return .failure(Refusal("\(activity.name) is not running"))
+      }
       guard activity.state.away == nil else { return .failure(Refusal("\(activity.name) is away already")) }
       var next = activity
       next.state.away = Away(since: now, paused: pausing)
@@ -53,7 +55,9 @@ extension TimerEngine {
   private static func answered(
     _ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source, recording: Bool
   ) -> Result<Transition, Refusal> {
-    guard let away = activity.state.away, let back = away.back else { return .success(Transition(activity: activity)) }
+    guard let away = activity.state.away, let back = away.back else {
+      return .success(Transition(activity: activity))
+    }
     var next = activity
     next.state.away = nil
     var events: [Event] = []

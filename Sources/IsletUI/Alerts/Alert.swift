@@ -112,7 +112,9 @@ public struct Alert: Equatable, Sendable {
       urgency = .normal
       awaits = AlertPolicy.awaits(activity, since: event)
       if awaits {
-        actions = AwayAnswer.allCases.map { Action(key: "away-\($0.rawValue)", label: $0.label, intents: [.away(.answer($0))]) }
+        actions = AwayAnswer.allCases.map {
+          Action(key: "away-\($0.rawValue)", label: $0.label, intents: [.away(.answer($0))])
+        }
       }
     case .planCompleted:
       summary = "\(ascii ? "ok" : "✓") \(name) \(dash) done"
