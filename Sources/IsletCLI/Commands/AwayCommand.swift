@@ -69,7 +69,7 @@ struct AwayCommand: Command {
       let name = printable(activity.name, limit: 40)
       let padding = String(repeating: " ", count: width - name.count)
       environment.console.out(
-        "\(name)\(padding)  away \(DurationText.compact(back - away.since)), "
+        "\(name)\(padding)  away \(Away.said(back - away.since)), "
           + "\(LocalTime.clock(away.since, from: now)) to \(LocalTime.clock(back, from: now))"
           + "  (islet away \(activity.id) keep|drop|stop)\n")
     }

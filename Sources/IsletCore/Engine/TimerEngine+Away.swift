@@ -39,7 +39,7 @@ extension TimerEngine {
       // history never counts the time away before it is answered.
       var asked = event(.away, next, at: now, source: source)
       asked.elapsed = next.elapsed(at: away.since)
-      asked.detail = DurationText.compact(now - away.since)
+      asked.detail = Away.said(now - away.since)
       return .success(Transition(activity: next, events: [asked]))
     case .answer(let answer):
       guard activity.state.away?.back != nil else {

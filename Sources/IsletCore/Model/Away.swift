@@ -16,6 +16,9 @@ public struct Away: Codable, Equatable, Sendable {
 
   /// How long they were away: nil until they are back.
   public var span: Milliseconds? { back.map { max(0, $0 - since) } }
+
+  /// A time away as the question says it, in whole seconds: `14m`, `1h05m`, `40s`.
+  public static func said(_ span: Milliseconds) -> String { DurationText.compact(span / 1000 * 1000) }
 }
 
 /// What to do with a stopwatch's time away: keep it, drop it and go on, drop it and stop.

@@ -81,10 +81,18 @@ package final class LoginWatch {
     return [fd]
   }
 
-  /// When it must look again: while its messages are still being written.
+  /// When it must look again: soon while its messages are still being written, else within
+  /// the hour, as the media players do, so that the watcher stays while it listens; nil when
+  /// it does not listen.
   package func nextWake(at now: Instant) -> Instant? {
-    guard let bus, !bus.isClosed, bus.isWriting else { return nil }
-    return now + 10
+    guard let bus, !bus.isClosed else { return nil }
+    return bus.isWriting ? now + 10 : now + 3_600_000
+  }
+
+  /// Whether it would listen for `live`: wanted, and not given up on (a bus that could not be
+  /// reached, or went, holds no watcher).
+  package func wouldListen(live: [Activity], settings: AwaySettings) -> Bool {
+    Self.wanted(live: live, settings: settings, environment: environment) && (bus != nil || !opened)
   }
 
   /// What has been heard since the last look, in order: going away, coming back.

@@ -185,7 +185,7 @@ package final class DeadlineWatch {
     let again =
       DeadlineWatcherLauncher.nextDeadline(live) != nil
       || players.wouldOpen(live: live, on: configuration.mpris)
-      || LoginWatch.wanted(live: live, settings: configuration.away, environment: environment.variables)
+      || login.wouldListen(live: live, settings: configuration.away)
       || AlertDesk.wantsOngoing(
         live: live, on: configuration.desktopProgress, environment: environment.variables)
     if again && lock.tryAcquire() {
