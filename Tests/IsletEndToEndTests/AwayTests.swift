@@ -105,6 +105,36 @@ import Testing
     #expect(try islet.binary("complete").status == 0)
   }
 
+  @Test func theNotificationsButtonAnswersThroughTheIntentPath() throws {
+    let login = try LoginBus()
+    let desktop = try SessionBus()
+    islet.extra = login.environment.merging(desktop.environment) { $1 }
+    islet.writeConfig("away-after = 1s\nalerts = desktop\nmpris = off\n")
+    let id = try islet.binary("start", "--name", "Focus").stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    #expect(listening(login), "the watcher never asked logind for its session: \(login.calls())")
+    #expect(try lock(login) { try stored(id)?.state.away != nil }, "the lock was not heard")
+    // Away for more than away-after (1s): the watcher reads the real clock, so it must pass.
+    usleep(1_200_000)
+    try login.unlock()
+    let asked = desktop.waitForCalls {
+      $0.contains { $0.call == "Notify" && $0.summary?.contains("away") == true }
+    }
+    let notice = try #require(asked.last { $0.call == "Notify" }, "\(asked)")
+    try desktop.invokeAction(id: try #require(notice.id), key: "away-stop")
+    #expect(eventually { (try? stored(id))??.state.phase == .completed }, "the button was not heard")
+    let done = try #require(try stored(id))
+    let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+    defer { reader.close() }
+    let history = try reader.history()
+    #expect(history.map(\.kind) == [.started, .away, .completed, .awayAnswered], "\(history)")
+    #expect(history.last?.source == .notification)
+    // Stopped when it went away, a second or more before it asked: the time away is not in it.
+    #expect(history[2].at <= history[1].at - 1000, "completed when it went away, before the question")
+    #expect(done.endedAt == history[2].at)
+    #expect(done.elapsed(at: history[1].at) == history[2].elapsed)
+  }
+
   @Test func withNoSystemBusTheWatcherStillAlerts() throws {
     islet.extra = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=" + islet.folder.file("no-such-bus")]
     let played = islet.folder.file("played")
