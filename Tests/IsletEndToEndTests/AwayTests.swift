@@ -49,6 +49,15 @@ import Testing
     #expect(
       try lock(login) { try status("Tea")["phase"] as? String == "paused" }, "\((try? status("Tea")) ?? [:])")
     let left = try #require(try status("Tea")["remaining"] as? Double)
+    // Asleep and awake while locked: it stays paused until the session is unlocked.
+    try login.sleep(true)
+    try login.sleep(false)
+    #expect(login.waitForCalls { $0.suffix(2) == ["Sleep", "Sleep"] })
+    // The watcher answers a signal within milliseconds: a second with the countdown paused
+    // says the wake did not resume it.
+    #expect(
+      !eventually(within: 1) { (try? status("Tea")["phase"] as? String) == "active" },
+      "waking while locked resumed it")
     try login.unlock()
     #expect(
       eventually { (try? status("Tea")["phase"] as? String) == "active" }, "\((try? status("Tea")) ?? [:])")
@@ -58,7 +67,7 @@ import Testing
     let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
     defer { reader.close() }
     let history = try reader.history()
-    #expect(history.map(\.kind) == [.started, .paused, .resumed])
+    #expect(history.map(\.kind) == [.started, .paused, .resumed], "\(history)")
     #expect(history.dropFirst().allSatisfy { $0.source == .session })
     #expect(try islet.binary("end").status == 0)
   }

@@ -16,6 +16,9 @@ package final class LoginWatch {
   private var sessionCall: UInt32?
   /// The session's object path, once logind has said it.
   package private(set) var session: String?
+  /// Whether the session was locked and not unlocked since: waking then is not coming back,
+  /// since the lock screen still stands between the user and the machine.
+  private var locked = false
 
   static let login = BusConnection.Destination(
     name: "org.freedesktop.login1", path: "/org/freedesktop/login1",
@@ -116,10 +119,17 @@ package final class LoginWatch {
       if message.isSignal(interface: Self.login.interface, "PrepareForSleep"), message.path == Self.login.path
       {
         var arguments = message.arguments
-        if let sleeping = arguments.bool() { heard.append(sleeping ? .leaving : .back) }
+        guard let sleeping = arguments.bool() else { continue }
+        if sleeping || !locked { heard.append(sleeping ? .leaving : .back) }
       } else if let session, message.path == session {
-        if message.isSignal(interface: Self.sessionInterface, "Lock") { heard.append(.leaving) }
-        if message.isSignal(interface: Self.sessionInterface, "Unlock") { heard.append(.back) }
+        if message.isSignal(interface: Self.sessionInterface, "Lock") {
+          locked = true
+          heard.append(.leaving)
+        }
+        if message.isSignal(interface: Self.sessionInterface, "Unlock") {
+          locked = false
+          heard.append(.back)
+        }
       }
     }
     if let serial = sessionCall, bus.expired().contains(serial) { sessionCall = nil }
