@@ -318,6 +318,15 @@ final class Environment: RunContext {
     failure.exitStatus == .usage ? UsageError(message: failure.message, command: command) : failure
   }
 
+  /// What an answer to the question about time away did, as its confirmation says it.
+  static func awaySaid(_ answer: AwayAnswer) -> String {
+    switch answer {
+    case .keep: return "keeps its time away"
+    case .drop: return "dropped its time away and goes on"
+    case .stop: return "dropped its time away and stopped"
+    }
+  }
+
   /// `⏸ Workout paused at 12:34`, one line saying what the intent did.
   package func confirmation(_ activity: Activity, _ events: [Event]) -> String {
     let g = glyphs
@@ -357,6 +366,9 @@ final class Environment: RunContext {
     case .attention: what = "needs you: \(printable(event.detail ?? "", limit: 80))"
     case .pressed: what = "\(printable(event.detail ?? "", limit: 40)) pressed"
     case .scheduled: what = "starts at \(LocalTime.clock(activity.state.startedAt, from: now))"
+    case .away: what = "away \(event.detail ?? ""): keep it, drop it, or drop it and stop? (islet away)"
+    case .awayAnswered:
+      what = AwayAnswer(rawValue: event.detail ?? "").map(Self.awaySaid) ?? "answered"
     case .lapped:
       let lap = DurationText.lapClock(activity.state.laps.last ?? 0)
       what = "lap \(activity.state.laps.count) \(lap) (split \(DurationText.lapClock(event.elapsed)))"

@@ -145,7 +145,7 @@ public final class SQLiteActivityStore: ActivityStore {
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
     idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
     run_started_at, expected, tmux_socket, tmux_pane, posted_text, posted_percent, attention, buttons,
-    exit_status, exit_signal, terminal_tty, terminal_kind, tags
+    exit_status, exit_signal, terminal_tty, terminal_kind, tags, away_since, away_back, away_paused
     """
 
   static let eventColumns = """
@@ -503,6 +503,7 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(Self.encode(s.posted.buttons)),
       Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
       Value(a.terminal?.tty), Value(a.terminal?.storedKind), Value(encode(tags: a.tags)),
+      Value(s.away?.since), Value(s.away?.back), .integer(s.away?.paused == true ? 1 : 0),
     ]
   }
 
@@ -556,7 +557,7 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 41, let buttons = decodeButtons(row[35].string), let id = row[0].string,
+    guard row.count == 44, let buttons = decodeButtons(row[35].string), let id = row[0].string,
       let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
@@ -594,7 +595,8 @@ public final class SQLiteActivityStore: ActivityStore {
           text: row[32].string, percent: row[33].int.map { Int(clamping: $0) }, attention: row[34].string,
           buttons: buttons),
         exit: row[36].int.map { .status(Int32(clamping: $0)) }
-          ?? row[37].int.map { .signal(Int32(clamping: $0)) }),
+          ?? row[37].int.map { .signal(Int32(clamping: $0)) },
+        away: row[41].instant.map { Away(since: $0, back: row[42].instant, paused: (row[43].int ?? 0) != 0) }),
       createdAt: createdAt, endedAt: row[3].instant, revision: revision)
   }
 

@@ -167,6 +167,14 @@ public enum Schema {
     );
     INSERT INTO rollup_state VALUES (1, '', 1, 0);
     """,
+    // 14: the user away from the machine (the screen locked, asleep): since when, when they came
+    // back while the question about a stopwatch's time away waits, and whether going away
+    // paused it (so coming back resumes it).
+    """
+    ALTER TABLE activity ADD COLUMN away_since INTEGER;
+    ALTER TABLE activity ADD COLUMN away_back INTEGER;
+    ALTER TABLE activity ADD COLUMN away_paused INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -82,4 +82,24 @@ import Testing
     #expect(view.text.contains("'Deploy api' has no button 3"), "\(view.text)")
     #expect(try Self.pressed(view, id) == ["Approve", "Reject"])
   }
+
+  /// A stopwatch that asks about its time away shows the answers as chips, and `1` `2` `3`
+  /// give them: here `2`, drop, which takes the 14 minutes away out.
+  @Test func aQuestionAboutTimeAwayIsAnsweredWithTheNumberKeys() throws {
+    let view = try RunnerHarness(width: 100, height: 30)
+    let report = try view.outside.send(.start(StartRequest(name: "Focus")), to: .current, source: .cli)
+    let id = try #require(report.activity).id
+    view.clock.advance(by: 5 * 60_000)
+    _ = try view.outside.send(.away(.leave(pausing: false)), to: .id(id), source: .session)
+    view.clock.advance(by: 14 * 60_000)
+    _ = try view.outside.send(.away(.back(resuming: false, answer: nil)), to: .id(id), source: .session)
+    let runner = try view.openDrawn()
+    #expect(view.text.contains(" Keep it   Drop it   Drop and stop "), "the banner's chips: \(view.text)")
+    #expect(view.text.contains("1 keep · 2 drop · 3 stop"), "the key hints: \(view.text)")
+    try view.press(runner, .character("2"))
+    let focus = try #require(try view.outside.store.activity(id: id))
+    #expect(focus.state.away == nil)
+    #expect(focus.elapsed(at: view.clock.now()) == 5 * 60_000)
+    #expect(!view.text.contains("Drop and stop"), "the question is gone: \(view.text)")
+  }
 }

@@ -41,7 +41,7 @@ import Testing
           LineError(
             line: 2,
             message:
-              "unknown key '\\u{feff}bell'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+              "unknown key '\\u{feff}bell'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
           )))
   }
 
@@ -58,7 +58,7 @@ import Testing
       ),
       (
         [0xFF, 0xFE] + Array(" = 1\n".utf8), 1,
-        "unknown key '\\xFF\\xFE' (not valid UTF-8); known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "unknown key '\\xFF\\xFE' (not valid UTF-8); known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       (
         Array("theme = caf".utf8) + [0xC3], 1,
@@ -87,7 +87,7 @@ import Testing
       ),
       (
         Array("bell\u{0C} = on\n".utf8), 1,
-        "unknown key 'bell\\u{c}'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "unknown key 'bell\\u{c}'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       (Array("bell = on\u{202E}\n".utf8), 1, "bell is 'on\\u{202e}'; use on or off"),
       (

@@ -12,6 +12,7 @@ import Testing
     "snooze": "10m", "sound": "paplay", "max-idle": "2h", "stale-after": "1m", "icon": "book",
     "hooks": "/tmp/hooks", "mpris": "off", "stopwatch-switch": "on", "desktop-progress": "on",
     "title": "on", "plan": "tabata", "goal": "4",
+    "on-lock": "nothing", "on-unlock": "nothing", "away-after": "30m", "away-default": "drop",
     "plan.NAME": "Work 20m, Rest 5m",
     "goal.NAME": "2",
     "remote.NAME": "me@build.example",

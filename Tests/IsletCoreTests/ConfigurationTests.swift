@@ -53,7 +53,7 @@ import Testing
     arguments: [
       (
         "colour = red", 1,
-        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "unknown key 'colour'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       ("\n\nbell = loud", 3, "bell is 'loud'; use on or off"),
       (
@@ -150,10 +150,11 @@ import Testing
     }
   }
 
-  @Test func zeroMeansNeverForMaxIdleAlone() {
+  @Test func zeroMeansNeverForMaxIdleAndAwayAfterAlone() {
     // The others refuse it: an alert every 0s, a snooze of 0s or stale at once mean nothing.
     let zeros = Configuration.settings.filter { $0.durations?.zero != nil }.map(\.key)
-    #expect(zeros == ["max-idle"])
+    #expect(zeros == ["max-idle", "away-after"])
+    #expect(Configuration.parse("away-after = 0").map(\.away.askAfter) == .success(0))
     #expect(Configuration.parse("max-idle = 0s").map(\.maxIdle) == .success(0))
     #expect(Configuration.parse("max-idle = 0:00").map(\.policy.maxIdle) == .success(0))
   }

@@ -93,6 +93,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(arguments: ["snooze", "0.5s"], status: 64, says: "snooze needs a second or more, not '0.5s'"),
     BadInput(arguments: ["snooze", "101h"], status: 64, says: "'101h' is longer than the 100 hours"),
     BadInput(arguments: ["snooze", "a", "5m", "b"], status: 64, says: "unexpected argument 'b'"),
+    BadInput(
+      arguments: ["away", "later"], status: 64, says: "'later' is not an answer; use keep, drop or stop"),
+    BadInput(arguments: ["away", "Focus", "maybe"], status: 64, says: "'maybe' is not an answer"),
+    BadInput(arguments: ["away", "a", "keep", "b"], status: 64, says: "unexpected argument 'b'"),
     BadInput(arguments: ["alert"], status: 64, says: "use islet alert test"),
     BadInput(
       arguments: ["alert", "tset"], status: 64, says: "'tset' is not an alert command; use islet alert test"),
@@ -542,9 +546,14 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     [
       ("bell = maybe\n", "config:1: bell is 'maybe'; use on or off"),
       ("stopwatch-switch = always\n", "config:1: stopwatch-switch is 'always'; use on or off"),
+      ("on-lock = stop\n", "config:1: on-lock is 'stop'; use pause or nothing"),
+      (
+        "away-after = soon\n",
+        "config:1: away-after is 'soon'; use a duration from 1s to 24h, such as 10m, or 0 for never"
+      ),
       (
         "frob = 1\n",
-        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
+        "config:1: unknown key 'frob'; known keys: theme, bell, alerts, alert-repeat, alert-every, alert-after-run, snooze, sound, max-idle, stale-after, icon, hooks, mpris, desktop-progress, title, stopwatch-switch, on-lock, on-unlock, away-after, away-default, dnd, dnd-on, dnd-off, dnd-state, plan, goal, plan.NAME, goal.NAME, remote.NAME"
       ),
       ("theme\n", "config:1: 'theme' is not a 'key = value' line"),
       (

@@ -55,7 +55,7 @@ import Testing
       // Help is not a start: no 'islet start 25m' there.
       (
         ["help", "25m"],
-        "Error: no help for '25m'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for '25m'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, away, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func aMistypedWordGetsTheNearestKnownOne(arguments: [String], stderr: String) throws {

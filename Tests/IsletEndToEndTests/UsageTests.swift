@@ -60,7 +60,7 @@ import Testing
     arguments: [
       (
         ["frob"],
-        "Error: unknown command 'frob'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
+        "Error: unknown command 'frob'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, away, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet [COMMAND] [OPTIONS]\n"
       ),
       (
         ["pause", "--frob"],
@@ -157,7 +157,7 @@ import Testing
       ),
       (
         ["help", "nope"],
-        "Error: no help for 'nope'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
+        "Error: no help for 'nope'; commands: start, switch, continue, pause, resume, toggle, skip, lap, reset, complete, end, adjust, snooze, update, press, away, fail, goto, wait, run, status, list, laps, log, edit, forget, report, import, plans, themes, icons, check, tmux, bar, taskwarrior, alert, remote, shell-init, completions, help\nUsage: islet help [COMMAND]\n"
       ),
     ] as [([String], String)])
   func badUsageIsExit64WithTheUsageLine(arguments: [String], stderr: String) {

@@ -8,7 +8,8 @@ var commandTypes: [any Command.Type] {
   [
     StartCommand.self, SwitchCommand.self, ContinueCommand.self, IntentCommand.self, AdjustCommand.self,
     SnoozeCommand.self, UpdateCommand.self,
-    PressCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self, RunCommand.self,
+    PressCommand.self, AwayCommand.self, FailCommand.self, GotoCommand.self, WaitCommand.self,
+    RunCommand.self,
     StatusCommand.self, ListCommand.self, LapsCommand.self, LogCommand.self, EditCommand.self,
     ForgetCommand.self, ReportCommand.self, ImportCommand.self, PlansCommand.self,
     ThemesCommand.self, IconsCommand.self, CheckCommand.self,

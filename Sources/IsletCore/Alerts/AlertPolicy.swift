@@ -35,13 +35,14 @@ public struct AlertPolicy: Codable, Equatable, Sendable {
   public init() {}
 
   /// The events that alert: the ends that time causes, a pending activity's start (`started`
-  /// by time), a program asking for the user (`attention`), and a run's end (`failed`, or
+  /// by time), a program asking for the user (`attention`), the question about a stopwatch's
+  /// time away (`away`), and a run's end (`failed`, or
   /// `completed` by `islet run`) that took at least `runAlertAfter`. A plan's end alerts in
   /// place of the last segment's end that caused it.
   public static func alerts(_ events: [Event], runAlertAfter: Milliseconds? = nil) -> [Event] {
     events.enumerated().compactMap { index, event in
       if let runAlertAfter, endsLongRun(event, after: runAlertAfter) { return event }
-      if event.kind == .attention { return event }
+      if event.kind == .attention || event.kind == .away { return event }
       guard event.source == .time else { return nil }
       switch event.kind {
       case .finished, .planCompleted, .started: return event
@@ -109,6 +110,7 @@ public struct AlertPolicy: Codable, Equatable, Sendable {
   public static func awaits(_ activity: Activity, since event: Event) -> Bool {
     guard activity.id == event.activityID else { return false }
     if event.kind == .attention { return activity.state.posted.attention != nil }
+    if event.kind == .away { return activity.state.away?.back != nil }
     return activity.state.phase == .finished && activity.deadline == event.at
   }
 

@@ -39,6 +39,9 @@ public struct Configuration: Equatable, Sendable {
   /// The hosts whose live activities are shown beside the local ones (`remote.NAME = …`), in
   /// the file's order.
   public var remotes: [RemoteHost] = []
+  /// What locking the screen or sleeping, and coming back, does to the live activities
+  /// (`on-lock`, `on-unlock`, `away-after`, `away-default`).
+  public var away = AwaySettings()
 
   public init() {}
 
@@ -102,6 +105,21 @@ public struct Configuration: Equatable, Sendable {
       key: "stopwatch-switch", value: "on|off",
       meaning: "starting a stopwatch ends the running ones, as islet switch does (default off)",
       set: onOff(\.stopwatchSwitch)),
+    Setting(
+      key: "on-lock", value: "pause|nothing",
+      meaning: "locking the screen or sleeping pauses running countdowns and work segments (default pause)",
+      set: setOnLock),
+    Setting(
+      key: "on-unlock", value: "resume|nothing",
+      meaning: "coming back resumes what locking paused (default resume)", set: setOnUnlock),
+    Setting(
+      key: "away-after", value: "DURATION",
+      meaning: "a stopwatch that ran through a lock or a sleep this long asks what its time away becomes",
+      durations: DurationBounds(\.away.askAfter, longest: 86_400_000, example: "10m", zero: "never")),
+    Setting(
+      key: "away-default", value: "ask|keep|drop|stop",
+      meaning: "the answer given without asking: keep the time away, drop it, drop it and stop (default ask)",
+      set: setAwayDefault),
     Setting(
       key: "dnd", value: "off|auto|dunst|mako|swaync|custom",
       meaning: "the notification server's Do Not Disturb, on while a plan's work segment runs (default off)",
@@ -360,6 +378,42 @@ extension Configuration {
       }
       return nil
     }
+  }
+
+  fileprivate static func setOnLock(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    switch value.lowercased() {
+    case "pause": configuration.away.pauses = true
+    case "nothing", "off": configuration.away.pauses = false
+    default: return "on-lock is '\(printable(value, limit: 20))'; use pause or nothing"
+    }
+    return nil
+  }
+
+  fileprivate static func setOnUnlock(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    switch value.lowercased() {
+    case "resume": configuration.away.resumes = true
+    case "nothing", "off": configuration.away.resumes = false
+    default: return "on-unlock is '\(printable(value, limit: 20))'; use resume or nothing"
+    }
+    return nil
+  }
+
+  fileprivate static func setAwayDefault(_ configuration: inout Configuration, key: String, value: String)
+    -> String?
+  {
+    if value.lowercased() == "ask" {
+      configuration.away.answer = nil
+      return nil
+    }
+    guard let answer = AwayAnswer(rawValue: value.lowercased()) else {
+      return "away-default is '\(printable(value, limit: 20))'; use ask, keep, drop or stop"
+    }
+    configuration.away.answer = answer
+    return nil
   }
 
   /// Channels apart by spaces, commas or tabs; `none` (or `off`) alone for none.

@@ -211,6 +211,8 @@ public enum TimerEngine {
       var reset = event(.reset, activity, at: now, source: source)
       reset.phase = .idle
       return .success(Transition(activity: next, events: [reset]))
+    case (.away(let step), _):
+      return away(step, activity, at: now, source: source, policy: policy)
     case (.update(let update), _):
       return .success(updated(activity, by: update, at: now, source: source))
     case (.press(let label), _):
@@ -376,7 +378,7 @@ public enum TimerEngine {
       guard lap > 0 else { return .failure(Refusal("\(activity.name)'s lap has run no time yet")) }
       next.state.laps = LapMarks(count: activity.state.laps.count + 1, lastSplit: split, last: lap)
       return .success((next, .lapped))
-    case .start, .toggle, .reset, .skip, .update, .press:
+    case .start, .toggle, .reset, .skip, .update, .press, .away:
       preconditionFailure("\(intent) is applied by apply itself")
     }
   }

@@ -192,13 +192,15 @@ public struct ContentState: Codable, Equatable, Sendable {
   public var posted: Posted
   /// How a failed command ended; nil unless the phase is `failed`.
   public var exit: CommandExit?
+  /// The user away (screen locked, asleep) while it ran; nil otherwise.
+  public var away: Away?
 
   public init(
     name: String, category: String? = nil, startedAt: Instant, pausedAt: Instant? = nil,
     duration: Milliseconds? = nil, phase: Phase, staleDate: Instant? = nil, relevance: Double = 0,
     touchedAt: Instant, idleLimit: Milliseconds? = nil, progress: PlanProgress? = nil,
     laps: LapMarks = LapMarks(), runStartedAt: Instant? = nil, posted: Posted = Posted(),
-    exit: CommandExit? = nil
+    exit: CommandExit? = nil, away: Away? = nil
   ) {
     self.name = name
     self.category = category
@@ -215,6 +217,7 @@ public struct ContentState: Codable, Equatable, Sendable {
     self.runStartedAt = runStartedAt
     self.posted = posted
     self.exit = exit
+    self.away = away
   }
 }
 

@@ -28,6 +28,11 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
   /// A start still ahead was made (`start --in`, `--at`): the activity is pending, and time
   /// records its `started` at that instant.
   case scheduled
+  /// The user came back to a stopwatch that ran while they were away longer than `away-after`;
+  /// `detail` is how long (`14m`), and the question waits for `away-answered`.
+  case away
+  /// The time away kept, dropped, or dropped with the stopwatch stopped; `detail` says which.
+  case awayAnswered = "away-answered"
 
   /// Kinds that record a correction of the history, not something the timer did.
   public var isCorrection: Bool { self == .edited || self == .forgotten }

@@ -15,6 +15,9 @@ public enum Intent: Hashable, Sendable {
   case fail(CommandExit)
   /// Presses a posted activity's button, by its label.
   case press(String)
+  /// The user going away from the machine, coming back, or answering what their time away
+  /// does to a stopwatch.
+  case away(AwayStep)
 
   /// The verb, as typed on the command line.
   public var verb: String {
@@ -33,14 +36,17 @@ public enum Intent: Hashable, Sendable {
     case .lap: return "lap"
     case .fail: return "fail"
     case .press: return "press"
+    case .away: return "away"
     }
   }
 
-  /// An update leaves a posted activity's attention as it is (or sets it); every other intent
-  /// is the user's answer, and clears it.
+  /// An update leaves a posted activity's attention as it is (or sets it), and so does the
+  /// user going away or coming back; every other intent is the user's answer, and clears it.
   var answersAttention: Bool {
-    if case .update = self { return false }
-    return true
+    switch self {
+    case .update, .away(.leave), .away(.back): return false
+    default: return true
+    }
   }
 }
 

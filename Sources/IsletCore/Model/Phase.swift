@@ -39,4 +39,6 @@ public enum Source: String, Codable, Sendable {
   case notification
   /// The desktop's media controls (MPRIS): a media key, a player's button, `playerctl`.
   case media
+  /// The desktop session: the screen locked or unlocked, the machine asleep or awake (logind).
+  case session
 }

@@ -43,6 +43,12 @@ package final class BusConnection {
   /// when there is none or it cannot be reached. Never starts a bus, never waits.
   package static func open(environment: [String: String]) -> BusConnection? {
     guard case .success(let address) = DesktopNotifier.busAddress(environment) else { return nil }
+    return open(address: address)
+  }
+
+  /// Opens a connection to the bus at `address` (the system bus, for logind), its `Hello`
+  /// posted; nil when it cannot be reached.
+  package static func open(address: String) -> BusConnection? {
     var error = DBusError()
     dbus_error_init(&error)
     defer { dbus_error_free(&error) }

@@ -111,6 +111,14 @@ package struct BusReader {
     return pointer.map { String(cString: $0) }
   }
 
+  package mutating func bool() -> Bool? {
+    guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.bool else { return nil }
+    var value: dbus_bool_t = 0
+    dbus_message_iter_get_basic(&iterator, &value)
+    dbus_message_iter_next(&iterator)
+    return value != 0
+  }
+
   package mutating func uint32() -> UInt32? {
     guard dbus_message_iter_get_arg_type(&iterator) == TypeCode.uint32 else { return nil }
     var value: UInt32 = 0

@@ -57,6 +57,8 @@ package struct Glyphs {
     case .attention: return unicode ? "❗" : "!!"
     case .pressed: return unicode ? "▣" : "#"
     case .scheduled: return unicode ? "◷" : "@"
+    case .away: return unicode ? "☾" : "?"
+    case .awayAnswered: return unicode ? "☀" : "="
     }
   }
 

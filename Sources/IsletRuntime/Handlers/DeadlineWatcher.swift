@@ -21,7 +21,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     Self.ensure(
       storePath: context.store.path, live: context.live, environment: context.environment, alerting: alerting,
       mpris: context.configuration.mpris, progress: context.configuration.desktopProgress,
-      newest: events.compactMap(\.seq).max())
+      away: context.configuration.away, newest: events.compactMap(\.seq).max())
   }
 
   /// The earliest `finished` or `started` still to record: a countdown's or a segment's end, or
@@ -35,12 +35,13 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
   /// recorded `alerting` events (which the watcher then gives, from the first), a live
   /// activity's alert is still followed (its watcher was killed), or, `mpris` on, anything is
   /// live to show as a media player on a session bus, or, `progress` on, a countdown or task to
-  /// keep an ongoing notice for, and no watcher holds the store's lock.
+  /// keep an ongoing notice for, or something a lock or a sleep would touch with a system bus
+  /// to hear it on (`away`), and no watcher holds the store's lock.
   /// Readers call it too, so a watcher that was killed is
   /// replaced by the next command that looks (the status line looks every second).
   package static func ensure(
     storePath path: String, live: [Activity], environment: [String: String], alerting: [Event] = [],
-    mpris: Bool = false, progress: Bool = false, newest: Int64? = nil
+    mpris: Bool = false, progress: Bool = false, away: AwaySettings? = nil, newest: Int64? = nil
   ) {
     // A fixed clock (ISLET_NOW) has no real deadlines to wait for.
     if environment["ISLET_NOW"] != nil { return }
@@ -48,6 +49,7 @@ public struct DeadlineWatcherLauncher: PostCommitHandler {
     let deadline =
       nextDeadline(live) != nil || MprisPlayers.wanted(live: live, on: mpris, environment: environment)
       || AlertDesk.wantsOngoing(live: live, on: progress, environment: environment)
+      || LoginWatch.wanted(live: live, settings: away, environment: environment)
     // Only an activity that is over, or one that asks for the user, can have an alert
     // awaiting an answer.
     let awaiting = live.contains { $0.state.phase == .finished || $0.state.posted.attention != nil }

@@ -60,11 +60,12 @@ public struct HookRunner: PostCommitHandler {
 
   /// What hooks, and the deadline watcher that runs them, see of the environment, whichever
   /// process recorded the event: who the user is, the locale and zone, where the desktop and
-  /// the session bus are, and Islet's own settings. Nothing else: a terminal's `TERM` or the
+  /// the session and system buses are, and Islet's own settings. Nothing else: a terminal's `TERM` or the
   /// `TMUX` of whatever shell started the watcher would make a hook work by chance.
   package static func environment(_ variables: [String: String], storePath: String) -> [String: String] {
     let kept: Set<String> = [
       "HOME", "USER", "LOGNAME", "SHELL", "PATH", "LANG", "LANGUAGE", "TZ", "DBUS_SESSION_BUS_ADDRESS",
+      "DBUS_SYSTEM_BUS_ADDRESS",
       "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "NO_COLOR",
     ]
     var chosen = variables.filter { name, _ in

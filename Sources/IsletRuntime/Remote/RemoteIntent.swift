@@ -14,7 +14,8 @@ package enum RemoteIntent {
     case .adjust(let span):
       return ["adjust"] + target + [(span < 0 ? "-" : "+") + "\(max(1, abs(span) / 1000))s"]
     case .press(let label): return ["press"] + target + [label]
-    case .start, .update, .fail: return nil
+    case .away(.answer(let answer)): return ["away"] + target + [answer.rawValue]
+    case .start, .update, .fail, .away: return nil
     }
   }
 

@@ -16,6 +16,8 @@ package final class DeadlineWatch {
   let follower: StoreFollower
   let desk: AlertDesk
   let players: MprisPlayers
+  /// The user going away and coming back, heard from logind on the system bus.
+  let login: LoginWatch
   let log: String
   /// Children (hooks, tmux, players) are reaped as they exit: none is left <defunct>.
   let childExits = islet_child_exits_fd()
@@ -34,6 +36,7 @@ package final class DeadlineWatch {
     log = HookRunner.logPath(environment: environment.variables)
     desk = AlertDesk(storePath: path, environment: environment.variables)
     players = MprisPlayers(environment: environment.variables) { environment.now }
+    login = LoginWatch(environment: environment.variables)
     // Where the last watcher stopped, unless the store has been replaced since.
     let newest = follower.seq
     seen = min(lock.alerted ?? newest, newest)
@@ -61,7 +64,8 @@ package final class DeadlineWatch {
         if try letGo() { return .ok }
         continue
       }
-      let also = desk.descriptors + players.descriptors + (childExits >= 0 ? [childExits] : [])
+      let also =
+        desk.descriptors + players.descriptors + login.descriptors + (childExits >= 0 ? [childExits] : [])
       var wake = follower.wait(until: next, also: also, interruptible: true)
       // A player's call (its position asked, say) is answered here; only a control's needs a turn.
       while case .readable(let fd) = wake,
@@ -120,6 +124,7 @@ package final class DeadlineWatch {
         _ = try? intents.send(request.intent, to: .id(request.activityID), source: .media)
         pressed = true
       }
+      if away(settled.live, at: now) { pressed = true }
       lock.record(alerted: seen, followed: desk.followed(configuration: configuration))
       if pressed { continue }
       // Every deadline not yet recorded, past ones too: one that passed while the handlers
@@ -129,8 +134,25 @@ package final class DeadlineWatch {
         desk.nextWake(at: now, configuration: configuration),
         desk.nextOngoingWake(at: now, on: configuration.desktopProgress),
         players.nextWake(at: now),
+        login.nextWake(at: now),
       ].compactMap { $0 }.min()
     }
+  }
+
+  /// Listens to logind while something going away would touch is live, and sends what each
+  /// lock, unlock, sleep or wake heard does (`AwayRule`). Whether an intent was sent.
+  private func away(_ live: [Activity], at now: Instant) -> Bool {
+    login.update(
+      wanted: LoginWatch.wanted(live: live, settings: configuration.away, environment: environment.variables))
+    var sent = false
+    var current = live
+    for moment in login.moments() {
+      for (id, intent) in AwayRule.intents(moment, live: current, at: now, settings: configuration.away) {
+        if let report = try? intents.send(intent, to: .id(id), source: .session) { current = report.live }
+        sent = true
+      }
+    }
+    return sent
   }
 
   /// Read afresh each time something happens: a changed setting takes effect at once.
@@ -163,6 +185,7 @@ package final class DeadlineWatch {
     let again =
       DeadlineWatcherLauncher.nextDeadline(live) != nil
       || players.wouldOpen(live: live, on: configuration.mpris)
+      || login.wouldListen(live: live, settings: configuration.away)
       || AlertDesk.wantsOngoing(
         live: live, on: configuration.desktopProgress, environment: environment.variables)
     if again && lock.tryAcquire() {

@@ -105,6 +105,17 @@ public struct Alert: Equatable, Sendable {
           Action(key: "end", label: "End", intents: [.end]),
         ]
       }
+    case .away:
+      // Said once, normal: the stopwatch goes on as it is until the question is answered.
+      summary = "\(ascii ? "?" : "☾") \(name) \(dash) away \(event.detail ?? "")"
+      body = "keep the time away, drop it and go on, or drop it and stop?"
+      urgency = .normal
+      awaits = AlertPolicy.awaits(activity, since: event)
+      if awaits {
+        actions = AwayAnswer.allCases.map {
+          Action(key: "away-\($0.rawValue)", label: $0.label, intents: [.away(.answer($0))])
+        }
+      }
     case .planCompleted:
       summary = "\(ascii ? "ok" : "✓") \(name) \(dash) done"
       let total = activity.endedAt.map { DurationText.clock(seconds: ($0 - activity.createdAt) / 1000) }

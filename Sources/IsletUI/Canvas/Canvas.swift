@@ -83,6 +83,8 @@ public enum ButtonAction: Equatable, Sendable {
   case press(String)
   /// Its name: switch tmux to the pane it was started in.
   case goTo
+  /// An answer to a stopwatch's question about its time away.
+  case away(AwayAnswer)
 
   /// How an alert's key names it: `pause`, `press`.
   public var name: String {
@@ -106,6 +108,7 @@ public enum ButtonAction: Equatable, Sendable {
     case .skip: return .skip
     case .expand, .goTo: return nil
     case .press(let label): return .press(label)
+    case .away(let answer): return .away(.answer(answer))
     }
   }
 }

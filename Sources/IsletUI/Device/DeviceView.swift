@@ -279,9 +279,12 @@ public enum DeviceView {
     init(_ selected: Activity?, at now: Instant, policy: TimePolicy) {
       guard let selected else { return }
       live = true
-      buttons = selected.state.posted.buttons.map {
-        DisplayWidth.truncate(printable($0.label, limit: 40).lowercased(), to: 12, ellipsis: "~")
-      }
+      buttons =
+        selected.state.away?.back != nil
+        ? AwayAnswer.allCases.map(\.rawValue)
+        : selected.state.posted.buttons.map {
+          DisplayWidth.truncate(printable($0.label, limit: 40).lowercased(), to: 12, ellipsis: "~")
+        }
       if case .snooze = DeviceState.intent(ofKey: "+", for: selected, at: now, policy: policy) {
         snoozes = true
       }

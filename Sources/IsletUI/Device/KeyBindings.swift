@@ -128,6 +128,8 @@ public enum KeyBindings {
       }
       return .adjust(by: 60_000)
     case .less: return .adjust(by: -60_000)
+    case .press(let place) where selected.state.away?.back != nil:
+      return place <= AwayAnswer.allCases.count ? .away(.answer(AwayAnswer.allCases[place - 1])) : nil
     case .press(let place):
       let buttons = selected.state.posted.buttons
       return place <= buttons.count ? .press(buttons[place - 1].label) : nil

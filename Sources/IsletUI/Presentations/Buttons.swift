@@ -47,6 +47,15 @@ struct ButtonSpec {
       word: word, role: .buttonReset, primary: primary, posted: true)
   }
 
+  /// An answer to the question about time away: its word alone where there is room.
+  static func away(_ answer: AwayAnswer) -> ButtonSpec {
+    let word = answer.label
+    let first = String(word.prefix(1))
+    return ButtonSpec(
+      action: .away(answer), glyph: first, asciiGlyph: first, word: word, role: .buttonReset,
+      primary: answer == .keep, posted: true)
+  }
+
   /// The most cells a program's button's word takes in a chip.
   static let postedWord = 16
 
@@ -66,9 +75,11 @@ struct ButtonSpec {
     return 2 + DisplayWidth.of(glyphs.ascii ? asciiGlyph : glyph) + (long ? 1 + DisplayWidth.of(word) : 0)
   }
 
-  /// The chips of a program's buttons, the first one primary; none when it posted none.
+  /// The chips of a program's buttons, the first one primary; none when it posted none. A
+  /// question about time away takes their place while it waits.
   static func posted(_ look: Look) -> [ButtonSpec] {
-    look.postedButtons.enumerated().map { posted($0.element, primary: $0.offset == 0) }
+    if look.asksAboutAway { return AwayAnswer.allCases.map(away) }
+    return look.postedButtons.enumerated().map { posted($0.element, primary: $0.offset == 0) }
   }
 
   /// The banner's chips for `look`: a program's buttons where it posted some (its keys still

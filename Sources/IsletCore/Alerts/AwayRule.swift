@@ -1,0 +1,86 @@
+/// What the user going away from the machine (the screen locked, the machine asleep) and
+/// coming back does to the live activities: the configuration's `on-lock`, `on-unlock`,
+/// `away-after` and `away-default`.
+public struct AwaySettings: Equatable, Sendable {
+  /// Whether locking pauses the running countdowns and plans' work segments.
+  public var pauses = true
+  /// Whether unlocking resumes what locking paused.
+  public var resumes = true
+  /// A running stopwatch away this long or longer raises the question; 0: never.
+  public var askAfter: Milliseconds = 600_000
+  /// The answer given without asking; nil: ask.
+  public var answer: AwayAnswer?
+
+  public init() {}
+}
+
+/// The pure rule: given the live set, whether the user goes or comes back, and the settings,
+/// the intents to send, each through the one intent path (`Intent.away`).
+///
+/// ```swift
+/// for (id, intent) in AwayRule.intents(.leaving, live: live, at: now, settings: settings) {
+///   _ = try? intents.send(intent, to: .id(id), source: .session)
+/// }
+/// ```
+public enum AwayRule {
+  public enum Moment: Sendable {
+    case leaving, back
+  }
+
+  public static func intents(_ moment: Moment, live: [Activity], at now: Instant, settings: AwaySettings)
+    -> [(activityID: String, intent: Intent)]
+  {
+    live.compactMap { activity in
+      guard activity.attributes.host == nil,
+        let step = step(moment, for: activity, at: now, settings: settings)
+      else { return nil }
+      return (activity.id, .away(step))
+    }
+  }
+
+  /// What going or coming back does to one activity, as time leaves it at `now`; nil: nothing.
+  static func step(_ moment: Moment, for activity: Activity, at now: Instant, settings: AwaySettings)
+    -> AwayStep?
+  {
+    switch moment {
+    case .leaving:
+      guard activity.state.phase == .active, activity.state.away == nil else { return nil }
+      if pausable(activity) { return settings.pauses ? .leave(pausing: true) : nil }
+      return watched(activity) && settings.askAfter > 0 ? .leave(pausing: false) : nil
+    case .back:
+      guard let away = activity.state.away, away.back == nil else { return nil }
+      if away.paused { return .back(resuming: settings.resumes, answer: nil) }
+      let long = settings.askAfter > 0 && now - away.since >= settings.askAfter
+      return .back(resuming: false, answer: long ? settings.answer : .keep)
+    }
+  }
+
+  /// A countdown, or a plan's work segment (a break goes on: it is time away anyway).
+  static func pausable(_ activity: Activity) -> Bool {
+    guard activity.isCountdown else { return false }
+    guard let segment = activity.segment else { return true }
+    return segment.kind == .work
+  }
+
+  /// A stopwatch the user times, not a task with an expected length or what a program posts.
+  static func watched(_ activity: Activity) -> Bool {
+    activity.attributes.mode == .stopwatch && !activity.isPlan && activity.attributes.expected == nil
+      && activity.state.posted == Posted()
+  }
+
+  /// The stopwatches whose question waits for an answer, oldest first.
+  public static func asking(_ live: [Activity]) -> [Activity] {
+    live.compactMap { activity in activity.state.away?.back.map { (activity, $0) } }
+      .sorted { $0.1 < $1.1 }.map(\.0)
+  }
+
+  /// Whether anything live would be touched by going away or coming back: what the deadline
+  /// watcher stays for, listening to the session.
+  public static func wants(_ live: [Activity], settings: AwaySettings) -> Bool {
+    live.contains { activity in
+      activity.attributes.host == nil
+        && (activity.state.away != nil
+          || step(.leaving, for: activity, at: activity.state.touchedAt, settings: settings) != nil)
+    }
+  }
+}

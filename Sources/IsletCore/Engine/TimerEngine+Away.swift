@@ -1,0 +1,95 @@
+/// `Intent.away`: the user going away from the machine and coming back (`AwayRule` says which
+/// step each activity gets), and the answer to what a stopwatch's time away becomes.
+extension TimerEngine {
+  static func away(
+    _ step: AwayStep, _ activity: Activity, at now: Instant, source: Source, policy: TimePolicy
+  ) -> Result<Transition, Refusal> {
+    switch step {
+    case .leave(let pausing):
+      guard activity.state.phase == .active else {
+        return .failure(Refusal("\(activity.name) is not running"))
+      }
+      guard activity.state.away == nil else { return .failure(Refusal("\(activity.name) is away already")) }
+      var next = activity
+      next.state.away = Away(since: now, paused: pausing)
+      guard pausing else { return .success(Transition(activity: next)) }
+      next.state.pausedAt = now
+      next.state.phase = .paused
+      next.state.staleDate = staleDate(of: next, policy: policy)
+      return .success(Transition(activity: next, events: [event(.paused, next, at: now, source: source)]))
+    case .back(let resuming, let answer):
+      guard let away = activity.state.away, away.back == nil else {
+        return .failure(Refusal("\(activity.name) was not away"))
+      }
+      var next = activity
+      next.state.away = nil
+      if away.paused {
+        guard resuming, activity.state.phase == .paused, let pausedAt = activity.state.pausedAt else {
+          return .success(Transition(activity: next))
+        }
+        next.state.startedAt = activity.state.startedAt + (now - pausedAt)
+        next.state.pausedAt = nil
+        next.state.phase = .active
+        next.state.staleDate = staleDate(of: next, policy: policy)
+        return .success(Transition(activity: next, events: [event(.resumed, next, at: now, source: source)]))
+      }
+      next.state.away = Away(since: away.since, back: now, paused: false)
+      if let answer { return answered(answer, next, at: now, source: source, recording: false) }
+      // The question: the elapsed time it records is the time before going away, so the
+      // history never counts the time away before it is answered.
+      var asked = event(.away, next, at: now, source: source)
+      asked.elapsed = next.elapsed(at: away.since)
+      asked.detail = Away.said(now - away.since)
+      return .success(Transition(activity: next, events: [asked]))
+    case .answer(let answer):
+      guard activity.state.away?.back != nil else {
+        return .failure(Refusal("\(activity.name) has no question about time away"))
+      }
+      return answered(answer, activity, at: now, source: source, recording: true)
+    }
+  }
+
+  /// The time away (`since` to `back`) kept, dropped (as a pause then, recorded at its true
+  /// times), or dropped with the stopwatch stopped when it went away. `recording`: an
+  /// `away-answered` event says which (the question was asked).
+  private static func answered(
+    _ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source, recording: Bool
+  ) -> Result<Transition, Refusal> {
+    guard let away = activity.state.away, let back = away.back else {
+      return .success(Transition(activity: activity))
+    }
+    var next = activity
+    next.state.away = nil
+    var events: [Event] = []
+    let since = max(away.since, activity.state.startedAt)
+    switch answer {
+    case .keep:
+      break
+    case .drop:
+      var paused = activity
+      paused.state.pausedAt = since
+      paused.state.phase = .paused
+      events.append(event(.paused, paused, at: since, source: source))
+      // As a resume moves the start by the pause, whatever happened since stays after it.
+      next.state.startedAt = activity.state.startedAt + (back - since)
+      var resumed = next
+      resumed.state.pausedAt = nil
+      resumed.state.phase = .active
+      var mark = event(.resumed, resumed, at: back, source: source)
+      mark.elapsed = paused.elapsed(at: since)
+      events.append(mark)
+    case .stop:
+      next.state.pausedAt = since
+      next.state.phase = .completed
+      next.state.staleDate = nil
+      next.endedAt = since
+      events.append(event(.completed, next, at: since, source: source))
+    }
+    if recording {
+      var said = event(.awayAnswered, next, at: now, source: source)
+      said.detail = answer.rawValue
+      events.append(said)
+    }
+    return .success(Transition(activity: next, events: events))
+  }
+}

@@ -1,0 +1,191 @@
+import Testing
+
+@testable import IsletCore
+
+/// Going away from the machine (a lock, a sleep) and coming back: the rule's intents, and what
+/// the engine does with them, on a manual clock.
+@Suite struct AwayRuleTests {
+  let settings = AwaySettings()
+
+  /// Applies every intent the rule gives for `moment` at `now` to `live`.
+  func apply(_ moment: AwayRule.Moment, _ live: [Activity], at now: Instant, settings: AwaySettings? = nil)
+    throws -> (live: [Activity], events: [Event])
+  {
+    var activities = live
+    var events: [Event] = []
+    for (id, intent) in AwayRule.intents(moment, live: live, at: now, settings: settings ?? self.settings) {
+      let index = try #require(activities.firstIndex { $0.id == id })
+      let step = try applied(activities[index], intent, at: now)
+      activities[index] = step.activity
+      events += step.events
+    }
+    return (activities, events)
+  }
+
+  func plan(_ name: String) throws -> Activity {
+    var plan = try #require(Plan.presets.first { $0.name == name })
+    plan.advance = .auto
+    return try applied(
+      nil, .start(StartRequest(id: "pl01", name: "Pomodoro", attributes: ActivityAttributes(plan: plan))),
+      at: t0
+    ).activity
+  }
+
+  @Test func lockPausesACountdownAndUnlockResumesItWithTheSameTimeLeft() throws {
+    let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
+    let locked = try apply(.leaving, [countdown], at: t0 + minutes(5))
+    #expect(locked.live[0].state.phase == .paused)
+    #expect(locked.events.map(\.kind) == [.paused])
+    let back = try apply(.back, locked.live, at: t0 + minutes(65))
+    #expect(back.live[0].state.phase == .active)
+    #expect(back.live[0].state.away == nil)
+    #expect(back.events.map(\.kind) == [.resumed])
+    // 20 of the 25 minutes are left, as when it was locked.
+    #expect(back.live[0].remaining(at: t0 + minutes(65)) == minutes(20))
+  }
+
+  @Test func onUnlockNothingLeavesItPausedAndForgetsTheAway() throws {
+    var quiet = settings
+    quiet.resumes = false
+    let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
+    let locked = try apply(.leaving, [countdown], at: t0 + minutes(5), settings: quiet)
+    let back = try apply(.back, locked.live, at: t0 + minutes(6), settings: quiet)
+    #expect(back.live[0].state.phase == .paused)
+    #expect(back.live[0].state.away == nil)
+    #expect(back.events.isEmpty)
+  }
+
+  @Test func onLockNothingTouchesNoCountdown() throws {
+    var quiet = settings
+    quiet.pauses = false
+    let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
+    #expect(AwayRule.intents(.leaving, live: [countdown], at: t0 + minutes(1), settings: quiet).isEmpty)
+  }
+
+  @Test func aPlansWorkSegmentPausesButItsBreakGoesOn() throws {
+    let pomodoro = try plan("pomodoro")
+    #expect(pomodoro.segment?.kind == .work)
+    #expect(try apply(.leaving, [pomodoro], at: t0 + minutes(1)).live[0].state.phase == .paused)
+    // 25 minutes in, the break runs.
+    let onBreak = TimerEngine.settle(pomodoro, at: t0 + minutes(26)).activity
+    #expect(onBreak.segment?.kind == .break)
+    #expect(AwayRule.intents(.leaving, live: [onBreak], at: t0 + minutes(26), settings: settings).isEmpty)
+  }
+
+  @Test func aShortAwayLeavesAStopwatchAsItWas() throws {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let locked = try apply(.leaving, [stopwatch], at: t0 + minutes(5))
+    #expect(locked.live[0].state.phase == .active)
+    #expect(locked.live[0].state.away == Away(since: t0 + minutes(5), paused: false))
+    #expect(locked.events.isEmpty)
+    let back = try apply(.back, locked.live, at: t0 + minutes(14))
+    #expect(back.live[0].state.away == nil)
+    #expect(back.events.isEmpty)
+    #expect(back.live[0].elapsed(at: t0 + minutes(14)) == minutes(14))
+  }
+
+  @Test func aLongAwayAsksAndChangesNothingUntilAnswered() throws {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let locked = try apply(.leaving, [stopwatch], at: t0 + minutes(5))
+    let back = try apply(.back, locked.live, at: t0 + minutes(19))
+    let asking = back.live[0]
+    #expect(asking.state.away == Away(since: t0 + minutes(5), back: t0 + minutes(19), paused: false))
+    #expect(back.events.map(\.kind) == [.away])
+    #expect(back.events[0].detail == "14m")
+    // The question's event counts the time before going away only.
+    #expect(back.events[0].elapsed == minutes(5))
+    #expect(asking.elapsed(at: t0 + minutes(20)) == minutes(20))
+    #expect(AwayRule.asking([asking]).map(\.id) == ["sw01"])
+    // Another lock and unlock while it asks leave the question as it is.
+    #expect(AwayRule.intents(.leaving, live: [asking], at: t0 + minutes(21), settings: settings).isEmpty)
+  }
+
+  func asked() throws -> Activity {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let locked = try apply(.leaving, [stopwatch], at: t0 + minutes(5))
+    return try apply(.back, locked.live, at: t0 + minutes(19)).live[0]
+  }
+
+  @Test func dropRemovesTheTimeAwayAsAPauseAtItsTrueTimes() throws {
+    let answer = try applied(try asked(), .away(.answer(.drop)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .active)
+    #expect(answer.activity.state.away == nil)
+    // 20 minutes since the start, 14 of them away.
+    #expect(answer.activity.elapsed(at: t0 + minutes(20)) == minutes(6))
+    #expect(answer.events.map(\.kind) == [.paused, .resumed, .awayAnswered])
+    #expect(answer.events.map(\.at) == [t0 + minutes(5), t0 + minutes(19), t0 + minutes(20)])
+    #expect(answer.events.last?.detail == "drop")
+    // The history tells the same: the session ran 6 minutes.
+    let completed = try applied(answer.activity, .complete, at: t0 + minutes(20))
+    let start = try applied(nil, .start(stopwatchRequest()), at: t0).events
+    let sessions = SessionLog.sessions(
+      from: start + answer.events + completed.events, live: [], at: t0 + minutes(20))
+    #expect(sessions.map(\.elapsed) == [minutes(6)])
+  }
+
+  @Test func stopEndsTheStopwatchWhenItWentAway() throws {
+    let answer = try applied(try asked(), .away(.answer(.stop)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .completed)
+    #expect(answer.activity.endedAt == t0 + minutes(5))
+    #expect(answer.activity.elapsed(at: t0 + minutes(20)) == minutes(5))
+    #expect(answer.events.map(\.kind) == [.completed, .awayAnswered])
+    #expect(answer.events[0].at == t0 + minutes(5))
+  }
+
+  @Test func keepLeavesTheTimeAndClearsTheQuestion() throws {
+    let answer = try applied(try asked(), .away(.answer(.keep)), at: t0 + minutes(20))
+    #expect(answer.activity.state.away == nil)
+    #expect(answer.activity.elapsed(at: t0 + minutes(20)) == minutes(20))
+    #expect(answer.events.map(\.kind) == [.awayAnswered])
+  }
+
+  @Test func anAnswerWithNoQuestionIsRefused() throws {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let refused = TimerEngine.reduce(stopwatch, .away(.answer(.drop)), at: t0 + minutes(1), source: .cli)
+    #expect(throws: Refusal.self) { try refused.get() }
+  }
+
+  @Test func theConfiguredDefaultAnswersWithoutAsking() throws {
+    var dropping = settings
+    dropping.answer = .drop
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let locked = try apply(.leaving, [stopwatch], at: t0 + minutes(5), settings: dropping)
+    let back = try apply(.back, locked.live, at: t0 + minutes(19), settings: dropping)
+    #expect(back.live[0].state.away == nil)
+    #expect(back.live[0].elapsed(at: t0 + minutes(19)) == minutes(5))
+    #expect(back.events.map(\.kind) == [.paused, .resumed])
+  }
+
+  @Test func awayAfterZeroNeverMarksAStopwatch() throws {
+    var never = settings
+    never.askAfter = 0
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    #expect(AwayRule.intents(.leaving, live: [stopwatch], at: t0 + minutes(1), settings: never).isEmpty)
+    #expect(!AwayRule.wants([stopwatch], settings: never))
+    #expect(AwayRule.wants([stopwatch], settings: settings))
+  }
+
+  @Test func theQuestionAlertsWithItsThreeAnswers() throws {
+    let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
+    let locked = try apply(.leaving, [stopwatch], at: t0 + minutes(5))
+    let back = try apply(.back, locked.live, at: t0 + minutes(19))
+    #expect(AlertPolicy.alerts(back.events).map(\.kind) == [.away])
+    #expect(!AlertPolicy.repeats(back.events[0]))
+    #expect(AlertPolicy.awaits(back.live[0], since: back.events[0]))
+    let answered = try applied(back.live[0], .away(.answer(.keep)), at: t0 + minutes(20))
+    #expect(!AlertPolicy.awaits(answered.activity, since: back.events[0]))
+  }
+
+  @Test func theSettingsAreRead() throws {
+    let text = "on-lock = nothing\non-unlock = nothing\naway-after = 30m\naway-default = stop\n"
+    let configuration = try Configuration.parse(text).get()
+    #expect(!configuration.away.pauses)
+    #expect(!configuration.away.resumes)
+    #expect(configuration.away.askAfter == minutes(30))
+    #expect(configuration.away.answer == .stop)
+    #expect(
+      throws: Configuration.LineError(
+        line: 1, message: "away-default is 'later'; use ask, keep, drop or stop")
+    ) { try Configuration.parse("away-default = later").get() }
+  }
+}
