@@ -145,6 +145,29 @@ import Testing
     #expect(throws: Refusal.self) { try refused.get() }
   }
 
+  @Test func theHistoryPlacesTheTimeRunBeforeGoingAwayWhereItRan() throws {
+    let started = try applied(nil, .start(stopwatchRequest()), at: t0)
+    let left = try apply(.leaving, [started.activity], at: t0 + minutes(5))
+    let back = try apply(.back, left.live, at: t0 + minutes(19))
+    let kept = try applied(back.live[0], .away(.answer(.keep)), at: t0 + minutes(20))
+    let completed = try applied(kept.activity, .complete, at: t0 + minutes(30))
+    let history = started.events + left.events + back.events + kept.events + completed.events
+    #expect(history.contains { $0.kind == .away }, "no question was recorded: \(history.map(\.kind))")
+    let session = try #require(SessionLog.sessions(from: history, live: [], at: t0 + minutes(30)).first)
+    // Kept: it ran all along, from its start to its end, on the day it ran.
+    #expect(session.stretches == [Stretch(from: t0, to: t0 + minutes(30))], "\(session.stretches)")
+  }
+
+  @Test func aStopwatchPausedOrResetAfterTheQuestionHasNoneLeft() throws {
+    for intent in [Intent.pause, .reset] {
+      let touched = try applied(try asked(), intent, at: t0 + minutes(20))
+      #expect(touched.activity.state.away == nil, "\(intent) left the question standing")
+      let refused = TimerEngine.reduce(
+        touched.activity, .away(.answer(.drop)), at: t0 + minutes(21), source: .cli)
+      #expect(throws: Refusal.self, "drop rewrote a stopwatch after \(intent)") { try refused.get() }
+    }
+  }
+
   @Test func theConfiguredDefaultAnswersWithoutAsking() throws {
     var dropping = settings
     dropping.answer = .drop

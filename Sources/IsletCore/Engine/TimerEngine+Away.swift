@@ -45,6 +45,10 @@ extension TimerEngine {
       guard activity.state.away?.back != nil else {
         return .failure(Refusal("\(activity.name) has no question about time away"))
       }
+      // Its past is rewritten only while it still runs as it did when the question was asked.
+      guard activity.state.phase == .active else {
+        return .failure(Refusal("\(activity.name) is no longer running; its time away stays as it is"))
+      }
       return answered(answer, activity, at: now, source: source, recording: true)
     }
   }

@@ -54,6 +54,12 @@ public enum TimerEngine {
       // An update that changes nothing is no write at all.
       if next.events.isEmpty && next.activity == settled.activity { return .success(settled) }
       if intent.answersAttention { next.activity.state.posted.attention = nil }
+      // A stopwatch stopped or paused by hand after going away: the question about its time
+      // away no longer stands (the time stays as the history has it).
+      if case .away = intent {
+      } else if next.activity.state.phase != .active, next.activity.state.away?.paused == false {
+        next.activity.state.away = nil
+      }
       next.activity.state.touchedAt = now
       next.activity.state.idleLimit = policy.maxIdle
       let after = settle(next.activity, at: now, policy: policy)

@@ -113,6 +113,13 @@ public enum SessionLog {
         if let session = sessionWithoutStart(event) { sessions.append(session) }
         continue
       }
+      // The question about time away is asked on coming back, with the time run before going:
+      // the run's time is placed by the answer (or what closes it), not before the question.
+      if event.kind == .away {
+        run.note(event)
+        open[event.activityID] = run
+        continue
+      }
       run.advance(to: event.at, elapsed: event.elapsed)
       if event.kind.closesRun {
         run.note(event)
