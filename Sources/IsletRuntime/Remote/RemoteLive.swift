@@ -14,11 +14,19 @@ package enum RemoteLive {
     in store: SQLiteActivityStore, hosts: [RemoteHost], environment: [String: String], now: Instant,
     policy: TimePolicy
   ) -> [Activity] {
+    TimerEngine.settled(kept(in: store, hosts: hosts, environment: environment), at: now, policy: policy).0
+  }
+
+  /// What the link last kept of the configured `hosts`, as they said it: a reader that
+  /// redraws as time passes reads it again only when the store changes, and settles it at each
+  /// redraw's instant. A link is started when none follows them.
+  package static func kept(in store: SQLiteActivityStore, hosts: [RemoteHost], environment: [String: String])
+    -> [Activity]
+  {
     guard !hosts.isEmpty else { return [] }
     RemoteLinkLauncher.ensure(storePath: store.path, environment: environment)
     let records = (try? store.remoteHosts()) ?? []
-    let shown = records.filter { record in hosts.contains { $0.name == record.name } }.flatMap(activities)
-    return TimerEngine.settled(shown, at: now, policy: policy).0
+    return records.filter { record in hosts.contains { $0.name == record.name } }.flatMap(activities)
   }
 
   /// What `record` last said, marked stale while it has a problem.

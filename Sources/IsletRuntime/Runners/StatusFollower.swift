@@ -61,6 +61,8 @@ package final class StatusFollower {
   /// Whether the remote hosts' activities are shown beside this machine's (not when serving
   /// `--all` to another machine).
   private let remote: Bool
+  /// The remote hosts' activities as the link last kept them: read again when the store changes.
+  private var away: [Activity]?
 
   package init(
     environment: any RunContext, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
@@ -180,6 +182,7 @@ package final class StatusFollower {
       case .gone: throw Self.gone(store.path)
       case .changed:
         stored = try store.liveActivities()
+        away = nil
         fresh = true
         counted = nil
         DeadlineWatcherLauncher.ensure(
@@ -195,9 +198,14 @@ package final class StatusFollower {
   /// Prints the line for `now` if it differs from the last, and notes when time next changes it.
   private func show(_ store: SQLiteActivityStore, at now: Instant) throws {
     let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
-    let away = RemoteLive.activities(
-      in: store, hosts: hosts, environment: environment.variables, now: now, policy: policy)
-    let live = ActivityMatcher.ranked(settled + away, at: now, policy: policy)
+    if away == nil {
+      away = RemoteLive.kept(in: store, hosts: hosts, environment: environment.variables)
+    } else if !hosts.isEmpty {
+      // A link that was killed is replaced while the line is followed, as by any reader.
+      RemoteLinkLauncher.ensure(storePath: store.path, environment: environment.variables)
+    }
+    let shownAway = TimerEngine.settled(away ?? [], at: now, policy: policy).0
+    let live = ActivityMatcher.ranked(settled + shownAway, at: now, policy: policy)
     if let start = goals.startOfDay(now), counted.map({ $0.pending != pending || now >= $0.until }) ?? true {
       tallies = try environment.goalTallies(store: store, pending: pending)
       counted = (pending, goals.startOfDay(start + 26 * 3_600_000) ?? start)
