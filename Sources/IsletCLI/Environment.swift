@@ -155,7 +155,8 @@ final class Environment: RunContext {
     let stored = try store.liveActivities()
     DeadlineWatcherLauncher.ensure(
       storePath: store.path, live: stored, environment: variables)
-    let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+    let (settled, pending) = try TimerEngine.settled(
+      stored, at: now, policy: policy, keeps: store.isProgramRun)
     let away = RemoteLive.activities(
       in: store, hosts: hosts, environment: variables, now: now, policy: policy)
     return (store, ActivityMatcher.ranked(settled + away, at: now, policy: policy), pending)
@@ -394,6 +395,7 @@ final class Environment: RunContext {
     } else if let starts = activity.startsAt {
       let wait = DurationText.words((starts - now + 999) / 1000 * 1000)
       what.append("starts at \(LocalTime.clock(starts, from: now)) (in \(wait))")
+      if activity.attributes.switches { what.append("ends the stopwatches running then") }
     }
     return
       "\(g.icon(activity.icon)) \(printableName(activity.name)) \(g.dash) \(what.joined(separator: ", ")) \(g.separator) id \(activity.id)"

@@ -145,7 +145,8 @@ public final class SQLiteActivityStore: ActivityStore {
     name, category, started_at, paused_at, duration, phase, stale_date, relevance, touched_at,
     idle_limit, plan_name, plan, plan_part, plan_round, plan_worked, lap_count, lap_split, lap_last,
     run_started_at, expected, tmux_socket, tmux_pane, posted_text, posted_percent, attention, buttons,
-    exit_status, exit_signal, terminal_tty, terminal_kind, tags, away_since, away_back, away_paused
+    exit_status, exit_signal, terminal_tty, terminal_kind, tags, away_since, away_back, away_paused,
+    switches
     """
 
   static let eventColumns = """
@@ -504,6 +505,7 @@ public final class SQLiteActivityStore: ActivityStore {
       Value(exitStatus(s.exit)), Value(exitSignal(s.exit)),
       Value(a.terminal?.tty), Value(a.terminal?.storedKind), Value(encode(tags: a.tags)),
       Value(s.away?.since), Value(s.away?.back), .integer(s.away?.paused == true ? 1 : 0),
+      .integer(a.switches ? 1 : 0),
     ]
   }
 
@@ -557,7 +559,7 @@ public final class SQLiteActivityStore: ActivityStore {
   }
 
   static func activity(from row: Row) -> Activity? {
-    guard row.count == 44, let buttons = decodeButtons(row[35].string), let id = row[0].string,
+    guard row.count == 45, let buttons = decodeButtons(row[35].string), let id = row[0].string,
       let revision = row[1].int,
       let createdAt = row[2].instant, let icon = row[4].string,
       let mode = row[7].string.flatMap(Mode.init(rawValue:)), let name = row[10].string,
@@ -584,7 +586,7 @@ public final class SQLiteActivityStore: ActivityStore {
         terminal: row[38].string.flatMap { tty in
           row[39].string.flatMap { Terminal(tty: tty, storedKind: $0) }
         },
-        tags: decode(tags: row[40].string)),
+        tags: decode(tags: row[40].string), switches: (row[44].int ?? 0) != 0),
       state: ContentState(
         name: name, category: row[11].string, startedAt: startedAt, pausedAt: row[13].instant,
         duration: row[14].int, phase: phase, staleDate: row[16].instant, relevance: relevance,

@@ -175,6 +175,10 @@ public enum Schema {
     ALTER TABLE activity ADD COLUMN away_back INTEGER;
     ALTER TABLE activity ADD COLUMN away_paused INTEGER NOT NULL DEFAULT 0;
     """,
+    // 15: a pending start that ends the running stopwatches when it starts.
+    """
+    ALTER TABLE activity ADD COLUMN switches INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -97,8 +97,8 @@ import Testing
     #expect(store.history.map(\.kind) == [.started])
   }
 
-  /// What a switch starts starts now and running: ended now, a start in the past or a ready
-  /// one would leave a gap or an overlap.
+  /// What a switch starts starts running, now or ahead: ended then, a start in the past or a
+  /// ready one would leave a gap or an overlap.
   @Test func aSwitchToAReadyOrPastStartIsRefused() throws {
     let d = dispatcher()
     try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
@@ -109,7 +109,8 @@ import Testing
     ready.paused = true
     for request in [past, ready] {
       let outcome = try d.dispatch(.start(request), source: .cli)
-      #expect(outcome.refusal == Refusal("a switch starts Call now and running, not ready or in the past"))
+      #expect(
+        outcome.refusal == Refusal("a switch starts Call running, now or ahead, not ready or in the past"))
     }
     #expect(store.history.map(\.kind) == [.started])
   }
@@ -131,5 +132,107 @@ import Testing
     #expect(cleared.activity?.attributes.tags == [])
     // The same tags again change nothing and record nothing.
     #expect(try d.dispatch(.update(ActivityUpdate(tags: [])), source: .cli).events.isEmpty)
+  }
+
+  // MARK: - Pending starts that switch
+
+  func ahead(_ name: String, in delay: Milliseconds, switching: Bool = true) -> StartRequest {
+    var request = StartRequest(name: name, switching: switching)
+    request.startedAt = clock.now() + delay
+    return request
+  }
+
+  /// A pending start that switches ends nothing when it is made; when its time comes it ends
+  /// the running stopwatch at its start, however late a writer settles it.
+  @Test func aPendingSwitchEndsTheRunningStopwatchAtItsStartWhenTimeStartsIt() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    let scheduled = try d.dispatch(.start(ahead("Standup", in: minutes(10))), source: .cli)
+    #expect(scheduled.stopped.isEmpty, "scheduling ended \(scheduled.stopped.map(\.name))")
+    #expect(scheduled.activity?.state.phase == .pending)
+    #expect(scheduled.activity?.attributes.switches == true)
+    #expect(try store.activity(id: "a111")?.state.phase == .active)
+
+    // Nobody looks until well after the start.
+    clock.advance(by: minutes(25))
+    let look = try d.dispatch(.pause, to: .matching("Standup"), source: .cli)
+    let start = t0 + minutes(10)
+    #expect(look.events.map(\.kind) == [.ended, .started, .paused], "recorded \(look.events.map(\.kind))")
+    #expect(look.events.map(\.name) == ["Emails", "Standup", "Standup"])
+    #expect(look.events.prefix(2).map(\.at) == [start, start])
+    #expect(look.events.first?.source == .time)
+    #expect(look.events.first?.elapsed == minutes(10))
+    let emails = try #require(try store.activity(id: "a111"))
+    #expect(emails.state.phase == .ended)
+    #expect(emails.endedAt == start)
+    #expect(look.live.map(\.name) == ["Standup"], "live after: \(look.live.map(\.name))")
+  }
+
+  @Test func aPendingSwitchStartedEarlyByHandEndsTheRunningOnesThen() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    try d.dispatch(.start(ahead("Standup", in: minutes(30))), source: .cli)
+    clock.advance(by: minutes(5))
+    let outcome = try d.dispatch(.resume, to: .matching("Standup"), source: .cli)
+    #expect(outcome.refusal == nil)
+    #expect(outcome.stopped.map(\.name) == ["Emails"])
+    #expect(outcome.events.map(\.kind) == [.ended, .started])
+    #expect(Set(outcome.events.map(\.at)) == [t0 + minutes(5)])
+    #expect(outcome.live.map(\.name) == ["Standup"])
+  }
+
+  @Test func aPendingStartThatDoesNotSwitchLeavesTheOthersRunning() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    try d.dispatch(.start(ahead("Standup", in: minutes(10), switching: false)), source: .cli)
+    clock.advance(by: minutes(11))
+    let outcome = try d.dispatch(.lap, to: .matching("Emails"), source: .cli)
+    #expect(outcome.events.map(\.kind) == [.started, .lapped])
+    #expect(Set(outcome.live.map(\.name)) == ["Emails", "Standup"])
+  }
+
+  /// Two pending switches in a row: each runs until the next starts; a program's run, a
+  /// countdown and a paused stopwatch go on throughout.
+  @Test func pendingSwitchesFollowEachOtherAndLeaveWhatASwitchLeaves() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(StartRequest(name: "make test")), source: .run)
+    try d.dispatch(.start(stopwatchRequest("Reading")), source: .cli)
+    try d.dispatch(.pause, to: .matching("Reading"), source: .cli)
+    try d.dispatch(.start(countdownRequest("Tea", minutes: 60)), source: .cli)
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    try d.dispatch(.start(ahead("Review", in: minutes(20))), source: .cli)
+    try d.dispatch(.start(ahead("Standup", in: minutes(10))), source: .cli)
+    clock.advance(by: minutes(30))
+    let outcome = try d.dispatch(.start(stopwatchRequest("Lunch")), source: .cli)
+    let ends = store.history.filter { $0.kind == .ended }
+    #expect(ends.map(\.name) == ["Emails", "Standup"], "ended: \(ends.map(\.name))")
+    #expect(ends.map(\.at) == [t0 + minutes(10), t0 + minutes(20)])
+    #expect(ends.map(\.elapsed) == [minutes(10), minutes(10)])
+    #expect(
+      Set(outcome.live.map(\.name)) == ["make test", "Reading", "Tea", "Review", "Lunch"],
+      "live after: \(outcome.live.map(\.name))")
+  }
+
+  @Test func aCancelledPendingSwitchEndsNothing() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    try d.dispatch(.start(ahead("Standup", in: minutes(10))), source: .cli)
+    try d.dispatch(.end, to: .matching("Standup"), source: .cli)
+    clock.advance(by: minutes(15))
+    let outcome = try d.dispatch(.lap, to: .matching("Emails"), source: .cli)
+    #expect(outcome.refusal == nil)
+    #expect(outcome.live.map(\.name) == ["Emails"])
+  }
+
+  @Test func stopwatchSwitchMakesAStartAheadSwitchButNotOneInThePast() {
+    var configuration = Configuration()
+    configuration.stopwatchSwitch = true
+    let now = t0
+    var request = StartRequest(name: "Standup")
+    #expect(configuration.switchesByDefault(request, at: now))
+    request.startedAt = now + minutes(10)
+    #expect(configuration.switchesByDefault(request, at: now))
+    request.startedAt = now - minutes(10)
+    #expect(!configuration.switchesByDefault(request, at: now))
   }
 }

@@ -251,10 +251,11 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(arguments: ["switch", " "], status: 64, says: "NAME ' ' is empty; give some text"),
     BadInput(
       arguments: ["start", "--switch", "--paused"], status: 64,
-      says: "--switch starts it now, the instant the running stopwatches end; it does not go with --paused"),
+      says:
+        "--switch starts it running, the instant the running stopwatches end; it does not go with --paused"),
     BadInput(
       arguments: ["start", "--switch", "--ago", "5m"], status: 64,
-      says: "--switch starts it now, the instant the running stopwatches end; it does not go with --ago"),
+      says: "--switch starts it running, the instant the running stopwatches end; it does not go with --ago"),
     BadInput(
       arguments: ["start", "--switch", "--no-switch"], status: 64,
       says: "give --switch or --no-switch, not both"),

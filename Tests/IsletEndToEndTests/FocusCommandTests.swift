@@ -65,6 +65,43 @@ import Testing
     #expect(try history().filter { $0.kind == .ended }.map(\.name) == ["Emails", "Chat", "Build"])
   }
 
+  /// A start ahead with `stopwatch-switch = on` switches when it starts: made, it ends nothing;
+  /// from its start a reader shows the one before ended then, and the writer records it so.
+  @Test func aStopwatchStartedAheadSwitchesWhenItStarts() throws {
+    islet.writeConfig("stopwatch-switch = on\n")
+    #expect(try islet.run(0, "start", "--name", "Emails").status == 0)
+    let made = try islet.run(60, "start", "--in", "10m", "--name", "Standup")
+    #expect(made.status == 0, "\(made)")
+    #expect(try live().map(\.name) == ["Emails", "Standup"], "scheduling ended nothing")
+    let shown = try islet.run(900, "status", "--all")
+    #expect(
+      shown.stdout.hasPrefix("⏱ Standup 4:00") && !shown.stdout.contains("Emails"),
+      "a reader after its start: \(shown)")
+    #expect(try islet.run(900, "lap", "Standup").status == 0)
+    #expect(
+      try history().map { "\($0.kind.rawValue) \($0.name) \(($0.at - t0) / 1000)" } == [
+        "started Emails 0", "scheduled Standup 60", "ended Emails 660", "started Standup 660",
+        "lapped Standup 900",
+      ])
+    #expect(try live().map(\.name) == ["Standup"])
+  }
+
+  @Test func startSwitchAheadIsAcceptedAndAtATimePastIsRefused() throws {
+    #expect(try islet.run(0, "start", "--name", "Emails").status == 0)
+    let past = try islet.run(0, "start", "--switch", "--at", "08:00", "--name", "Call")
+    #expect(
+      past.status == 64
+        && past.stderr.hasPrefix("Error: --switch starts it now or ahead; --at 08:00 is already past\n"),
+      "\(past)")
+    let ahead = try islet.run(0, "start", "--switch", "--at", "09:35", "--name", "Call")
+    #expect(ahead.status == 0, "\(ahead)")
+    #expect(try islet.run(1700, "pause", "Emails").status == 0, "the switch has not come yet")
+    let switched = try islet.run(1860, "resume", "Emails")
+    #expect(switched.status == 0, "\(switched)")
+    // Call ended nothing as it started (Emails was paused), and resuming Emails is no switch.
+    #expect(Set(try live().map(\.name)) == ["Emails", "Call"])
+  }
+
   @Test func startSwitchEndsTheRunningStopwatchesWithoutTheConfiguration() throws {
     #expect(try islet.run(0, "start", "--name", "Emails").status == 0)
     #expect(try islet.run(10, "start", "--name", "Chat").status == 0)

@@ -84,6 +84,7 @@ import Testing
       // A countdown to a time of day lasts what is left, milliseconds and all; said in seconds.
       "ISLET_NOW=\(t0.milliseconds / 1000).025 \"$0\" start --until 18:00 --name Late",
       "\"$0\" start 20s/10s --rounds 3 --name HIIT",
+      "\"$0\" start --switch --in 10m --name Standup",
     ]
     let pane = try TmuxSession(
       width: 100, height: 14, environment: environment,
@@ -105,6 +106,8 @@ import Testing
         "⏱ Late — 8 hours 55 minutes, until 18:00 · id \(id("Late"))",
         // Its work is labelled HIIT, which the sentence would say twice.
         "⏱ HIIT — Work 1/3, 20 seconds, until 09:05 · id \(id("HIIT"))",
+        // A switch ahead ends nothing yet.
+        "⏱ Standup — stopwatch, starts at 09:15 (in 10 minutes), ends the stopwatches running then · id \(id("Standup"))",
       ], "\(pane.text)")
   }
 }

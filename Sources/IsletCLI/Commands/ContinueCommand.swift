@@ -51,7 +51,7 @@ struct ContinueCommand: Command {
     var request = StartRequest(
       name: stopped.name, attributes: attributes, category: stopped.state.category,
       relevance: stopped.state.relevance)
-    request.switching = switching ?? configuration.switchesByDefault(request)
+    request.switching = switching ?? configuration.switchesByDefault(request, at: environment.now)
     return try environment.startStopwatch(
       request, icon: nil, kept: stopped.attributes.icon, command: "continue")
   }

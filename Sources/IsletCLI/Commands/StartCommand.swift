@@ -167,7 +167,7 @@ struct StartCommand: Command {
     posted = try parsed.posted()
     expected = try parsed.value(.expect).map { try parsed.duration($0, option: "expect") }
     tags = try parsed.tags() ?? []
-    switching = try Self.switching(parsed)
+    switching = try Self.switching(parsed, startedAt: startedAt, at: now)
     if expected != nil, length != .stopwatch {
       throw Self.usage("--expect is for a stopwatch, which counts up; a countdown knows its length")
     }
@@ -189,16 +189,20 @@ struct StartCommand: Command {
     return words.flatMap { $0.split(separator: DurationReading.separator).map(String.init) }
   }
 
-  /// `--switch` or `--no-switch`: a switch starts now and running, where the ended ones end.
-  static func switching(_ parsed: ParsedArguments) throws -> Bool? {
+  /// `--switch` or `--no-switch`: a switch starts running, now or ahead (`--in`, `--at` a
+  /// later time), where the ended ones end.
+  static func switching(_ parsed: ParsedArguments, startedAt: Instant?, at now: Instant) throws -> Bool? {
     if parsed.has(.switchRunning) && parsed.has(.noSwitch) {
       throw usage("give --switch or --no-switch, not both")
     }
     guard parsed.has(.switchRunning) else { return parsed.has(.noSwitch) ? false : nil }
-    for option in [Option.paused, .ago, .at, .in] where parsed.has(option) {
+    for option in [Option.paused, .ago] where parsed.has(option) {
       throw usage(
-        "--switch starts it now, the instant the running stopwatches end; it does not go with --\(option.name)"
+        "--switch starts it running, the instant the running stopwatches end; it does not go with --\(option.name)"
       )
+    }
+    if let startedAt, startedAt < now, let at = parsed.value(.at) {
+      throw usage("--switch starts it now or ahead; --at \(printable(at, limit: 40)) is already past")
     }
     return true
   }
@@ -384,7 +388,7 @@ struct StartCommand: Command {
     var request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
       startedAt: startedAt, posted: posted)
-    request.switching = switching ?? configuration.switchesByDefault(request)
+    request.switching = switching ?? configuration.switchesByDefault(request, at: environment.now)
     // A terminal is told what started; a pipe gets the id alone, which scripts keep.
     let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
       environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id

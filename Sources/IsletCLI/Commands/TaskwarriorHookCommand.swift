@@ -56,7 +56,7 @@ struct TaskwarriorHookCommand: Command {
     }
     // A task started is a stopwatch started: `stopwatch-switch` ends the running ones.
     var request = request
-    request.switching = try environment.configuration.switchesByDefault(request)
+    request.switching = try environment.configuration.switchesByDefault(request, at: environment.now)
     let intents = try environment.openIntents()
     defer { intents.close() }
     let report = try intents.send(.start(request), to: .current, source: .cli)

@@ -170,10 +170,10 @@ public struct Configuration: Equatable, Sendable {
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
   /// Whether `request` switches when nothing says (`stopwatch-switch`): a stopwatch (not a
-  /// plan) started running now, which is where the running ones can end.
-  public func switchesByDefault(_ request: StartRequest) -> Bool {
+  /// plan) started running now or ahead, which is where the running ones can end.
+  public func switchesByDefault(_ request: StartRequest, at now: Instant) -> Bool {
     stopwatchSwitch && request.attributes.mode == .stopwatch && request.attributes.plan == nil
-      && !request.paused && request.startedAt == nil
+      && !request.paused && request.startedAt.map { $0 >= now } != false
   }
 
   /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.

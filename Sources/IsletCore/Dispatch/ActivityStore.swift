@@ -18,3 +18,13 @@ public protocol ActivityStore: AnyObject {
   /// The history between two instants (both included), oldest first: what a day's goal counts.
   func events(from start: Instant, through end: Instant) throws -> [Event]
 }
+
+extension ActivityStore {
+  /// Whether `islet run` started it (its `started` event's source): a program's run, which a
+  /// switch leaves running.
+  public func isProgramRun(_ activity: Activity) throws -> Bool {
+    try events(from: activity.createdAt, through: activity.createdAt).contains {
+      $0.activityID == activity.id && $0.kind == .started && $0.source == .run
+    }
+  }
+}

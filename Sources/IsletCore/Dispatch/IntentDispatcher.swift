@@ -117,16 +117,27 @@ public final class IntentDispatcher {
         return Outcome(
           activity: subject, refusal: refusal, events: try appendWithGoal(due), live: live, others: others)
       case .success(let transition):
-        guard subject == nil, case .start(let request) = effective, request.switching else {
+        guard Self.switches(effective, from: subject, to: transition.activity) else {
           return try save(transition, over: subject, due: due, live: live, others: others)
         }
         let switched = try endRunning(live, at: now, source: source)
         var outcome = try save(
-          transition, over: nil, due: due + switched.events, live: switched.live, others: [])
+          transition, over: subject, due: due + switched.events, live: switched.live, others: others)
         outcome.stopped = switched.ended
         return outcome
       }
     }
+  }
+
+  /// Whether what `intent` made of `subject` starts a switch now: a start that switches,
+  /// unless it is still ahead; a pending one that switches, started early by hand.
+  private static func switches(_ intent: Intent, from subject: Activity?, to next: Activity) -> Bool {
+    guard next.state.phase != .pending && next.state.phase.isLive else { return false }
+    guard let subject else {
+      if case .start(let request) = intent { return request.switching }
+      return false
+    }
+    return subject.state.phase == .pending && subject.attributes.switches
   }
 
   /// A switch: the running stopwatches (`Activity.isSwitchable`) that no program runs
@@ -139,7 +150,7 @@ public final class IntentDispatcher {
     var ended: [Activity] = []
     var events: [Event] = []
     for activity in live {
-      guard activity.isSwitchable, try !isProgramRun(activity),
+      guard activity.isSwitchable, try !store.isProgramRun(activity),
         case .success(let transition) = TimerEngine.reduce(
           activity, .end, at: now, source: source, policy: policy)
       else {
@@ -153,13 +164,6 @@ public final class IntentDispatcher {
       events += transition.events
     }
     return (kept, ended, events)
-  }
-
-  /// Whether `islet run` started it: a program's run, which a switch leaves running.
-  private func isProgramRun(_ activity: Activity) throws -> Bool {
-    try store.events(from: activity.createdAt, through: activity.createdAt).contains {
-      $0.activityID == activity.id && $0.kind == .started && $0.source == .run
-    }
   }
 
   /// Saves what the engine made of the intent, in the dispatch's transaction, with the events
@@ -231,8 +235,9 @@ public final class IntentDispatcher {
   private func settleLive(at now: Instant) throws -> (live: [Activity], events: [Event]) {
     var due: [Event] = []
     var live: [Activity] = []
-    for activity in try store.liveActivities() {
-      let transition = TimerEngine.settle(activity, at: now, policy: policy)
+    let stored = try store.liveActivities()
+    let settled = try TimerEngine.settle(live: stored, at: now, policy: policy, keeps: store.isProgramRun)
+    for (activity, transition) in zip(stored, settled) {
       guard !transition.events.isEmpty else {
         live.append(activity)
         continue

@@ -25,9 +25,11 @@ public enum TimerEngine {
       guard case .start(let request) = intent else {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
       }
-      // A switch ends the running ones now: what it starts starts now, running, with no gap.
-      if request.switching && (request.paused || request.startedAt != nil) {
-        return .failure(Refusal("a switch starts \(request.name) now and running, not ready or in the past"))
+      // A switch ends the running ones as it starts, running, with no gap: now, or when a
+      // pending start comes (`attributes.switches`).
+      if request.switching && (request.paused || request.startedAt.map { $0 < now } == true) {
+        return .failure(
+          Refusal("a switch starts \(request.name) running, now or ahead, not ready or in the past"))
       }
       if let plan = request.attributes.plan, !plan.isKeepable {
         return .failure(
@@ -111,19 +113,53 @@ public enum TimerEngine {
     return Transition(activity: current, events: events)
   }
 
+  /// The live set settled at `now`, each as `settle` leaves it, in the order given; and what a
+  /// pending start that switches (`attributes.switches`) does when time starts it: every other
+  /// stopwatch running then (`Activity.isSwitchable`, untouched since, and not one `keeps`
+  /// holds: `ActivityStore.isProgramRun`) ended at that instant, by `time`, so that one task
+  /// runs at a time however late anyone looks.
+  public static func settle(
+    live: [Activity], at now: Instant, policy: TimePolicy = .standard, keeps: (Activity) throws -> Bool
+  ) rethrows -> [Transition] {
+    var transitions = live.map { settle($0, at: now, policy: policy) }
+    let begun = live.indices.compactMap { index -> (index: Int, at: Instant)? in
+      guard live[index].attributes.switches, let start = live[index].startsAt, start <= now else {
+        return nil
+      }
+      return (index, start)
+    }
+    var ended = Set<Int>()
+    for (begins, at) in begun.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
+      for index in live.indices where index != begins && !ended.contains(index) {
+        let other = live[index]
+        guard other.state.touchedAt <= at, settle(other, at: at, policy: policy).activity.isSwitchable,
+          try !keeps(other),
+          case .success(let stop) = reduce(other, .end, at: at, source: .time, policy: policy)
+        else { continue }
+        transitions[index] = stop
+        ended.insert(index)
+      }
+    }
+    return transitions
+  }
+
   /// What readers show, who record nothing: each activity as `settle` would leave it at `now`,
   /// and the events a writer would record. A reader then shows an expired activity frozen at
-  /// its expiry, and its run closed, before any writer has looked.
+  /// its expiry, and its run closed, before any writer has looked. A reader that can tell a
+  /// program's run (`keeps`) shows what a pending switch ended too; by default it is left to
+  /// the writer (another host's activities: that host's own).
+  public static func settled(
+    _ activities: [Activity], at now: Instant, policy: TimePolicy = .standard,
+    keeps: (Activity) throws -> Bool
+  ) rethrows -> (activities: [Activity], events: [Event]) {
+    let transitions = try settle(live: activities, at: now, policy: policy, keeps: keeps)
+    return (transitions.map(\.activity), transitions.flatMap(\.events))
+  }
+
   public static func settled(_ activities: [Activity], at now: Instant, policy: TimePolicy = .standard)
     -> (activities: [Activity], events: [Event])
   {
-    var events: [Event] = []
-    let settled = activities.map { activity in
-      let transition = settle(activity, at: now, policy: policy)
-      events += transition.events
-      return transition.activity
-    }
-    return (settled, events)
+    settled(activities, at: now, policy: policy) { _ in true }
   }
 
   // MARK: - Intents
@@ -160,6 +196,7 @@ public enum TimerEngine {
     _ request: StartRequest, startingAt start: Instant, at now: Instant, source: Source, policy: TimePolicy
   ) -> Transition {
     var activity = self.start(request, at: now, source: source, policy: policy).activity
+    activity.attributes.switches = request.switching
     activity.state.startedAt = start
     activity.state.phase = .pending
     activity.state.runStartedAt = nil

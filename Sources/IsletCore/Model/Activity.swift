@@ -26,12 +26,15 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
   /// The user's tags beside the one category (`--tag`), in the order given; `update` may
   /// replace them. `report` and `log` match them as they match the category.
   public var tags: [String]
+  /// A pending start that switches (`start --switch --in`, or `stopwatch-switch = on`): when
+  /// it starts, by time or by hand, it ends the running stopwatches at that instant.
+  public var switches: Bool
 
   public init(
     icon: String = "timer", recordID: String? = nil, owner: String? = nil, mode: Mode = .stopwatch,
     fullDuration: Milliseconds? = nil, staleAfter: Milliseconds? = nil, plan: Plan? = nil,
     expected: Milliseconds? = nil, origin: Origin? = nil, host: String? = nil,
-    terminal: Terminal? = nil, tags: [String] = []
+    terminal: Terminal? = nil, tags: [String] = [], switches: Bool = false
   ) {
     self.icon = icon
     self.recordID = recordID
@@ -45,6 +48,7 @@ public struct ActivityAttributes: Codable, Hashable, Sendable {
     self.host = host
     self.terminal = terminal
     self.tags = tags
+    self.switches = switches
   }
 }
 

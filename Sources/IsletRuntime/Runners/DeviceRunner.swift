@@ -105,7 +105,7 @@ package final class DeviceRunner {
       var attributes = IntentService.attributes(configuration, duration: duration)
       attributes.plan = plan
       var request = StartRequest(name: name, attributes: attributes)
-      request.switching = configuration.switchesByDefault(request)
+      request.switching = configuration.switchesByDefault(request, at: now)
       try perform(.start(request), to: .current, source: .key)
     case .settle:
       // What it recorded, and what others recorded before it (the deadline watcher may have

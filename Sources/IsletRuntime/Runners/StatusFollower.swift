@@ -197,7 +197,8 @@ package final class StatusFollower {
 
   /// Prints the line for `now` if it differs from the last, and notes when time next changes it.
   private func show(_ store: SQLiteActivityStore, at now: Instant) throws {
-    let (settled, pending) = TimerEngine.settled(stored, at: now, policy: policy)
+    let (settled, pending) = try TimerEngine.settled(
+      stored, at: now, policy: policy, keeps: store.isProgramRun)
     if away == nil {
       away = RemoteLive.kept(in: store, hosts: hosts, environment: environment.variables)
     } else if !hosts.isEmpty {
