@@ -146,7 +146,7 @@ import Testing
     ).stdout.replacingAll("\n", with: "")
     islet.clock.advance(by: 750_000)
     let json = """
-      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","tags":[],"recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","startsAt":null,"pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null
+      {"id":"\(id)","name":"Workout","icon":"timer","mode":"countdown","phase":"active","time":"12:30","elapsed":750,"remaining":750,"duration":1500,"progress":0.5,"stale":false,"category":"sport","tags":[],"recordID":"1823","owner":"ada","relevance":0,"createdAt":"2025-11-30T09:05:00.000Z","startedAt":"2025-11-30T09:05:00.000Z","startsAt":null,"pausedAt":null,"deadline":"2025-11-30T09:30:00.000Z","endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"away":null
       """
     #expect(
       islet("status", "--format", "json").stdout == json

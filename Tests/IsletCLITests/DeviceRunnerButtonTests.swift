@@ -92,7 +92,7 @@ import Testing
     view.clock.advance(by: 5 * 60_000)
     _ = try view.outside.send(.away(.leave(pausing: false)), to: .id(id), source: .session)
     view.clock.advance(by: 14 * 60_000)
-    _ = try view.outside.send(.away(.back(resuming: false, answer: nil)), to: .id(id), source: .session)
+    _ = try view.outside.send(.away(.back(nil)), to: .id(id), source: .session)
     let runner = try view.openDrawn()
     #expect(view.text.contains(" Keep it   Drop it   Drop and stop "), "the banner's chips: \(view.text)")
     #expect(view.text.contains("1 keep · 2 drop · 3 stop"), "the key hints: \(view.text)")

@@ -67,11 +67,11 @@ import Testing
       islet("status", "--template", "[{segment}|{round}|{rounds}|{goal}] {time}").stdout == "[|||] 10:00\n")
     #expect(
       islet("status", "--format", "json").stdout.contains(
-        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"goal":null,"#
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"away":null,"goal":null,"#
       ))
     #expect(
       islet("list", "--json").stdout.hasSuffix(
-        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null}]"#
+        #""endedAt":null,"plan":null,"laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"away":null}]"#
           + "\n"))
   }
 
@@ -83,12 +83,12 @@ import Testing
     #expect(
       islet("status", "--format", "json").stdout.contains(
         focus
-          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"goal":null,"presentation":"line","#
+          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"away":null,"goal":null,"presentation":"line","#
       ))
     #expect(
       islet("list", "--json").stdout.hasSuffix(
         focus
-          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null}]"#
+          + #","laps":0,"lastLap":null,"state":null,"attention":null,"buttons":[],"expected":null,"exit":null,"tmuxPane":null,"away":null}]"#
           + "\n"))
     #expect(
       islet("list").stdout == """

@@ -46,7 +46,7 @@ import Testing
 
   @Test func onUnlockNothingLeavesItPausedAndForgetsTheAway() throws {
     var quiet = settings
-    quiet.resumes = false
+    quiet.unlock = .nothing
     let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
     let locked = try apply(.leaving, [countdown], at: t0 + minutes(5), settings: quiet)
     let back = try apply(.back, locked.live, at: t0 + minutes(6), settings: quiet)
@@ -203,12 +203,118 @@ import Testing
     let text = "on-lock = nothing\non-unlock = nothing\naway-after = 30m\naway-default = stop\n"
     let configuration = try Configuration.parse(text).get()
     #expect(!configuration.away.pauses)
-    #expect(!configuration.away.resumes)
+    #expect(configuration.away.unlock == .nothing)
+    #expect(try Configuration.parse("on-unlock = ask").get().away.unlock == .ask)
     #expect(configuration.away.askAfter == minutes(30))
     #expect(configuration.away.answer == .stop)
     #expect(
       throws: Configuration.LineError(
         line: 1, message: "away-default is 'later'; use ask, keep, drop or stop")
     ) { try Configuration.parse("away-default = later").get() }
+    #expect(
+      throws: Configuration.LineError(
+        line: 1, message: "on-unlock is 'later'; use resume, ask or nothing")
+    ) { try Configuration.parse("on-unlock = later").get() }
+  }
+
+  // MARK: - on-unlock = ask: a countdown that going away paused asks too
+
+  var asking: AwaySettings {
+    var asking = settings
+    asking.unlock = .ask
+    return asking
+  }
+
+  /// A 25-minute countdown locked 5 minutes in and unlocked at 19: still paused, asking.
+  func askedCountdown(minutes length: Int64 = 25) throws -> Activity {
+    let countdown = try applied(nil, .start(countdownRequest(minutes: length)), at: t0).activity
+    let locked = try apply(.leaving, [countdown], at: t0 + minutes(5), settings: asking)
+    let back = try apply(.back, locked.live, at: t0 + minutes(19), settings: asking)
+    #expect(back.events.map(\.kind) == [.away], "coming back recorded \(back.events.map(\.kind))")
+    #expect(back.events.first?.detail == "14m")
+    #expect(back.events.first?.elapsed == minutes(5))
+    #expect(AlertPolicy.awaits(back.live[0], since: back.events[0]))
+    return back.live[0]
+  }
+
+  @Test func onUnlockAskLeavesACountdownPausedAndAsks() throws {
+    let asked = try askedCountdown()
+    #expect(asked.state.phase == .paused)
+    #expect(asked.state.away?.back == t0 + minutes(19))
+    #expect(asked.remaining(at: t0 + minutes(30)) == minutes(20), "time left moved while it asked")
+    #expect(AwayRule.asking([asked]).map(\.id) == [asked.id])
+  }
+
+  @Test func dropResumesTheCountdownWithTheTimeLeftWhenItWent() throws {
+    let answer = try applied(try askedCountdown(), .away(.answer(.drop)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .active)
+    #expect(answer.activity.state.away == nil)
+    #expect(answer.activity.remaining(at: t0 + minutes(20)) == minutes(20))
+    #expect(answer.events.map(\.kind) == [.resumed, .awayAnswered])
+    #expect(answer.events.map(\.at) == [t0 + minutes(20), t0 + minutes(20)])
+  }
+
+  /// Kept, the time away ran: 14 minutes of a 25-minute countdown's 20 left are gone.
+  @Test func keepCountsTheTimeAwayAsRun() throws {
+    let answer = try applied(try askedCountdown(), .away(.answer(.keep)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .active)
+    #expect(answer.activity.remaining(at: t0 + minutes(20)) == minutes(5))
+    #expect(answer.events.map(\.kind) == [.resumed, .awayAnswered])
+    #expect(answer.events.first?.at == t0 + minutes(5), "the resume is placed where it went")
+  }
+
+  /// The whole history of each answer, question and all, as `log` and `report` read it: kept,
+  /// it ran from 0:00 to its end at 0:30; dropped, 5 minutes then 10 after the answer at 0:20
+  /// (it stays paused while it asks); stopped, the 5 minutes before it went.
+  @Test func theHistoryCountsWhatEachAnswerSays() throws {
+    for (answer, ran) in [(AwayAnswer.keep, minutes(30)), (.drop, minutes(15)), (.stop, minutes(5))] {
+      let started = try applied(nil, .start(countdownRequest(minutes: 60)), at: t0)
+      let locked = try apply(.leaving, [started.activity], at: t0 + minutes(5), settings: asking)
+      let back = try apply(.back, locked.live, at: t0 + minutes(19), settings: asking)
+      let answered = try applied(back.live[0], .away(.answer(answer)), at: t0 + minutes(20))
+      var history = started.events + locked.events + back.events + answered.events
+      if answered.activity.state.phase.isLive {
+        history += try applied(answered.activity, .end, at: t0 + minutes(30)).events
+      }
+      let sessions = SessionLog.sessions(from: history, live: [], at: t0 + minutes(30))
+      #expect(sessions.map(\.elapsed) == [ran], "\(answer): \(history.map(\.kind))")
+    }
+  }
+
+  /// Kept past its end, it finished while away, at its deadline.
+  @Test func keepPastTheEndFinishesItThen() throws {
+    let answer = try applied(try askedCountdown(minutes: 10), .away(.answer(.keep)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .finished)
+    #expect(answer.events.map(\.kind) == [.resumed, .awayAnswered, .finished])
+    #expect(answer.events.last?.at == t0 + minutes(10))
+  }
+
+  @Test func stopCompletesTheCountdown() throws {
+    let answer = try applied(try askedCountdown(), .away(.answer(.stop)), at: t0 + minutes(20))
+    #expect(answer.activity.state.phase == .completed)
+    #expect(answer.activity.elapsed(at: t0 + minutes(20)) == minutes(5))
+    #expect(answer.events.map(\.kind) == [.completed, .awayAnswered])
+  }
+
+  @Test func aCountdownResumedOrEndedByHandHasNoQuestionLeft() throws {
+    for intent in [Intent.resume, .end, .reset] {
+      let touched = try applied(try askedCountdown(), intent, at: t0 + minutes(20))
+      #expect(touched.activity.state.away == nil, "\(intent) left the question standing")
+    }
+    // Lengthened while it asks, it still asks.
+    let adjusted = try applied(try askedCountdown(), .adjust(by: minutes(5)), at: t0 + minutes(20))
+    #expect(adjusted.activity.state.away?.back != nil)
+  }
+
+  @Test func aShortAbsenceOrTheDefaultAnswerAsksNothing() throws {
+    let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
+    let locked = try apply(.leaving, [countdown], at: t0 + minutes(5), settings: asking)
+    let short = try apply(.back, locked.live, at: t0 + minutes(6), settings: asking)
+    #expect(short.events.map(\.kind) == [.resumed], "under away-after it resumes")
+    var keeping = asking
+    keeping.answer = .keep
+    let kept = try apply(.back, locked.live, at: t0 + minutes(19), settings: keeping)
+    #expect(kept.events.map(\.kind) == [.resumed])
+    #expect(kept.live[0].remaining(at: t0 + minutes(19)) == minutes(6))
   }
 }

@@ -72,6 +72,38 @@ import Testing
     #expect(try islet.binary("end").status == 0)
   }
 
+  /// `on-unlock = ask`: a countdown that the lock paused stays paused on unlock and asks; kept,
+  /// the time away counts as run.
+  @Test func withOnUnlockAskACountdownAsksAndKeepCountsTheTimeAway() throws {
+    let login = try LoginBus()
+    islet.extra = login.environment
+    islet.writeConfig("on-unlock = ask\naway-after = 1s\nalerts = none\nmpris = off\n")
+    let started = try islet.binary("start", "10m", "--name", "Tea")
+    #expect(started.status == 0, "\(started)")
+    #expect(listening(login), "the watcher never asked logind for its session: \(login.calls())")
+    #expect(
+      try lock(login) { try status("Tea")["phase"] as? String == "paused" }, "\((try? status("Tea")) ?? [:])")
+    let left = try #require(try status("Tea")["remaining"] as? Double)
+    // Away for more than away-after (1s): the watcher reads the real clock, so it must pass.
+    usleep(1_200_000)
+    try login.unlock()
+    #expect(
+      eventually { (try? islet.binary("away").stdout.hasPrefix("Tea  away 1s")) == true },
+      "\(String(describing: try? islet.binary("away")))")
+    let asking = try status("Tea")
+    #expect(asking["phase"] as? String == "paused", "it resumed without an answer: \(asking)")
+    let away = try #require(asking["away"] as? [String: Any], "\(asking)")
+    #expect(away["back"] is String && away["paused"] as? Bool == true, "\(away)")
+    let answered = try islet.binary("away", "keep")
+    #expect(answered.status == 0 && answered.stdout.contains("Tea keeps its time away"), "\(answered)")
+    let after = try status("Tea")
+    #expect(after["phase"] as? String == "active" && after["away"] is NSNull, "\(after)")
+    let now = try #require(after["remaining"] as? Double)
+    #expect(now <= left - 1.2, "left \(left)s when locked, \(now)s after keeping the time away")
+    #expect(try islet.binary("away").status == 1)
+    #expect(try islet.binary("end").status == 0)
+  }
+
   @Test func aStopwatchThroughASleepAsksAndDropRemovesTheTimeAway() throws {
     let login = try LoginBus()
     let desktop = try SessionBus()

@@ -1,8 +1,9 @@
 import IsletCore
 import IsletRuntime
 
-/// `islet away [ACTIVITY] [keep|drop|stop]`: the question a stopwatch asks after the user was
-/// away from the machine (locked, asleep), listed or answered through the one intent path.
+/// `islet away [ACTIVITY] [keep|drop|stop]`: the question a stopwatch (or, with `on-unlock =
+/// ask`, a countdown that going away paused) asks after the user was away from the machine
+/// (locked, asleep), listed or answered through the one intent path.
 struct AwayCommand: Command {
   static let specs = [
     CommandSpec(
@@ -16,9 +17,11 @@ struct AwayCommand: Command {
 
         keep leaves the time away in; drop takes it out, as a pause from when you went to when
         you came back, and the stopwatch goes on; stop takes it out and completes the stopwatch
-        at the moment you went. Without ACTIVITY, the stopwatch that asks. Nothing changes until
-        it is answered, unless the configuration's away-default answers for you. A question is
-        also offered as a desktop notification with these three buttons.
+        at the moment you went. With on-unlock = ask, a countdown that locking paused asks too:
+        keep counts the time away as run, drop goes on from where it paused, stop completes it.
+        Without ACTIVITY, the one that asks. Nothing changes until it is answered, unless the
+        configuration's away-default answers for you. A question is also offered as a desktop
+        notification with these three buttons.
 
         Examples:
           islet away
@@ -60,7 +63,8 @@ struct AwayCommand: Command {
     defer { store?.close() }
     let asking = AwayRule.asking(live)
     guard !asking.isEmpty else {
-      return environment.refused("nothing asks about time away; a stopwatch asks after a lock or a sleep")
+      return environment.refused(
+        "nothing asks about time away; a stopwatch asks after a lock or a sleep longer than away-after")
     }
     let now = environment.now
     let width = asking.map { printable($0.name, limit: 40).count }.max() ?? 0

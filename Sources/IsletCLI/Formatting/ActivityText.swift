@@ -108,6 +108,17 @@ struct ActivityText {
       ("expected", .number(a.attributes.expected.map { Double($0) / 1000 })),
       ("exit", Self.exitJSON(a.state.exit)),
       ("tmuxPane", .string(a.attributes.origin?.tmuxPane)),
+      ("away", awayJSON),
+    ])
+  }
+
+  /// The user away from the machine, as the activity keeps it: `{"since": …, "back": …,
+  /// "paused": true}`, `back` set while the question about the time away waits; null unless away.
+  private var awayJSON: JSON {
+    guard let away = activity.state.away else { return .null }
+    return .object([
+      ("since", .string(LocalTime.iso(away.since))), ("back", .string(away.back.map(LocalTime.iso))),
+      ("paused", .bool(away.paused)),
     ])
   }
 

@@ -4,14 +4,20 @@
 public struct AwaySettings: Equatable, Sendable {
   /// Whether locking pauses the running countdowns and plans' work segments.
   public var pauses = true
-  /// Whether unlocking resumes what locking paused.
-  public var resumes = true
+  /// What unlocking does to what locking paused.
+  public var unlock = Unlock.resume
   /// A running stopwatch away this long or longer raises the question; 0: never.
   public var askAfter: Milliseconds = 600_000
   /// The answer given without asking; nil: ask.
   public var answer: AwayAnswer?
 
   public init() {}
+
+  /// `on-unlock`: resume what locking paused, ask (as a stopwatch asks, after `away-after`),
+  /// or leave it paused.
+  public enum Unlock: String, CaseIterable, Sendable {
+    case resume, ask, nothing
+  }
 }
 
 /// The pure rule: given the live set, whether the user goes or comes back, and the settings,
@@ -49,9 +55,13 @@ public enum AwayRule {
       return watched(activity) && settings.askAfter > 0 ? .leave(pausing: false) : nil
     case .back:
       guard let away = activity.state.away, away.back == nil else { return nil }
-      if away.paused { return .back(resuming: settings.resumes, answer: nil) }
       let long = settings.askAfter > 0 && now - away.since >= settings.askAfter
-      return .back(resuming: false, answer: long ? settings.answer : .keep)
+      guard away.paused else { return .back(long ? settings.answer : .keep) }
+      switch settings.unlock {
+      case .resume: return .back(.drop)
+      case .ask: return .back(long ? settings.answer : .drop)
+      case .nothing: return .stay
+      }
     }
   }
 

@@ -110,8 +110,10 @@ public struct Configuration: Equatable, Sendable {
       meaning: "locking the screen or sleeping pauses running countdowns and work segments (default pause)",
       set: setOnLock),
     Setting(
-      key: "on-unlock", value: "resume|nothing",
-      meaning: "coming back resumes what locking paused (default resume)", set: setOnUnlock),
+      key: "on-unlock", value: "resume|ask|nothing",
+      meaning:
+        "coming back resumes what locking paused, asks as a stopwatch does what its time away becomes, or leaves it paused (default resume)",
+      set: setOnUnlock),
     Setting(
       key: "away-after", value: "DURATION",
       meaning: "a stopwatch that ran through a lock or a sleep this long asks what its time away becomes",
@@ -394,11 +396,11 @@ extension Configuration {
   fileprivate static func setOnUnlock(_ configuration: inout Configuration, key: String, value: String)
     -> String?
   {
-    switch value.lowercased() {
-    case "resume": configuration.away.resumes = true
-    case "nothing", "off": configuration.away.resumes = false
-    default: return "on-unlock is '\(printable(value, limit: 20))'; use resume or nothing"
+    let word = value.lowercased()
+    guard let unlock = AwaySettings.Unlock(rawValue: word == "off" ? "nothing" : word) else {
+      return "on-unlock is '\(printable(value, limit: 20))'; use resume, ask or nothing"
     }
+    configuration.away.unlock = unlock
     return nil
   }
 

@@ -17,24 +17,25 @@ extension TimerEngine {
       next.state.phase = .paused
       next.state.staleDate = staleDate(of: next, policy: policy)
       return .success(Transition(activity: next, events: [event(.paused, next, at: now, source: source)]))
-    case .back(let resuming, let answer):
+    case .stay:
+      guard activity.state.away?.back == nil else {
+        return .failure(Refusal("\(activity.name) was not away"))
+      }
+      var next = activity
+      next.state.away = nil
+      return .success(Transition(activity: next))
+    case .back(let answer):
       guard let away = activity.state.away, away.back == nil else {
         return .failure(Refusal("\(activity.name) was not away"))
       }
       var next = activity
       next.state.away = nil
-      if away.paused {
-        guard resuming, activity.state.phase == .paused, let pausedAt = activity.state.pausedAt else {
-          return .success(Transition(activity: next))
-        }
-        next.state.startedAt = activity.state.startedAt + (now - pausedAt)
-        next.state.pausedAt = nil
-        next.state.phase = .active
-        next.state.staleDate = staleDate(of: next, policy: policy)
-        return .success(Transition(activity: next, events: [event(.resumed, next, at: now, source: source)]))
+      // Paused by going away, then acted on by hand: nothing left to resume or ask about.
+      if away.paused, activity.state.phase != .paused { return .success(Transition(activity: next)) }
+      next.state.away = Away(since: away.since, back: now, paused: away.paused)
+      if let answer {
+        return answered(answer, next, at: now, source: source, policy: policy, recording: false)
       }
-      next.state.away = Away(since: away.since, back: now, paused: false)
-      if let answer { return answered(answer, next, at: now, source: source, recording: false) }
       // The question: the elapsed time it records is the time before going away, so the
       // history never counts the time away before it is answered.
       var asked = event(.away, next, at: now, source: source)
@@ -45,11 +46,11 @@ extension TimerEngine {
       guard activity.state.away?.back != nil else {
         return .failure(Refusal("\(activity.name) has no question about time away"))
       }
-      // Its past is rewritten only while it still runs as it did when the question was asked.
-      guard activity.state.phase == .active else {
+      // Its past is rewritten only while it is still as it was when the question was asked.
+      guard activity.state.phase == (activity.state.away?.paused == true ? .paused : .active) else {
         return .failure(Refusal("\(activity.name) is no longer running; its time away stays as it is"))
       }
-      return answered(answer, activity, at: now, source: source, recording: true)
+      return answered(answer, activity, at: now, source: source, policy: policy, recording: true)
     }
   }
 
@@ -57,10 +58,14 @@ extension TimerEngine {
   /// times), or dropped with the stopwatch stopped when it went away. `recording`: an
   /// `away-answered` event says which (the question was asked).
   private static func answered(
-    _ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source, recording: Bool
+    _ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source, policy: TimePolicy,
+    recording: Bool
   ) -> Result<Transition, Refusal> {
     guard let away = activity.state.away, let back = away.back else {
       return .success(Transition(activity: activity))
+    }
+    if away.paused {
+      return resumed(answer, activity, at: now, source: source, policy: policy, recording: recording)
     }
     var next = activity
     next.state.away = nil
@@ -89,11 +94,51 @@ extension TimerEngine {
       next.endedAt = since
       events.append(event(.completed, next, at: since, source: source))
     }
-    if recording {
-      var said = event(.awayAnswered, next, at: now, source: source)
-      said.detail = answer.rawValue
-      events.append(said)
-    }
+    if recording { events.append(said(answer, next, at: now, source: source)) }
     return .success(Transition(activity: next, events: events))
+  }
+
+  /// What going away paused, answered: the time away kept (it ran from the moment it went, as
+  /// if never paused: time then causes what it would have), dropped (it goes on now, the time
+  /// away a pause), or dropped and stopped (completed, its time the time before it went).
+  private static func resumed(
+    _ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source, policy: TimePolicy,
+    recording: Bool
+  ) -> Result<Transition, Refusal> {
+    guard let away = activity.state.away, let pausedAt = activity.state.pausedAt else {
+      return .success(Transition(activity: activity))
+    }
+    var next = activity
+    next.state.away = nil
+    var events: [Event] = []
+    switch answer {
+    case .keep, .drop:
+      let from = answer == .keep ? max(away.since, pausedAt) : now
+      next.state.startedAt = activity.state.startedAt + (from - pausedAt)
+      next.state.pausedAt = nil
+      next.state.phase = .active
+      next.state.staleDate = staleDate(of: next, policy: policy)
+      var mark = event(.resumed, next, at: from, source: source)
+      mark.elapsed = activity.elapsed(at: pausedAt)
+      events.append(mark)
+    case .stop:
+      switch apply(.complete, to: next, at: now, source: source, policy: policy) {
+      case .success(let completed):
+        next = completed.activity
+        events = completed.events
+      case .failure(let refusal):
+        return .failure(refusal)
+      }
+    }
+    if recording { events.append(said(answer, next, at: now, source: source)) }
+    return .success(Transition(activity: next, events: events))
+  }
+
+  private static func said(_ answer: AwayAnswer, _ activity: Activity, at now: Instant, source: Source)
+    -> Event
+  {
+    var said = event(.awayAnswered, activity, at: now, source: source)
+    said.detail = answer.rawValue
+    return said
   }
 }

@@ -56,11 +56,15 @@ public enum TimerEngine {
       // An update that changes nothing is no write at all.
       if next.events.isEmpty && next.activity == settled.activity { return .success(settled) }
       if intent.answersAttention { next.activity.state.posted.attention = nil }
-      // A stopwatch stopped or paused by hand after going away: the question about its time
-      // away no longer stands (the time stays as the history has it).
+      // Acted on by hand after going away (a stopwatch stopped or paused; what going away
+      // paused, asking, resumed or ended): the question about its time away no longer stands
+      // (the time stays as the history has it).
       if case .away = intent {
-      } else if next.activity.state.phase != .active, next.activity.state.away?.paused == false {
-        next.activity.state.away = nil
+      } else if let away = next.activity.state.away {
+        let phase = next.activity.state.phase
+        if away.paused ? away.back != nil && phase != .paused : phase != .active {
+          next.activity.state.away = nil
+        }
       }
       next.activity.state.touchedAt = now
       next.activity.state.idleLimit = policy.maxIdle

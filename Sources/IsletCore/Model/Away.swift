@@ -21,7 +21,8 @@ public struct Away: Codable, Equatable, Sendable {
   public static func said(_ span: Milliseconds) -> String { DurationText.compact(span / 1000 * 1000) }
 }
 
-/// What to do with a stopwatch's time away: keep it, drop it and go on, drop it and stop.
+/// What to do with a stopwatch's time away, or a countdown's that going away paused (with
+/// `on-unlock = ask`): keep it (it ran), drop it and go on (a pause), drop it and stop.
 public enum AwayAnswer: String, CaseIterable, Codable, Sendable {
   case keep, drop, stop
 
@@ -39,9 +40,11 @@ public enum AwayAnswer: String, CaseIterable, Codable, Sendable {
 public enum AwayStep: Hashable, Sendable {
   /// A running activity marked as left at this instant; paused too when `pausing`.
   case leave(pausing: Bool)
-  /// Back: what going away paused is resumed when `resuming`; a stopwatch's time away is
-  /// settled by `answer`, or asked about when nil.
-  case back(resuming: Bool, answer: AwayAnswer?)
+  /// Back: the time away settled by `answer` (for what going away paused, `drop` resumes it),
+  /// or asked about when nil.
+  case back(AwayAnswer?)
+  /// Back, what going away paused left paused (`on-unlock = nothing`).
+  case stay
   /// The question answered.
   case answer(AwayAnswer)
 }

@@ -108,7 +108,10 @@ public struct Alert: Equatable, Sendable {
     case .away:
       // Said once, normal: the stopwatch goes on as it is until the question is answered.
       summary = "\(ascii ? "?" : "☾") \(name) \(dash) away \(event.detail ?? "")"
-      body = "keep the time away, drop it and go on, or drop it and stop?"
+      body =
+        activity.state.away?.paused == true
+        ? "paused while away: count the time away as run, go on from where it paused, or stop?"
+        : "keep the time away, drop it and go on, or drop it and stop?"
       urgency = .normal
       awaits = AlertPolicy.awaits(activity, since: event)
       if awaits {
