@@ -8,12 +8,16 @@ import Testing
   let settings = AwaySettings()
 
   /// Applies every intent the rule gives for `moment` at `now` to `live`.
-  func apply(_ moment: AwayRule.Moment, _ live: [Activity], at now: Instant, settings: AwaySettings? = nil)
-    throws -> (live: [Activity], events: [Event])
-  {
+  func apply(
+    _ moment: AwayRule.Moment, _ live: [Activity], at now: Instant, settings: AwaySettings? = nil,
+    programs: Set<String> = []
+  ) throws -> (live: [Activity], events: [Event]) {
     var activities = live
     var events: [Event] = []
-    for (id, intent) in AwayRule.intents(moment, live: live, at: now, settings: settings ?? self.settings) {
+    let intents = AwayRule.intents(moment, live: live, at: now, settings: settings ?? self.settings) {
+      programs.contains($0.id)
+    }
+    for (id, intent) in intents {
       let index = try #require(activities.firstIndex { $0.id == id })
       let step = try applied(activities[index], intent, at: now)
       activities[index] = step.activity
@@ -59,7 +63,7 @@ import Testing
     var quiet = settings
     quiet.pauses = false
     let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
-    #expect(AwayRule.intents(.leaving, live: [countdown], at: t0 + minutes(1), settings: quiet).isEmpty)
+    #expect(AwayRule.intents(.leaving, live: [countdown], at: t0 + minutes(1), settings: quiet, isProgramRun: { _ in false }).isEmpty)
   }
 
   @Test func aPlansWorkSegmentPausesButItsBreakGoesOn() throws {
@@ -69,7 +73,7 @@ import Testing
     // 25 minutes in, the break runs.
     let onBreak = TimerEngine.settle(pomodoro, at: t0 + minutes(26)).activity
     #expect(onBreak.segment?.kind == .break)
-    #expect(AwayRule.intents(.leaving, live: [onBreak], at: t0 + minutes(26), settings: settings).isEmpty)
+    #expect(AwayRule.intents(.leaving, live: [onBreak], at: t0 + minutes(26), settings: settings, isProgramRun: { _ in false }).isEmpty)
   }
 
   @Test func aShortAwayLeavesAStopwatchAsItWas() throws {
@@ -97,7 +101,7 @@ import Testing
     #expect(asking.elapsed(at: t0 + minutes(20)) == minutes(20))
     #expect(AwayRule.asking([asking]).map(\.id) == ["sw01"])
     // Another lock and unlock while it asks leave the question as it is.
-    #expect(AwayRule.intents(.leaving, live: [asking], at: t0 + minutes(21), settings: settings).isEmpty)
+    #expect(AwayRule.intents(.leaving, live: [asking], at: t0 + minutes(21), settings: settings, isProgramRun: { _ in false }).isEmpty)
   }
 
   func asked() throws -> Activity {
@@ -179,11 +183,20 @@ import Testing
     #expect(back.events.map(\.kind) == [.paused, .resumed])
   }
 
+  /// A program's run (`islet run`) is the program's time: going away never marks it.
+  @Test func aProgramsRunIsNeverMarked() throws {
+    let run = try applied(nil, .start(stopwatchRequest("make test")), at: t0).activity
+    let left = try apply(.leaving, [run], at: t0 + minutes(1), programs: [run.id])
+    #expect(left.live[0].state.away == nil)
+    let own = try apply(.leaving, [run], at: t0 + minutes(1))
+    #expect(own.live[0].state.away != nil, "a stopwatch of the user's is marked")
+  }
+
   @Test func awayAfterZeroNeverMarksAStopwatch() throws {
     var never = settings
     never.askAfter = 0
     let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
-    #expect(AwayRule.intents(.leaving, live: [stopwatch], at: t0 + minutes(1), settings: never).isEmpty)
+    #expect(AwayRule.intents(.leaving, live: [stopwatch], at: t0 + minutes(1), settings: never, isProgramRun: { _ in false }).isEmpty)
     #expect(!AwayRule.wants([stopwatch], settings: never))
     #expect(AwayRule.wants([stopwatch], settings: settings))
   }

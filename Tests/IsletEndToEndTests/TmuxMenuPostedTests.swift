@@ -42,6 +42,24 @@ import Testing
     #expect(entries[2].command == "switch-client -t %7 ; select-window -t %7 ; select-pane -t %7")
   }
 
+  /// A stopwatch asking about its time away offers the three answers first.
+  @Test func aQuestionAboutTimeAwayOffersItsAnswers() throws {
+    var focus = try TimerEngine.reduce(
+      nil, .start(StartRequest(id: "foc1", name: "Focus")), at: start, source: .cli
+    )
+    .get().activity
+    focus.state.away = Away(since: start + 500, back: start + 900, paused: false)
+    let menu = menu(focus)
+    #expect(
+      shown(menu).prefix(4) == ["Keep it (a)", "Drop it (b)", "Drop and stop (d)", "Pause (p)"],
+      "\(shown(menu))")
+    let entries = menu.entries.compactMap { $0 }
+    #expect(
+      entries[1].command == ##"run-shell -b 'sh -c "$ISLET_RUN" islet "#{client_name}" away foc1 drop'"##)
+    focus.state.away = nil
+    #expect(!shown(self.menu(focus)).contains("Keep it (a)"), "no question, no answers")
+  }
+
   @Test func noGoToWithoutAPaneOrFromAnotherServer() {
     #expect(!shown(menu(deploy(buttons: [], pane: nil))).contains("Go to (g)"))
     #expect(!shown(menu(deploy(buttons: [], socket: "/tmp/tmux-1000/other"))).contains("Go to (g)"))

@@ -128,6 +128,7 @@ struct TmuxMenu {
     var entries: [Entry?] = []
     if let subject {
       entries += posted(on: subject.activity)
+      entries += awayAnswers(on: subject)
       entries += actions(on: subject)
       let others = looks.filter { $0.activity.id != subject.activity.id }
       if !others.isEmpty { entries.append(nil) }
@@ -205,6 +206,15 @@ struct TmuxMenu {
         Entry(label: "Go to", key: "g", command: GoTo.commands(pane: origin.tmuxPane).joined(separator: " ")))
     }
     return entries
+  }
+
+  /// The answers to a question about time away (`islet away ID keep|drop|stop`), while it
+  /// waits, on the keys of a posted activity's buttons (an activity asking has none).
+  private func awayAnswers(on look: Look) -> [Entry] {
+    guard look.asksAboutAway else { return [] }
+    return zip(AwayAnswer.allCases, Self.buttonKeys).map { answer, key in
+      Entry(label: answer.label, key: key, command: Self.runs("away \(look.activity.id) \(answer.rawValue)"))
+    }
   }
 
   /// `text` as one word of the shell that `runs` starts, inside tmux's single quotes and a

@@ -33,12 +33,16 @@ public enum AwayRule {
     case leaving, back
   }
 
-  public static func intents(_ moment: Moment, live: [Activity], at now: Instant, settings: AwaySettings)
-    -> [(activityID: String, intent: Intent)]
-  {
+  /// `isProgramRun` tells a program's run (`ActivityStore.isProgramRun`), whose time is the
+  /// program's: going away never marks it.
+  public static func intents(
+    _ moment: Moment, live: [Activity], at now: Instant, settings: AwaySettings,
+    isProgramRun: (Activity) -> Bool
+  ) -> [(activityID: String, intent: Intent)] {
     live.compactMap { activity in
       guard activity.attributes.host == nil,
-        let step = step(moment, for: activity, at: now, settings: settings)
+        let step = step(moment, for: activity, at: now, settings: settings),
+        step != .leave(pausing: false) || !isProgramRun(activity)
       else { return nil }
       return (activity.id, .away(step))
     }

@@ -147,7 +147,10 @@ package final class DeadlineWatch {
     var sent = false
     var current = live
     for moment in login.moments() {
-      for (id, intent) in AwayRule.intents(moment, live: current, at: now, settings: configuration.away) {
+      let away = AwayRule.intents(moment, live: current, at: now, settings: configuration.away) {
+        (try? intents.store.isProgramRun($0)) ?? false
+      }
+      for (id, intent) in away {
         if let report = try? intents.send(intent, to: .id(id), source: .session) { current = report.live }
         sent = true
       }

@@ -150,9 +150,9 @@ public struct Look: Sendable {
   /// needs the user, or its command failed. The island, the name and the phase word follow it.
   public var alerts: Bool { timeAlerts || attention != nil || phase == .failed }
 
-  /// Whether a stopwatch's question about its time away waits: its answers are the chips,
-  /// keys `1` `2` `3`.
-  var asksAboutAway: Bool { phase.isLive && activity.state.away?.back != nil }
+  /// Whether a question about its time away waits: its answers are the chips, keys `1` `2`
+  /// `3`, and the tmux menu's first entries.
+  public var asksAboutAway: Bool { phase.isLive && activity.state.away?.back != nil }
 
   /// The buttons a program posted, while it is live: chips, keys `1` `2` `3`.
   var postedButtons: [ActivityButton] { phase.isLive ? activity.state.posted.buttons : [] }
