@@ -61,9 +61,32 @@ import Testing
 
   @Test func onLockNothingTouchesNoCountdown() throws {
     var quiet = settings
-    quiet.pauses = false
+    quiet.pauses = []
     let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
-    #expect(AwayRule.intents(.leaving, live: [countdown], at: t0 + minutes(1), settings: quiet, isProgramRun: { _ in false }).isEmpty)
+    #expect(
+      AwayRule.intents(
+        .leaving, live: [countdown], at: t0 + minutes(1), settings: quiet, isProgramRun: { _ in false }
+      ).isEmpty)
+  }
+
+  /// `on-lock = work`: the pomodoro's work stops, the tea goes on steeping; `countdowns` the
+  /// other way round.
+  @Test func onLockPausesOnlyTheKindsNamed() throws {
+    let tea = try applied(nil, .start(countdownRequest("Tea", minutes: 5)), at: t0).activity
+    let pomodoro = try plan("pomodoro")
+    for (value, paused) in [
+      ("work", ["Pomodoro"]), ("countdowns", ["Tea"]), ("work, countdowns", ["Tea", "Pomodoro"]),
+    ] {
+      let configuration = try Configuration.parse("on-lock = \(value)\n").get()
+      let left = try apply(.leaving, [tea, pomodoro], at: t0 + minutes(1), settings: configuration.away)
+      #expect(
+        left.live.filter { $0.state.phase == .paused }.map(\.name) == paused, "on-lock = \(value)")
+    }
+    #expect(
+      throws: Configuration.LineError(
+        line: 1, message: "on-lock is 'work pause'; use pause, nothing, or one or both of countdowns and work"
+      )
+    ) { try Configuration.parse("on-lock = work pause").get() }
   }
 
   @Test func aPlansWorkSegmentPausesButItsBreakGoesOn() throws {
@@ -73,7 +96,10 @@ import Testing
     // 25 minutes in, the break runs.
     let onBreak = TimerEngine.settle(pomodoro, at: t0 + minutes(26)).activity
     #expect(onBreak.segment?.kind == .break)
-    #expect(AwayRule.intents(.leaving, live: [onBreak], at: t0 + minutes(26), settings: settings, isProgramRun: { _ in false }).isEmpty)
+    #expect(
+      AwayRule.intents(
+        .leaving, live: [onBreak], at: t0 + minutes(26), settings: settings, isProgramRun: { _ in false }
+      ).isEmpty)
   }
 
   @Test func aShortAwayLeavesAStopwatchAsItWas() throws {
@@ -101,7 +127,10 @@ import Testing
     #expect(asking.elapsed(at: t0 + minutes(20)) == minutes(20))
     #expect(AwayRule.asking([asking]).map(\.id) == ["sw01"])
     // Another lock and unlock while it asks leave the question as it is.
-    #expect(AwayRule.intents(.leaving, live: [asking], at: t0 + minutes(21), settings: settings, isProgramRun: { _ in false }).isEmpty)
+    #expect(
+      AwayRule.intents(
+        .leaving, live: [asking], at: t0 + minutes(21), settings: settings, isProgramRun: { _ in false }
+      ).isEmpty)
   }
 
   func asked() throws -> Activity {
@@ -196,7 +225,10 @@ import Testing
     var never = settings
     never.askAfter = 0
     let stopwatch = try applied(nil, .start(stopwatchRequest()), at: t0).activity
-    #expect(AwayRule.intents(.leaving, live: [stopwatch], at: t0 + minutes(1), settings: never, isProgramRun: { _ in false }).isEmpty)
+    #expect(
+      AwayRule.intents(
+        .leaving, live: [stopwatch], at: t0 + minutes(1), settings: never, isProgramRun: { _ in false }
+      ).isEmpty)
     #expect(!AwayRule.wants([stopwatch], settings: never))
     #expect(AwayRule.wants([stopwatch], settings: settings))
   }
@@ -215,7 +247,7 @@ import Testing
   @Test func theSettingsAreRead() throws {
     let text = "on-lock = nothing\non-unlock = nothing\naway-after = 30m\naway-default = stop\n"
     let configuration = try Configuration.parse(text).get()
-    #expect(!configuration.away.pauses)
+    #expect(configuration.away.pauses == [])
     #expect(configuration.away.unlock == .nothing)
     #expect(try Configuration.parse("on-unlock = ask").get().away.unlock == .ask)
     #expect(configuration.away.askAfter == minutes(30))

@@ -2,8 +2,19 @@
 /// coming back does to the live activities: the configuration's `on-lock`, `on-unlock`,
 /// `away-after` and `away-default`.
 public struct AwaySettings: Equatable, Sendable {
-  /// Whether locking pauses the running countdowns and plans' work segments.
-  public var pauses = true
+  /// What locking pauses (`on-lock`): the running countdowns, plans' work segments, or both.
+  public var pauses = Pausing.all
+
+  /// `on-lock`: the kinds of timer going away pauses. A countdown alone (tea steeping) may be
+  /// meant to run on while a plan's work stops.
+  public struct Pausing: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let countdowns = Pausing(rawValue: 1)
+    public static let work = Pausing(rawValue: 2)
+    public static let all: Pausing = [.countdowns, .work]
+  }
   /// What unlocking does to what locking paused.
   public var unlock = Unlock.resume
   /// A running stopwatch away this long or longer raises the question; 0: never.
@@ -55,7 +66,9 @@ public enum AwayRule {
     switch moment {
     case .leaving:
       guard activity.state.phase == .active, activity.state.away == nil else { return nil }
-      if pausable(activity) { return settings.pauses ? .leave(pausing: true) : nil }
+      if pausable(activity) {
+        return settings.pauses.contains(activity.isPlan ? .work : .countdowns) ? .leave(pausing: true) : nil
+      }
       return watched(activity) && settings.askAfter > 0 ? .leave(pausing: false) : nil
     case .back:
       guard let away = activity.state.away, away.back == nil else { return nil }

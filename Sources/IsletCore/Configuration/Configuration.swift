@@ -106,8 +106,9 @@ public struct Configuration: Equatable, Sendable {
       meaning: "starting a stopwatch ends the running ones, as islet switch does (default off)",
       set: onOff(\.stopwatchSwitch)),
     Setting(
-      key: "on-lock", value: "pause|nothing",
-      meaning: "locking the screen or sleeping pauses running countdowns and work segments (default pause)",
+      key: "on-lock", value: "pause|nothing|countdowns|work",
+      meaning:
+        "locking the screen or sleeping pauses running countdowns and plans' work segments, or only those named (default pause: both)",
       set: setOnLock),
     Setting(
       key: "on-unlock", value: "resume|ask|nothing",
@@ -385,11 +386,21 @@ extension Configuration {
   fileprivate static func setOnLock(_ configuration: inout Configuration, key: String, value: String)
     -> String?
   {
-    switch value.lowercased() {
-    case "pause": configuration.away.pauses = true
-    case "nothing", "off": configuration.away.pauses = false
-    default: return "on-lock is '\(printable(value, limit: 20))'; use pause or nothing"
+    let words = value.lowercased().split { $0 == " " || $0 == "," || $0 == "\t" }
+    var pauses: AwaySettings.Pausing = []
+    for word in words {
+      switch word {
+      case "pause" where words.count == 1: pauses = .all
+      case "nothing" where words.count == 1, "off" where words.count == 1: pauses = []
+      case "countdowns": pauses.insert(.countdowns)
+      case "work": pauses.insert(.work)
+      default:
+        return
+          "on-lock is '\(printable(value, limit: 40))'; use pause, nothing, or one or both of countdowns and work"
+      }
     }
+    guard !words.isEmpty else { return "on-lock is empty; use pause, nothing, countdowns or work" }
+    configuration.away.pauses = pauses
     return nil
   }
 
