@@ -295,6 +295,14 @@ import Testing
     }
     #expect(TmuxStatusJob.mayWait(after: at(10_995), at: at(11_995)))
   }
+
+  /// The last line before a quiet spell is redrawn once more just after the next second
+  /// begins: a tick that follows comes first and takes its place.
+  @Test func theLastLineIsRedrawnAfterTheNextSecondBegins() {
+    #expect(TmuxStatusJob.settles(after: at(10_000)) == at(11_250))
+    #expect(TmuxStatusJob.settles(after: at(10_999)) == at(11_250))
+    #expect(TmuxStatusJob.settles(after: at(10_400)) > at(11_000), "after the next tick")
+  }
 }
 
 /// The README's key tables, held to the declarations: the view's keys (`KeyBindings`) and

@@ -369,7 +369,7 @@ struct StatusCommand: Command {
         prologue: prologue, remote: !all, configuration: watch,
         clicks: bar?.readsClicks(asked: readClicks) == true
           ? { line in Self.click(line, in: environment) } : nil,
-        printedLine: job.map { job in { job.printed(at: $0) } },
+        job: job,
         render: followed(policy: policy, theme: theme, in: environment))
       // A bar's header is printed once, by the first follower.
       prologue = []

@@ -41,6 +41,8 @@ package final class StatusFollower {
   private let clicks: ((String) -> Void)?
   /// Told when each line after the prologue is printed.
   private let printedLine: ((Instant) -> Void)?
+  /// tmux's job, told too, and woken for its redraw after a quiet spell begins.
+  private let job: TmuxStatusJob?
   /// Readable when the configuration has changed: the loop then ends, for its caller to load it.
   private let configuration: ConfigurationWatch?
   /// Whether the loop ended because the configuration changed.
@@ -67,7 +69,7 @@ package final class StatusFollower {
   package init(
     environment: any RunContext, policy: TimePolicy, goals: [DailyGoal], prologue: [String] = [],
     remote: Bool = true, configuration: ConfigurationWatch? = nil, clicks: ((String) -> Void)? = nil,
-    printedLine: ((Instant) -> Void)? = nil, render: @escaping Render
+    printedLine: ((Instant) -> Void)? = nil, job: TmuxStatusJob? = nil, render: @escaping Render
   ) {
     self.environment = environment
     self.policy = policy
@@ -76,6 +78,7 @@ package final class StatusFollower {
     self.remote = remote
     self.clicks = clicks
     self.printedLine = printedLine
+    self.job = job
     self.configuration = configuration
     self.render = render
   }
@@ -117,7 +120,10 @@ package final class StatusFollower {
     try awaitRoom()
     environment.console.out(text + "\n")
     if environment.console.outputFailure != nil { throw Stop(status: .ok) }
-    if !always { printedLine?(environment.now) }
+    if !always {
+      printedLine?(environment.now)
+      job?.printed(at: environment.now)
+    }
   }
 
   /// Waits until stdout takes a line without blocking: a reader that stops reading (a full
@@ -168,10 +174,14 @@ package final class StatusFollower {
         try show(store, at: now)
         fresh = false
       }
-      let timeout = [shownUntil.map { Int32(clamping: max(0, $0 - now)) }, follower.timeout].compactMap { $0 }
+      let timeout = [
+        shownUntil.map { Int32(clamping: max(0, $0 - now)) }, follower.timeout,
+        job?.settleAt.map { Int32(clamping: max(0, $0 - now)) },
+      ].compactMap { $0 }
       for index in fds.indices { fds[index].revents = 0 }
       _ = islet_wait_for(&fds, nfds_t(fds.count), timeout.min() ?? -1)
       try Self.stopIfSignalled()
+      job?.settle(at: environment.now)
       if fds[1].revents != 0 { return .readerGone }
       if fds[3].revents != 0, configuration?.take() == true {
         configurationChanged = true
