@@ -40,15 +40,21 @@ import Testing
     return false
   }
 
-  @Test func aLockPausesACountdownAndTheUnlockResumesIt() throws {
-    let login = try LoginBus()
+  /// A ten-minute countdown named Tea, started and then paused by a lock the watcher heard;
+  /// the seconds it had left.
+  func lockedTea(_ login: LoginBus) throws -> Double {
     islet.extra = login.environment
     let started = try islet.binary("start", "10m", "--name", "Tea")
     #expect(started.status == 0, "\(started)")
     #expect(listening(login), "the watcher never asked logind for its session: \(login.calls())")
     #expect(
       try lock(login) { try status("Tea")["phase"] as? String == "paused" }, "\((try? status("Tea")) ?? [:])")
-    let left = try #require(try status("Tea")["remaining"] as? Double)
+    return try #require(try status("Tea")["remaining"] as? Double)
+  }
+
+  @Test func aLockPausesACountdownAndTheUnlockResumesIt() throws {
+    let login = try LoginBus()
+    let left = try lockedTea(login)
     // Asleep and awake while locked: it stays paused until the session is unlocked.
     try login.sleep(true)
     try login.sleep(false)
@@ -76,14 +82,8 @@ import Testing
   /// the time away counts as run.
   @Test func withOnUnlockAskACountdownAsksAndKeepCountsTheTimeAway() throws {
     let login = try LoginBus()
-    islet.extra = login.environment
     islet.writeConfig("on-unlock = ask\naway-after = 1s\nalerts = none\nmpris = off\n")
-    let started = try islet.binary("start", "10m", "--name", "Tea")
-    #expect(started.status == 0, "\(started)")
-    #expect(listening(login), "the watcher never asked logind for its session: \(login.calls())")
-    #expect(
-      try lock(login) { try status("Tea")["phase"] as? String == "paused" }, "\((try? status("Tea")) ?? [:])")
-    let left = try #require(try status("Tea")["remaining"] as? Double)
+    let left = try lockedTea(login)
     // Away for more than away-after (1s): the watcher reads the real clock, so it must pass.
     usleep(1_200_000)
     try login.unlock()
