@@ -73,6 +73,21 @@ import Testing
     #expect(Set(outcome.live.map(\.name)) == ["make test", "Review"])
   }
 
+  /// An agent's or a script's activity posts what it does: it is theirs, not a task of the
+  /// user's, so a switch leaves it and `stopwatch-switch` does not make its start one.
+  @Test func aProgramsPostedActivityIsNeitherEndedNorASwitchByDefault() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(StartRequest(name: "Agent", posted: Posted(text: "Working"))), source: .cli)
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    clock.advance(by: minutes(2))
+    let outcome = try d.dispatch(.start(switching("Review")), source: .cli)
+    #expect(outcome.stopped.map(\.name) == ["Emails"])
+    var configuration = Configuration()
+    configuration.stopwatchSwitch = true
+    let agent = StartRequest(name: "Agent 2", posted: Posted(text: "Working"))
+    #expect(!configuration.switchesByDefault(agent, at: clock.now()))
+  }
+
   @Test func aStartThatIsNotASwitchEndsNothing() throws {
     let d = dispatcher()
     try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)

@@ -94,6 +94,10 @@ import Testing
     #expect(asking["phase"] as? String == "paused", "it resumed without an answer: \(asking)")
     let away = try #require(asking["away"] as? [String: Any], "\(asking)")
     #expect(away["back"] is String && away["paused"] as? Bool == true, "\(away)")
+    // Named alone, its question is listed; a name that matches nothing is said so.
+    #expect(try islet.binary("away", "Tea").stdout.hasPrefix("Tea  away 1s"))
+    let unknown = try islet.binary("away", "Nosuch")
+    #expect(unknown.status == 64 && unknown.stderr.contains("no live activity matches 'Nosuch'"), "\(unknown)")
     let answered = try islet.binary("away", "keep")
     #expect(answered.status == 0 && answered.stdout.contains("Tea keeps its time away"), "\(answered)")
     let after = try status("Tea")
@@ -101,6 +105,9 @@ import Testing
     let now = try #require(after["remaining"] as? Double)
     #expect(now <= left - 1.2, "left \(left)s when locked, \(now)s after keeping the time away")
     #expect(try islet.binary("away").status == 1)
+    #expect(
+      try islet.binary("away", "Tea")
+        == Run(status: 1, stdout: "", stderr: "islet: Tea asks nothing about time away\n"))
     #expect(try islet.binary("end").status == 0)
   }
 

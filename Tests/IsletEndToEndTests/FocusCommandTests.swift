@@ -77,6 +77,10 @@ import Testing
     #expect(
       shown.stdout.hasPrefix("⏱ Standup 4:00") && !shown.stdout.contains("Emails"),
       "a reader after its start: \(shown)")
+    let listed = try islet.run(900, "list", "--all")
+    #expect(
+      listed.stdout.split(separator: "\n").contains { $0.contains("Emails") && $0.contains("ended") },
+      "list --all after its start: \(listed)")
     #expect(try islet.run(900, "lap", "Standup").status == 0)
     #expect(
       try history().map { "\($0.kind.rawValue) \($0.name) \(($0.at - t0) / 1000)" } == [

@@ -43,8 +43,14 @@ struct AwayCommand: Command {
       return
     }
     guard let answer = AwayAnswer(rawValue: last.lowercased()) else {
-      throw UsageError(
-        message: "'\(printable(last, limit: 40))' is not an answer; use keep, drop or stop", command: "away")
+      // ACTIVITY alone: its question listed.
+      guard operands.count == 1 else {
+        throw UsageError(
+          message: "'\(printable(last, limit: 40))' is not an answer; use keep, drop or stop", command: "away")
+      }
+      answer = nil
+      target = last
+      return
     }
     self.answer = answer
     target = operands.count == 2 ? operands[0] : nil
@@ -61,7 +67,18 @@ struct AwayCommand: Command {
     let policy = try environment.configuration.policy
     let (store, live, _) = try environment.readLive(policy: policy, remote: false)
     defer { store?.close() }
-    let asking = AwayRule.asking(live)
+    var asking = AwayRule.asking(live)
+    if let target {
+      let found: Activity
+      switch ActivityMatcher.match(target, among: live, at: environment.now, policy: policy) {
+      case .success(let activity): found = activity
+      case .failure(let failure): throw environment.matchFailure(failure, command: "away")
+      }
+      asking = asking.filter { $0.id == found.id }
+      guard !asking.isEmpty else {
+        return environment.refused("\(printableName(found.name)) asks nothing about time away")
+      }
+    }
     guard !asking.isEmpty else {
       return environment.refused(
         "nothing asks about time away; a stopwatch asks after a lock or a sleep longer than away-after")

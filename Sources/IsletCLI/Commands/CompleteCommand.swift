@@ -57,10 +57,11 @@ struct CompleteCommand: Command {
         let store = try? SQLiteActivityStore.openForReading(path: path)
       else { return [] }
       defer { store.close() }
-      guard let stored = try? store.liveActivities() else { return [] }
       let now = environment.now
-      let live = ActivityMatcher.ranked(
-        TimerEngine.settled(stored, at: now, policy: policy).activities, at: now, policy: policy)
+      guard let stored = try? store.liveActivities(),
+        let settled = try? TimerEngine.settled(stored, at: now, policy: policy, keeps: store.isProgramRun)
+      else { return [] }
+      let live = ActivityMatcher.ranked(settled.activities, at: now, policy: policy)
       // Each by its id and by its name, the other said beside it.
       return live.map { ($0.id, printableName($0.name)) } + live.map { ($0.name, $0.id) }
     }

@@ -31,7 +31,9 @@ struct ListCommand: Command {
     var shown = live
     if all, let store {
       let liveIDs = Set(live.map(\.id))
-      let every = TimerEngine.settled(try store.rememberedActivities(), at: now, policy: policy).activities
+      let every = try TimerEngine.settled(
+        try store.rememberedActivities(), at: now, policy: policy, keeps: store.isProgramRun
+      ).activities
       shown += every.filter { !liveIDs.contains($0.id) }.reversed()
     }
     if json {

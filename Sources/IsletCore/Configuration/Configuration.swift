@@ -173,10 +173,11 @@ public struct Configuration: Equatable, Sendable {
   public var policy: TimePolicy { TimePolicy(maxIdle: maxIdle, staleAfter: staleAfter) }
 
   /// Whether `request` switches when nothing says (`stopwatch-switch`): a stopwatch (not a
-  /// plan) started running now or ahead, which is where the running ones can end.
+  /// plan, nor a program's that posts what it does) started running now or ahead, which is
+  /// where the running ones can end.
   public func switchesByDefault(_ request: StartRequest, at now: Instant) -> Bool {
     stopwatchSwitch && request.attributes.mode == .stopwatch && request.attributes.plan == nil
-      && !request.paused && request.startedAt.map { $0 >= now } != false
+      && request.posted == Posted() && !request.paused && request.startedAt.map { $0 >= now } != false
   }
 
   /// The daily goals in the local zone, one a plan: `goal` for `plan`, then each `goal.NAME`.

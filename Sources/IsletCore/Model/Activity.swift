@@ -285,8 +285,11 @@ public struct TimePolicy: Equatable, Sendable {
 extension Activity {
   public var name: String { state.name }
   /// What a switch ends (`StartRequest.switching`): a stopwatch running on its own, not a
-  /// plan's segment nor a countdown, and not paused (a paused one is not running).
-  public var isSwitchable: Bool { attributes.mode == .stopwatch && !isPlan && state.phase == .active }
+  /// plan's segment nor a countdown, and not paused (a paused one is not running); not a
+  /// program's either, which posts what it does (a script's or an agent's `--state`).
+  public var isSwitchable: Bool {
+    attributes.mode == .stopwatch && !isPlan && state.phase == .active && state.posted == Posted()
+  }
   /// When the run shown began, as "Started 9:05" says it: after a reset, its new start.
   public var runStart: Instant { state.runStartedAt ?? createdAt }
   public var isCountdown: Bool { attributes.mode == .countdown }
