@@ -97,7 +97,8 @@ import Testing
     // Named alone, its question is listed; a name that matches nothing is said so.
     #expect(try islet.binary("away", "Tea").stdout.hasPrefix("Tea  away 1s"))
     let unknown = try islet.binary("away", "Nosuch")
-    #expect(unknown.status == 64 && unknown.stderr.contains("no live activity matches 'Nosuch'"), "\(unknown)")
+    #expect(
+      unknown.status == 64 && unknown.stderr.contains("no live activity matches 'Nosuch'"), "\(unknown)")
     let answered = try islet.binary("away", "keep")
     #expect(answered.status == 0 && answered.stdout.contains("Tea keeps its time away"), "\(answered)")
     let after = try status("Tea")

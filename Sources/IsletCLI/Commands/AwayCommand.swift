@@ -46,7 +46,8 @@ struct AwayCommand: Command {
       // ACTIVITY alone: its question listed.
       guard operands.count == 1 else {
         throw UsageError(
-          message: "'\(printable(last, limit: 40))' is not an answer; use keep, drop or stop", command: "away")
+          message: "'\(printable(last, limit: 40))' is not an answer; use keep, drop or stop", command: "away"
+        )
       }
       answer = nil
       target = last
