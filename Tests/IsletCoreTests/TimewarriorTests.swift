@@ -71,6 +71,22 @@ import Testing
       ])
   }
 
+  /// A countdown finished and not yet answered counts its overtime: open, so that two exports
+  /// a few minutes apart give the same interval (closed "now", importing both counted it twice).
+  @Test func aFinishedCountdownWaitingForAnAnswerEndsOpen() throws {
+    try dispatcher.dispatch(.start(countdownRequest("Tea", minutes: 5)), source: .cli)
+    clock.advance(by: minutes(30))
+    let open = [TimewarriorInterval(start: t0, end: nil, tags: ["Tea"], annotation: "Tea")]
+    #expect(Timewarrior.intervals(of: try sessions()) == open)
+    clock.advance(by: minutes(10))
+    #expect(Timewarrior.intervals(of: try sessions()) == open)
+    try send(.complete, after: 0)
+    #expect(
+      Timewarrior.intervals(of: try sessions()) == [
+        TimewarriorInterval(start: t0, end: t0 + minutes(40), tags: ["Tea"], annotation: "Tea")
+      ])
+  }
+
   @Test func breaksAndResetRunsAreLeftOut() throws {
     let pomodoro = try #require(Plan.presets.first { $0.name == "pomodoro" })
     try dispatcher.dispatch(

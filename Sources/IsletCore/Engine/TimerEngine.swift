@@ -108,7 +108,10 @@ public enum TimerEngine {
       }
     }
     if let expiry = current.expiresAt(policy: policy), now >= expiry {
-      if current.state.pausedAt == nil { current.state.pausedAt = max(expiry, current.state.startedAt) }
+      // A countdown finished and never answered stops counting at its end: overtime nobody
+      // came back to is not time tracked.
+      let stop = current.state.phase == .finished ? current.deadline ?? expiry : expiry
+      if current.state.pausedAt == nil { current.state.pausedAt = max(stop, current.state.startedAt) }
       current.state.phase = .expired
       current.state.staleDate = nil
       current.endedAt = expiry

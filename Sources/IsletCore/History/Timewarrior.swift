@@ -27,14 +27,17 @@ public enum Timewarrior {
 
   /// The intervals `timew export` would print for `sessions`: one for each stretch a session
   /// that counts ran (a pause is a gap between two intervals), whole seconds, oldest first.
-  /// Only a running session's last stretch is open. The annotation is the name, so that the
-  /// name is still known once timewarrior has sorted the tags.
+  /// Only the last stretch of a session still counting is open: one running, or a countdown
+  /// finished and counting its overtime until it is answered (closed at "now", it would end
+  /// elsewhere in each export, and importing two would count it twice). The annotation is the
+  /// name, so that the name is still known once timewarrior has sorted the tags.
   public static func intervals(of sessions: [Session]) -> [TimewarriorInterval] {
     var intervals: [TimewarriorInterval] = []
     for session in sessions where session.counts {
       let tags = Set(tags(of: session)).sorted(by: bytewise)
       // A live session's outcome is its phase, `running` while it runs (`SessionLog`).
-      let running = session.endedAt == nil && session.outcome == "running"
+      let running =
+        session.endedAt == nil && (session.outcome == "running" || session.outcome == Phase.finished.rawValue)
       for (index, stretch) in session.stretches.enumerated() {
         let start = wholeSecond(stretch.from)
         let open = running && index == session.stretches.count - 1
