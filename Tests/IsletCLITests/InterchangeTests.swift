@@ -118,5 +118,8 @@ import Testing
     #expect(
       ImportCommand.said(.init(added: 1, addedTime: 5_400_000, known: 2, open: 1))
         == "Imported 1 interval (1:30:00); 2 were here already; 1 still open was left out.\n")
+    #expect(
+      ImportCommand.said(.init(added: 1, addedTime: 60_000, empty: 2))
+        == "Imported 1 interval (1:00); 2 of no length were left out.\n")
   }
 }

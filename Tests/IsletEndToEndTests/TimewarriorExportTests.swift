@@ -137,4 +137,45 @@ import Testing
     let format = try islet.run(0, "import", "toggl", "x.csv")
     #expect(format.status == 64 && format.stderr.hasPrefix("Error: 'toggl' is not a format islet imports"))
   }
+
+  /// Intervals Islet could not show as a past session are refused, the whole file with them:
+  /// one ending ahead of now (t0 is 2025-11-30 09:05 UTC), one before 1970. A folder is named.
+  @Test func anIntervalAheadOrBefore1970IsRefusedAndAFolderIsNamed() throws {
+    let path = islet.folder.file("odd.json")
+    let cases: [(String, String)] = [
+      (
+        #"[{"start":"20251130T080000Z","end":"20251201T080000Z"}]"#,
+        "Error: '\(path)': interval 1 ends at 20251201T080000Z, still ahead; import what is past (timew export … - now)"
+      ),
+      (
+        #"[{"start":"19000101T080000Z","end":"19000101T090000Z"}]"#,
+        "Error: '\(path)': interval 1 starts at 19000101T080000Z, before 1970; Islet keeps times from 1970 on"
+      ),
+    ]
+    for (text, said) in cases {
+      islet.folder.write("odd.json", Array(text.utf8))
+      let run = try islet.run(0, "import", "timewarrior", path)
+      #expect(run == Run(status: 65, stdout: "", stderr: said + "\n"))
+    }
+    #expect(try eventCount() == 0)
+    let folder = try islet.run(0, "import", "timewarrior", islet.folder.path)
+    #expect(
+      folder.status == 74
+        && folder.stderr.hasSuffix("is a folder; give the file timew export wrote, or - to read stdin\n"),
+      "\(folder)")
+  }
+
+  /// `<(timew export)` and `/dev/stdin` name a pipe: read to its end, as `-` is. An interval of
+  /// no length is said as such.
+  @Test func aPipeNamedIsReadAsStdinIs() throws {
+    let text =
+      #"[{"start":"20251130T080000Z","end":"20251130T083000Z"},{"start":"20251130T084000Z","end":"20251130T084000Z"}]"#
+    let script = "printf '%s' '\(text)' | \"$0\" import timewarrior /dev/stdin"
+    let run = try Binary.run(
+      ["-c", script, Binary.path], environment: islet.environment.merging(islet.at(0)) { $1 },
+      executable: "/bin/sh")
+    #expect(
+      run == Run(status: 0, stdout: "Imported 1 interval (30:00); 1 of no length was left out.\n", stderr: "")
+    )
+  }
 }

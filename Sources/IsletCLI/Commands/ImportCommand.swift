@@ -3,6 +3,10 @@ import IsletRuntime
 import IsletStore
 import IsletUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `islet import timewarrior FILE`: past intervals from `timew export` as past sessions.
 struct ImportCommand: Command {
   static let specs = [
@@ -47,6 +51,8 @@ struct ImportCommand: Command {
     var addedTime: Milliseconds = 0
     var known = 0
     var open = 0
+    /// Intervals that end where they start: no time to keep.
+    var empty = 0
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -60,12 +66,15 @@ struct ImportCommand: Command {
     }
     let configuration = try environment.configuration
     let policy = configuration.policy
+    let now = environment.now
     let runs = try intervals.enumerated().compactMap { index, interval in
-      try Self.run(interval, number: index + 1, icon: configuration.icon, policy: policy, file: shown)
+      try Self.run(
+        interval, number: index + 1, icon: configuration.icon, policy: policy, file: shown, now: now)
     }
     let store = try SQLiteActivityStore.openForWriting(path: try environment.storePath)
     defer { store.close() }
-    var counts = Counts(open: intervals.count - runs.count)
+    let open = intervals.filter { $0.end == nil }.count
+    var counts = Counts(open: open, empty: intervals.count - runs.count - open)
     try store.transaction {
       for run in runs {
         if try store.activity(id: run.activity.id) != nil {
@@ -89,15 +98,31 @@ struct ImportCommand: Command {
     if counts.added > 0 { text += " (\(DurationText.clock(seconds: counts.addedTime / 1000)))" }
     if counts.known > 0 { text += "; \(counts.known) \(counts.known == 1 ? "was" : "were") here already" }
     if counts.open > 0 { text += "; \(counts.open) still open \(counts.open == 1 ? "was" : "were") left out" }
+    if counts.empty > 0 {
+      text += "; \(counts.empty) of no length \(counts.empty == 1 ? "was" : "were") left out"
+    }
     return text + ".\n"
   }
 
-  /// A finished interval as a past run; nil for one still open. Refuses an interval whose name
-  /// or category Islet could not keep.
+  /// A finished interval as a past run; nil for one still open or of no length. Refuses an
+  /// interval whose name or category Islet could not keep, or that is not in the past since 1970
+  /// (what `log --since` reaches).
   static func run(
-    _ interval: TimewarriorInterval, number: Int, icon: String, policy: TimePolicy, file: String
+    _ interval: TimewarriorInterval, number: Int, icon: String, policy: TimePolicy, file: String, now: Instant
   ) throws -> (activity: Activity, events: [Event])? {
-    guard interval.end != nil else { return nil }
+    guard let end = interval.end else { return nil }
+    if interval.start.milliseconds < 0 {
+      throw CommandFailure(
+        message:
+          "\(file): interval \(number) starts at \(Timewarrior.timestamp(interval.start)), before 1970; Islet keeps times from 1970 on",
+        status: .dataError)
+    }
+    if end > now {
+      throw CommandFailure(
+        message:
+          "\(file): interval \(number) ends at \(Timewarrior.timestamp(end)), still ahead; import what is past (timew export … - now)",
+        status: .dataError)
+    }
     let (name, category, tags) = Timewarrior.naming(interval)
     let kept =
       [("name", name, UserText.Bounds.name), ("category", category ?? "x", .label)]
@@ -114,23 +139,42 @@ struct ImportCommand: Command {
       interval, name: name, category: category, tags: tags, icon: icon, policy: policy)
   }
 
-  /// What FILE (or stdin) holds, whole.
+  /// What FILE (or stdin, or a pipe named: `<(timew export)`, `/dev/stdin`) holds, whole.
   private func bytes() throws -> [UInt8] {
-    if file == "-" { return StandardInput.all() }
-    switch UserFile.read(file, upTo: Self.maximumBytes) {
-    case .success(let bytes?):
-      guard bytes.count <= Self.maximumBytes else {
+    let bytes: [UInt8]
+    var info = stat()
+    if file == "-" {
+      bytes = StandardInput.all(upTo: Self.maximumBytes)
+    } else if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+      let fd = open(file, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        throw CommandFailure(
+          message: "'\(printable(file, limit: 80))' cannot be read: \(String(cString: strerror(errno)))",
+          status: .ioError)
+      }
+      defer { close(fd) }
+      bytes = StandardInput.all(from: fd, upTo: Self.maximumBytes)
+    } else {
+      switch UserFile.read(file, upTo: Self.maximumBytes) {
+      case .success(let read?): bytes = read
+      case .success(nil):
+        throw UsageError(message: "there is no file '\(printable(file, limit: 80))'", command: "import")
+      case .failure(.notRegular(let kind)):
         throw CommandFailure(
           message:
-            "'\(printable(file, limit: 80))' is larger than 256 MB; export a shorter stretch (timew export FROM - TO)",
-          status: .dataError)
+            "'\(printable(file, limit: 80))' is \(kind); give the file timew export wrote, or - to read stdin",
+          status: .ioError)
+      case .failure(let failure):
+        throw CommandFailure(message: "'\(printable(file, limit: 80))' \(failure.reason)", status: .ioError)
       }
-      return bytes
-    case .success(nil):
-      throw UsageError(message: "there is no file '\(printable(file, limit: 80))'", command: "import")
-    case .failure(let failure):
-      throw CommandFailure(message: "'\(printable(file, limit: 80))' \(failure.reason)", status: .ioError)
     }
+    guard bytes.count <= Self.maximumBytes else {
+      throw CommandFailure(
+        message:
+          "'\(printable(file, limit: 80))' is larger than 256 MB; export a shorter stretch (timew export FROM - TO)",
+        status: .dataError)
+    }
+    return bytes
   }
 
   static let maximumBytes = 256 << 20
