@@ -28,6 +28,18 @@ import Testing
     #expect(snapshot.at == t0 + 10_000)
   }
 
+  /// A pending start has no `startedAt` yet: its start is `startsAt`.
+  @Test func aPendingStartIsReadByWhenItStarts() throws {
+    let text = String(decoding: line(), as: UTF8.self)
+      .replacing(#""phase":"active""#, with: #""phase":"pending""#)
+      .replacing(
+        #""startedAt":"2025-11-30T09:05:00.000Z","#,
+        with: #""startedAt":null,"startsAt":"2025-11-30T09:15:00.000Z","#)
+    let snapshot = try RemoteSnapshot.parse(Array(text.utf8), host: "build").get()
+    let tea = try #require(snapshot.activities.first, "the pending start was dropped")
+    #expect(tea.state.phase == .pending && tea.startsAt == t0 + 600_000)
+  }
+
   @Test func aHostWhoseClockIsOffIsShownByThisMachinesClock() throws {
     let snapshot = try RemoteSnapshot.parse(line(), host: "build").get()
     // Heard a minute later by this clock than the host's says: its times move by that minute.

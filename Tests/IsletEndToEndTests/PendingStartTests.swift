@@ -33,11 +33,15 @@ import Testing
     let json = try islet.run(0, "status", "--format", "json")
     #expect(self.json(json, "phase") == "pending", "\(json)")
     #expect(self.json(json, "startsAt") == "2025-11-30T09:17:00.000Z", "\(json)")
+    #expect(self.json(json, "startedAt") == "null", "not started yet: \(json)")
+    let listed = try islet.run(0, "list").stdout
+    #expect(listed.contains("Focus  pending  in 12m"), "list says when it starts: \(listed)")
     #expect(try history().map(\.kind) == [.scheduled])
     // Three minutes after its start, a reader shows it running from 9:17.
     #expect(try islet.run(15 * 60, "status").stdout == "⏱ Focus 22:00 ●\n")
     let running = try islet.run(15 * 60, "status", "--format", "json")
     #expect(self.json(running, "phase") == "active" && self.json(running, "startsAt") == "null", "\(running)")
+    #expect(self.json(running, "startedAt") == "2025-11-30T09:17:00.000Z", "\(running)")
     // The next writer records its start at its true time.
     #expect(try islet.run(15 * 60, "pause").status == 0)
     let events = try history()

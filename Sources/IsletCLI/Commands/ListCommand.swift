@@ -1,6 +1,7 @@
 import IsletCore
 import IsletRuntime
 import IsletStore
+import IsletUI
 
 /// `islet list`: the live activities (with `--all`, every one), the current one marked with *.
 struct ListCommand: Command {
@@ -55,8 +56,11 @@ struct ListCommand: Command {
       rows.append([
         activity.id == live.first?.id ? "*" : " ", activity.id, t.name,
         t.phase.rawValue + (activity.isStale(at: now) ? " (stale)" : ""),
-        // Once over, what it ran: the time left would read as if it were still going.
-        t.phase.isLive ? t.time : "ran " + DurationText.clock(seconds: t.ran / 1000),
+        // Once over, what it ran: the time left would read as if it were still going. Pending,
+        // when it starts, as every small place says it.
+        t.phase == .pending
+          ? Look(activity: activity, now: now, policy: policy).rowTime
+          : t.phase.isLive ? t.time : "ran " + DurationText.clock(seconds: t.ran / 1000),
         kind + reference,
       ])
     }

@@ -94,7 +94,8 @@ struct ActivityText {
       ("owner", .string(a.attributes.owner)),
       ("relevance", .number(a.state.relevance)),
       ("createdAt", .string(LocalTime.iso(a.createdAt))),
-      ("startedAt", .string(LocalTime.iso(a.state.startedAt))),
+      // Null until a pending one starts (`startsAt` says when).
+      ("startedAt", .string(a.startsAt == nil ? LocalTime.iso(a.state.startedAt) : nil)),
       ("startsAt", .string(a.startsAt.map(LocalTime.iso))),
       ("pausedAt", .string(a.state.pausedAt.map(LocalTime.iso))),
       ("deadline", .string(a.deadline.map(LocalTime.iso))),

@@ -115,7 +115,8 @@ private struct RemoteActivity {
     guard let id = text("id"), let name = text("name"), let icon = text("icon"),
       let mode = text("mode").flatMap(Mode.init(rawValue:)),
       let phase = text("phase").flatMap(Phase.init(rawValue:)),
-      let startedAt = instant("startedAt"), let createdAt = instant("createdAt")
+      // A pending one's start is `startsAt` (an older host gave it as `startedAt` too).
+      let startedAt = instant("startedAt") ?? instant("startsAt"), let createdAt = instant("createdAt")
     else { return nil }
     let (plan, progress) = planRun()
     let duration = span("duration")
