@@ -250,6 +250,7 @@ import Testing
     #expect(configuration.away.pauses == [])
     #expect(configuration.away.unlock == .nothing)
     #expect(try Configuration.parse("on-unlock = ask").get().away.unlock == .ask)
+    #expect(try Configuration.parse("away-after = off").get().away.askAfter == 0)
     #expect(configuration.away.askAfter == minutes(30))
     #expect(configuration.away.answer == .stop)
     #expect(

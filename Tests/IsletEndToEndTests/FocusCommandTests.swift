@@ -51,6 +51,19 @@ import Testing
         """), "\(log)")
   }
 
+  /// `islet switch 25m` starts a stopwatch named 25m, as asked, and says how to start a
+  /// countdown; `start --in 90` says 90 is seconds, as a bare DURATION does.
+  @Test func aNameOrADelayThatLooksLikeASlipIsSaid() throws {
+    let named = try islet.run(0, "switch", "25m")
+    #expect(named.status == 0)
+    #expect(
+      named.stderr == "islet: '25m' is the stopwatch's name; islet start --switch 25m starts a countdown\n",
+      "\(named)")
+    let soon = try islet.run(0, "start", "--in", "90", "--name", "Call")
+    #expect(
+      soon.status == 0 && soon.stderr == "islet: 90 is read as seconds; write 90m for minutes\n", "\(soon)")
+  }
+
   @Test func theConfigurationMakesAStopwatchsStartASwitch() throws {
     islet.writeConfig("stopwatch-switch = on\n")
     #expect(try islet.run(0, "start", "--name", "Emails").status == 0)
@@ -198,7 +211,7 @@ import Testing
         "\"seconds\":1800,\"totals\":[{\"category\":\"work\",\"seconds\":1200,\"sessions\":1},{\"category\":\"mail\",\"seconds\":600,\"sessions\":1}]"
       ), "\(report)")
     let people = try islet.run(3600, "log", "--only", "nothing")
-    #expect(people.stdout == "No sessions match. Start one with: islet start 25m --name Focus\n")
+    #expect(people.stdout == "No sessions match; islet log alone shows them all.\n")
   }
 
   @Test func aTerminalIsToldWhatEndedAndWhatStarted() throws {

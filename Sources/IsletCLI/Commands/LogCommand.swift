@@ -121,8 +121,10 @@ struct LogCommand: Command {
   /// shortened so that a row fits `width`.
   private func text(_ sessions: [Session], totals: [NameTotal], width: Int?) -> String {
     guard !sessions.isEmpty else {
-      return
-        "No sessions\(filter.isEmpty ? " yet" : " match"). Start one with: islet start 25m --name Focus\n"
+      // With options, there may be sessions they leave out: no hint to start the first one.
+      return filter.isEmpty
+        ? "No sessions yet. Start one with: islet start 25m --name Focus\n"
+        : "No sessions match; islet log alone shows them all.\n"
     }
     let categories = sessions.contains { $0.category != nil }
     let titles = sessions.map { s in

@@ -148,7 +148,7 @@ struct StartCommand: Command {
   /// How far back `--ago` and `--at` may go, and how far ahead `--in`.
   static let furthestBack: Milliseconds = 24 * 3_600_000
 
-  /// The DURATION operands as typed, for the hint a bare number gets.
+  /// The DURATION operands (and `--in`, `--ago`) as typed, for the hint a bare number gets.
   let typedDurations: [String]
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
@@ -178,7 +178,7 @@ struct StartCommand: Command {
         throw Self.usage("\(option) does not go with --until; give the countdown's DURATION instead")
       }
     }
-    typedDurations = Self.typed(parsed.operands)
+    typedDurations = Self.typed(parsed.operands) + [parsed.value(.in), parsed.value(.ago)].compactMap { $0 }
     if case .plan(.made, _) = length { try checkMadePlan() }
   }
 

@@ -58,7 +58,15 @@ struct SwitchCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    try environment.startStopwatch(request, icon: icon, command: "switch")
+    let status = try environment.startStopwatch(request, icon: icon, command: "switch")
+    // `islet switch 25m`: a name that reads as a duration was likely meant as a countdown.
+    if status == .ok, case .success = DurationReading.of(request.name.split(separator: " ").map(String.init))
+    {
+      environment.console.err(
+        "islet: '\(printable(request.name, limit: 20))' is the stopwatch's name; islet start --switch \(printable(request.name, limit: 20)) starts a countdown\n"
+      )
+    }
+    return status
   }
 }
 

@@ -645,8 +645,10 @@ extension Configuration {
     /// The shortest span but zero: a second, as alerts and snoozes count.
     public static let shortest: Milliseconds = AlertPolicy.shortestSnooze
 
-    /// The span `text` gives, or nil when it is not a duration the key takes.
+    /// The span `text` gives, or nil when it is not a duration the key takes; `off` is 0 where
+    /// zero means never, as `alert-after-run = off` is.
     public func span(_ text: String) -> Milliseconds? {
+      if zero != nil, text.lowercased() == "off" { return 0 }
       guard case .success(let span) = DurationText.parse(text, maximum: longest, allowingZero: zero != nil),
         span == 0 || span >= Self.shortest
       else { return nil }
