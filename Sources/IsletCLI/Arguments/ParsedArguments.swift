@@ -53,7 +53,8 @@ struct OptionSpec {
 /// The global options every command accepts.
 let globalOptions: [OptionSpec] = [
   OptionSpec(
-    .db, value: "PATH", help: "the store (default $ISLET_DB, else ~/.local/state/islet/islet.db)",
+    .db, value: "PATH",
+    help: "the store (default $ISLET_DB, else $XDG_STATE_HOME/islet/islet.db, ~/.local/state/…)",
     values: .files),
   OptionSpec(
     .theme, value: "NAME|FILE", help: "the colors and icons (islet themes lists them)",
