@@ -88,6 +88,24 @@ import Testing
     #expect(phases == ["Write ended", "Review active"], "one task at a time: \(phases)")
   }
 
+  /// A started task renamed, moved or tagged again: its stopwatch follows.
+  @Test func aStartedTasksChangesAreItsStopwatchs() throws {
+    #expect(try task("add", "Fix the bug", "project:islet").status == 0)
+    let id = try uuid("1")
+    #expect(try task("1", "start").status == 0)
+    let modified = try task("1", "modify", "Fix the crash", "project:core", "+urgent")
+    #expect(modified.status == 0 && modified.stderr.isEmpty, "\(modified)")
+    #expect(try activities() == ["Fix the crash|core|\(id)|active"])
+    guard let store = try SQLiteActivityStore.openForReading(path: islet.storePath) else {
+      Issue.record("no store")
+      return
+    }
+    defer { store.close() }
+    #expect(try store.liveActivities().map(\.attributes.tags) == [["urgent"]])
+    #expect(try task("1", "modify", "project:").status == 0)
+    #expect(try activities() == ["Fix the crash|-|\(id)|active"], "a project removed clears the category")
+  }
+
   @Test func aTaskDoneOrChangedWithoutAStopwatchTouchesNothing() throws {
     try task("add", "Call the bank")
     #expect(try task("1", "modify", "project:home").status == 0)

@@ -38,6 +38,10 @@ struct TaskwarriorHookCommand: Command {
     case .nothing: return .ok
     case .start(let request): return try start(request, uuid: after.uuid, in: environment)
     case .stop(let uuid): return try send(.end, uuid: uuid, description: after.description, in: environment)
+    case .update(let uuid, let update):
+      // A task started before the hook was installed has no stopwatch to change.
+      guard try live(uuid, in: environment) != nil else { return .ok }
+      return try send(.update(update), uuid: uuid, description: after.description, in: environment)
     case .complete(let uuid), .delete(let uuid):
       // A task done or deleted without ever being started had no stopwatch: nothing to say.
       guard try live(uuid, in: environment) != nil else { return .ok }

@@ -34,13 +34,15 @@ struct TaskwarriorTask: Equatable {
 }
 
 /// What a task's change means for Islet: `task N start` starts a stopwatch named after the
-/// task (its UUID as `--id`, its project as the category, its tags as its tags), `task N stop` ends it, `task N done`
-/// completes it and `task N delete` ends it.
+/// task (its UUID as `--id`, its project as the category, its tags as its tags), `task N stop`
+/// ends it, `task N done` completes it and `task N delete` ends it; a started task renamed,
+/// moved to another project or tagged again changes its stopwatch so.
 enum TaskwarriorChange: Equatable {
   case start(StartRequest)
   case stop(uuid: String)
   case complete(uuid: String)
   case delete(uuid: String)
+  case update(uuid: String, ActivityUpdate)
   /// Anything else: a change of its text, priority, due date…
   case nothing
 
@@ -62,6 +64,14 @@ enum TaskwarriorChange: Equatable {
           category: after.project.map { fitting($0, .label) }))
     }
     if before.started && !after.started { return .stop(uuid: after.uuid) }
+    if after.started {
+      var update = ActivityUpdate()
+      if after.description != before.description { update.name = fitting(after.description, .name) }
+      // An empty category clears it.
+      if after.project != before.project { update.category = after.project.map { fitting($0, .label) } ?? "" }
+      if after.tags != before.tags { update.tags = tags(of: after) }
+      if !update.isEmpty { return .update(uuid: after.uuid, update) }
+    }
     return .nothing
   }
 
