@@ -46,6 +46,27 @@ struct TerminalTargetsTests {
     #expect(TerminalAlerts.describe(targets[2]) == "the bell and OSC 777")
   }
 
+  /// An ssh session's terminal is left out while another machine follows this one: that
+  /// machine's link alerts the user there, who would be told twice.
+  @Test func anSSHTerminalIsLeftToTheMachineThatFollows() {
+    note(.wait, "/dev/pts/6", .foot)
+    let ssh = Terminal(tty: "/dev/pts/3", kind: .vte, overSSH: true)
+    let ttys = {
+      TerminalAlerts.targets(for: "tea1", startedFrom: ssh, storePath: storePath, bell: true).map(
+        \.terminal.tty)
+    }
+    #expect(ttys() == ["/dev/pts/3", "/dev/pts/6"], "no machine follows: the ssh terminal is told")
+    #expect(!RemoteFollowers.register(environment: [:], storePath: storePath), "only a follower ssh started")
+    #expect(
+      RemoteFollowers.register(
+        environment: ["SSH_CONNECTION": "10.0.0.2 51000 10.0.0.1 22"], storePath: storePath))
+    #expect(RemoteFollowers.isFollowed(storePath: storePath))
+    #expect(ttys() == ["/dev/pts/6"])
+    RemoteFollowers.unregister(storePath: storePath)
+    #expect(!RemoteFollowers.isFollowed(storePath: storePath))
+    #expect(ttys() == ["/dev/pts/3", "/dev/pts/6"])
+  }
+
   /// The bell follows the bell channel, and is tmux's to ring in a pane.
   @Test func theBellOnlyWithTheBellChannelAndOutsideTmux() {
     note(.wait, "/dev/pts/6", .foot)

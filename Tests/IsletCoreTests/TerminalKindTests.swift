@@ -40,13 +40,17 @@ struct TerminalKindTests {
   @Test func theStoredKindReadsBackAsItWas() {
     for kind in TerminalKind.allCases {
       for inside in [false, true] {
-        let terminal = Terminal(tty: "/dev/pts/9", kind: kind, insideTmux: inside)
-        #expect(Terminal(tty: terminal.tty, storedKind: terminal.storedKind) == terminal)
+        for ssh in [false, true] {
+          let terminal = Terminal(tty: "/dev/pts/9", kind: kind, insideTmux: inside, overSSH: ssh)
+          #expect(Terminal(tty: terminal.tty, storedKind: terminal.storedKind) == terminal)
+        }
       }
     }
     #expect(
       Terminal(tty: "/dev/pts/1", kind: .windowsTerminal, insideTmux: true).storedKind
         == "tmux:windows-terminal")
+    #expect(
+      Terminal(tty: "/dev/pts/1", kind: .vte, insideTmux: true, overSSH: true).storedKind == "ssh:tmux:vte")
     #expect(Terminal(tty: "/dev/pts/1", storedKind: "teletype") == nil, "an unknown kind is no terminal")
     #expect(Terminal(tty: "relative/tty", storedKind: "vte") == nil, "a tty is a device's path")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import IsletCLITestSupport
+import IsletRuntime
 import IsletTestSupport
 import Testing
 
@@ -142,6 +143,8 @@ struct RemoteHostTests {
     )
     let remote = try islet.binary("remote")
     #expect(remote.status == 0 && remote.stdout.contains("srv  loopback  1 live (Tea@srv)"), "\(remote)")
+    // The server knows it is followed: its ssh terminals leave their alerts to this machine.
+    #expect(RemoteFollowers.isFollowed(storePath: server.storePath), "the server did not note the link")
     // What this machine serves another is its own alone: hosts that follow each other never loop.
     let served = try islet.binary("status", "--all", "--format", "json").stdout
     #expect(

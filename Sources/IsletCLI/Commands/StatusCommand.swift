@@ -348,6 +348,9 @@ struct StatusCommand: Command {
     let path = try environment.storePath
     let watching = WatchingTerminals.register(.follow, environment: environment.variables, storePath: path)
     defer { watching.map { WatchingTerminals.unregister($0, storePath: path) } }
+    // Another machine's link (`--all` through ssh): it alerts there, so ssh terminals here need not.
+    let following = all && RemoteFollowers.register(environment: environment.variables, storePath: path)
+    defer { if following { RemoteFollowers.unregister(storePath: path) } }
     while true {
       environment.forgetConfiguration()
       let policy: TimePolicy

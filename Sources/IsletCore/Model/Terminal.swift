@@ -7,28 +7,37 @@ public struct Terminal: Codable, Hashable, Sendable {
   public var kind: TerminalKind
   /// The tty is a tmux pane: the emulator is tmux's client's, reached through passthrough.
   public var insideTmux: Bool
+  /// The tty is an ssh session's: the emulator is on the machine ssh came from, which may
+  /// follow this one with `islet remote` and alert there itself.
+  public var overSSH: Bool
 
-  public init(tty: String, kind: TerminalKind, insideTmux: Bool = false) {
+  public init(tty: String, kind: TerminalKind, insideTmux: Bool = false, overSSH: Bool = false) {
     self.tty = tty
     self.kind = kind
     self.insideTmux = insideTmux
+    self.overSSH = overSSH
   }
 
-  /// What the store keeps of the kind: the kind's name, `tmux:` before it inside tmux
-  /// (`tmux:kitty`).
-  public var storedKind: String { (insideTmux ? Self.tmuxPrefix : "") + kind.rawValue }
+  /// What the store keeps of the kind: the kind's name, `tmux:` before it inside tmux and
+  /// `ssh:` before that over ssh (`ssh:tmux:kitty`).
+  public var storedKind: String {
+    (overSSH ? Self.sshPrefix : "") + (insideTmux ? Self.tmuxPrefix : "") + kind.rawValue
+  }
 
   /// The terminal as the store keeps it; nil for a path that is not a device's or a kind no
   /// longer known.
   public init?(tty: String, storedKind: String) {
-    let inside = storedKind.hasPrefix(Self.tmuxPrefix)
-    guard tty.hasPrefix("/dev/"),
-      let kind = TerminalKind(rawValue: String(storedKind.dropFirst(inside ? Self.tmuxPrefix.count : 0)))
-    else { return nil }
-    self.init(tty: tty, kind: kind, insideTmux: inside)
+    var rest = Substring(storedKind)
+    let ssh = rest.hasPrefix(Self.sshPrefix)
+    if ssh { rest = rest.dropFirst(Self.sshPrefix.count) }
+    let inside = rest.hasPrefix(Self.tmuxPrefix)
+    if inside { rest = rest.dropFirst(Self.tmuxPrefix.count) }
+    guard tty.hasPrefix("/dev/"), let kind = TerminalKind(rawValue: String(rest)) else { return nil }
+    self.init(tty: tty, kind: kind, insideTmux: inside, overSSH: ssh)
   }
 
   private static let tmuxPrefix = "tmux:"
+  private static let sshPrefix = "ssh:"
 }
 
 /// The terminal emulators told apart by the notification sequence they understand.

@@ -42,7 +42,8 @@ package enum TerminalAlerts {
       guard let name = ttyname(fd) else { continue }
       return Terminal(
         tty: String(cString: name), kind: TerminalKind(environment: environment),
-        insideTmux: TmuxRecorder.socket(from: environment) != nil)
+        insideTmux: TmuxRecorder.socket(from: environment) != nil,
+        overSSH: environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil)
     }
     return nil
   }
@@ -50,7 +51,8 @@ package enum TerminalAlerts {
   /// The terminals `activityID`'s alert goes to (nil: any activity's): the one it was started
   /// from, and those watching it; each tty once. The bell only when `bell` (the bell channel is
   /// on), and neither where a view holds the tty (it rings its own) nor in a tmux pane (the bell
-  /// channel rings tmux's clients).
+  /// channel rings tmux's clients). None over ssh while another machine follows this one
+  /// (`RemoteFollowers`): that machine alerts the user itself, who would be told twice.
   package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String, bell: Bool)
     -> [Target]
   {
@@ -70,7 +72,8 @@ package enum TerminalAlerts {
         targets.append(Target(terminal: entry.terminal, bell: !view, why: why))
       }
     }
-    return targets.map { target in
+    let followed = targets.contains { $0.terminal.overSSH } && RemoteFollowers.isFollowed(storePath: storePath)
+    return targets.filter { !(followed && $0.terminal.overSSH) }.map { target in
       var target = target
       target.bell = target.bell && bell && !target.terminal.insideTmux
       return target
