@@ -72,7 +72,8 @@ package enum TerminalAlerts {
         targets.append(Target(terminal: entry.terminal, bell: !view, why: why))
       }
     }
-    let followed = targets.contains { $0.terminal.overSSH } && RemoteFollowers.isFollowed(storePath: storePath)
+    let followed =
+      targets.contains { $0.terminal.overSSH } && RemoteFollowers.isFollowed(storePath: storePath)
     return targets.filter { !(followed && $0.terminal.overSSH) }.map { target in
       var target = target
       target.bell = target.bell && bell && !target.terminal.insideTmux
