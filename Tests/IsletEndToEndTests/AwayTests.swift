@@ -98,7 +98,10 @@ import Testing
     #expect(try islet.binary("away", "Tea").stdout.hasPrefix("Tea  away 1s"))
     let unknown = try islet.binary("away", "Nosuch")
     #expect(
-      unknown.status == 64 && unknown.stderr.contains("no live activity matches 'Nosuch'"), "\(unknown)")
+      unknown.status == 64
+        && unknown.stderr.contains(
+          "'Nosuch' is not an answer (keep, drop or stop), and no live activity matches it"),
+      "\(unknown)")
     let answered = try islet.binary("away", "keep")
     #expect(answered.status == 0 && answered.stdout.contains("Tea keeps its time away"), "\(answered)")
     let after = try status("Tea")

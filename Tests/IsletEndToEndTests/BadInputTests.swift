@@ -94,7 +94,8 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     BadInput(arguments: ["snooze", "101h"], status: 64, says: "'101h' is longer than the 100 hours"),
     BadInput(arguments: ["snooze", "a", "5m", "b"], status: 64, says: "unexpected argument 'b'"),
     BadInput(
-      arguments: ["away", "later"], status: 64, says: "'later' is not an answer; use keep, drop or stop"),
+      arguments: ["away", "later"], status: 64,
+      says: "'later' is not an answer (keep, drop or stop), and no live activity matches it"),
     BadInput(arguments: ["away", "Focus", "maybe"], status: 64, says: "'maybe' is not an answer"),
     BadInput(arguments: ["away", "a", "keep", "b"], status: 64, says: "unexpected argument 'b'"),
     BadInput(arguments: ["alert"], status: 64, says: "use islet alert test"),
@@ -547,7 +548,10 @@ private func config(_ text: String) -> [Preparation] { [.file("config/islet/conf
     [
       ("bell = maybe\n", "config:1: bell is 'maybe'; use on or off"),
       ("stopwatch-switch = always\n", "config:1: stopwatch-switch is 'always'; use on or off"),
-      ("on-lock = stop\n", "config:1: on-lock is 'stop'; use pause or nothing"),
+      (
+        "on-lock = stop\n",
+        "config:1: on-lock is 'stop'; use pause, nothing, or one or both of countdowns and work"
+      ),
       (
         "away-after = soon\n",
         "config:1: away-after is 'soon'; use a duration from 1s to 24h, such as 10m, or 0 for never"

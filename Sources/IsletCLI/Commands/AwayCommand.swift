@@ -73,6 +73,12 @@ struct AwayCommand: Command {
       let found: Activity
       switch ActivityMatcher.match(target, among: live, at: environment.now, policy: policy) {
       case .success(let activity): found = activity
+      case .failure(.nothingLive), .failure(.noMatch):
+        // One word: an answer mistyped as likely as an activity's name.
+        throw UsageError(
+          message:
+            "'\(printable(target, limit: 40))' is not an answer (keep, drop or stop), and no live activity matches it",
+          command: "away")
       case .failure(let failure): throw environment.matchFailure(failure, command: "away")
       }
       asking = asking.filter { $0.id == found.id }
