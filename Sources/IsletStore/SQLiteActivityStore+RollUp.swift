@@ -67,7 +67,8 @@ extension SQLiteActivityStore {
         .integer(within.to.milliseconds),
       ])
       let labels = try self.labels()
-      // Not an optional: unwrapping one copied every entry.
+      // One entry, made again in place for each session: a new one each cost a copy and a
+      // destroy of all its fields. Not an optional: unwrapping one copied it too.
       var entry = Report.Entry(
         id: nil, activityID: "", startedAt: Instant(milliseconds: 0), name: "", category: nil, title: "",
         kind: .counted, edited: false, failed: false, pieces: [])
@@ -84,12 +85,17 @@ extension SQLiteActivityStore {
         guard let activityID = statement.text(1), labels.indices.contains(label),
           let kind = Report.Entry.Kind(rawValue: Int(flags & 3))
         else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
-        let (name, category, title) = labels[label]
-        entry = Report.Entry(
-          id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
-          category: category, title: title, kind: kind, edited: flags & 4 != 0, failed: flags & 8 != 0,
-          pieces: Report.Pieces(piece))
-        entry.label = label
+        if entry.label != label {
+          (entry.name, entry.category, entry.title) = labels[label]
+          entry.label = label
+        }
+        entry.id = id
+        entry.activityID = activityID
+        entry.startedAt = Instant(milliseconds: statement.integer(2))
+        entry.kind = kind
+        entry.edited = flags & 4 != 0
+        entry.failed = flags & 8 != 0
+        entry.pieces = Report.Pieces(piece)
       }
       if entry.id != nil { try each(entry) }
     }
