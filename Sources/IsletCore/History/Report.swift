@@ -214,6 +214,9 @@ public struct Report: Equatable, Sendable {
 
     public init(arrayLiteral pieces: Piece...) { self.init(pieces) }
 
+    /// None yet.
+    public init() {}
+
     /// One piece: no array made.
     public init(_ piece: Piece) { head = piece }
 
@@ -345,6 +348,8 @@ public struct Report: Equatable, Sendable {
         tallies[index].tally.add(key, elapsed)
       } else {
         var tally = Tally()
+        // Room for a day's few groups at once, rather than grown one at a time.
+        tally.groups.reserveCapacity(8)
         tally.add(key, elapsed)
         tallies.append(Dated(day: day, tally: tally))
       }
