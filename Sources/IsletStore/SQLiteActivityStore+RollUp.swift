@@ -14,13 +14,13 @@ import IsletCore
 /// The writer keeps it in the transaction that records the events: an event that closes a run
 /// or renames it (`append`), a rewritten one (`rewrite`, `islet edit`) or a deleted one
 /// (`delete`, `islet forget`) makes its activity's sessions again from that activity's history.
-/// Local days are those of the zone it was made in (`rollup_state.zone`, `RollUpZone.name`):
-/// a writer in another zone, a correction of many activities at once, or a store written
-/// without it (an older schema migrated, `bench/make-store`) leaves it stale, and the next
-/// report that needs it builds it again whole (`rebuildRollUp`).
+/// Local days are those of the zone it was made in (`rollup_state.zone`: `RollUpZone.identity`,
+/// its name and its rules): a writer in another zone, a correction of many activities at once,
+/// or a store written without it (an older schema migrated, `bench/make-store`) leaves it
+/// stale, and the next report that needs it builds it again whole (`rebuildRollUp`).
 extension SQLiteActivityStore {
   /// Whether the roll-up holds every closed session, in local days of `zone`.
-  public func rollUpIsCurrent(zone: String = RollUpZone.name) throws -> Bool {
+  public func rollUpIsCurrent(zone: String = RollUpZone.identity) throws -> Bool {
     let rows = try guarded { try database.query("SELECT zone, stale FROM rollup_state") }
     guard let row = rows.first else { return false }
     return row[0].string == zone && row[1].int == 0
@@ -39,7 +39,7 @@ extension SQLiteActivityStore {
       let rows = try RollUpRows(database, path: path)
       defer { rows.finalize() }
       try insertRollUp(sessions, into: rows)
-      try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.name)])
+      try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.identity)])
     }
   }
 
@@ -138,7 +138,7 @@ extension SQLiteActivityStore {
     let state = try database.query("SELECT zone, stale FROM rollup_state")
     guard let row = state.first, row[1].int == 0 else { return }
     rollUpRefreshes += Set(ids).count
-    guard row[0].string == RollUpZone.name, rollUpRefreshes <= Self.rollUpRefreshLimit else {
+    guard row[0].string == RollUpZone.identity, rollUpRefreshes <= Self.rollUpRefreshLimit else {
       try database.query("UPDATE rollup_state SET stale = 1")
       return
     }
@@ -255,16 +255,5 @@ private struct RollUpRows {
     try place.reset()
     try place.bind([.text(activity), .integer(day)])
     _ = try place.next()
-  }
-}
-
-/// The zone a roll-up's local days are in, by name: `TZ` when set, else where
-/// `/etc/localtime` leads (what `localtime_r` reads).
-public enum RollUpZone {
-  public static var name: String {
-    if let tz = getenv("TZ") { return "TZ=" + String(cString: tz) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
-    return length > 0 ? String(decoding: buffer.prefix(length), as: UTF8.self) : "/etc/localtime"
   }
 }
