@@ -211,14 +211,21 @@ final class Environment: RunContext {
   /// keeps (nil: all): over many whole days (`ReportSplit`), from the store's roll-up for those days and
   /// the history for the rest; else, or with `detailed`, from the history alone. The same
   /// report either way. A stale roll-up is built again first where the store can be written;
-  /// else the history answers. With `tags`, each entry has its activity's tags.
+  /// else the history answers; with `rebuild`, it is built again first whatever it says (an
+  /// error when the store cannot be written). With `tags`, each entry has its activity's tags.
   func report(
     from: Instant, until: Instant, by grouping: Report.Grouping, policy: TimePolicy, tags: Bool,
-    detailed: Bool = false, keeps: ((Report.Entry) -> Bool)?
+    detailed: Bool = false, rebuild: Bool = false, keeps: ((Report.Entry) -> Bool)?
   ) throws -> Report {
     let zone = LocalZone.current
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
+    if rebuild, let store {
+      let writer = try SQLiteActivityStore.openForWriting(path: store.path)
+      defer { writer.close() }
+      try writer.transaction { try writer.rebuildRollUp() }
+      try? writer.checkpoint()
+    }
     let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
     var sink = ReportSink(
       adder: Report.Adder(by: grouping, from: from, until: until, zone: zone), keeps: keeps,

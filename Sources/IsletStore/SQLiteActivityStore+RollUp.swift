@@ -163,17 +163,9 @@ extension SQLiteActivityStore {
     for row in try database.query("SELECT id, name, category, title FROM rollup_label") {
       labels[Self.labelKey(row[1].string ?? "", row[2].string, row[3].string ?? "")] = row[0].int
     }
-    var longest: Milliseconds = 0
-    var midnights = Report.Midnights(zone: .current)
+    let (entries, longest) = Self.rolledUp(sessions)
     var days: [Int64: [RollUpDay.Record]] = [:]
-    for session in sessions {
-      guard let id = session.id, let end = session.endedAt else { continue }
-      let pieces = Report.pieces(
-        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max),
-        midnights: &midnights)
-      guard !pieces.isEmpty else { continue }
-      longest = max(longest, end - session.startedAt)
-      let entry = Report.Entry(session, pieces: Report.Pieces(pieces))
+    for (id, entry) in entries {
       let key = Self.labelKey(entry.name, entry.category, entry.title)
       let label: Int64
       if let known = labels[key] {
@@ -195,6 +187,28 @@ extension SQLiteActivityStore {
       for activity in Set(records.map(\.activityID)) { try rows.place(activity, on: day) }
     }
     try database.query("UPDATE rollup_state SET longest = max(longest, ?)", [.integer(longest)])
+  }
+
+  /// What the roll-up holds of these sessions: each closed one with running time, with its pieces
+  /// on every local day it ran on (its tags are not kept); and how long the longest ran.
+  static func rolledUp(_ sessions: [Session]) -> (
+    entries: [(id: Int64, entry: Report.Entry)], longest: Milliseconds
+  ) {
+    var entries: [(id: Int64, entry: Report.Entry)] = []
+    var longest: Milliseconds = 0
+    var midnights = Report.Midnights(zone: .current)
+    for session in sessions {
+      guard let id = session.id, let end = session.endedAt else { continue }
+      let pieces = Report.pieces(
+        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max),
+        midnights: &midnights)
+      guard !pieces.isEmpty else { continue }
+      longest = max(longest, end - session.startedAt)
+      var entry = Report.Entry(session, pieces: Report.Pieces(pieces))
+      entry.tags = []
+      entries.append((id, entry))
+    }
+    return (entries, longest)
   }
 
   /// A label's name, category and title as one dictionary key.

@@ -82,26 +82,6 @@ import Testing
     return try reader.rollUpIsCurrent()
   }
 
-  /// A minute more on the first piece of the first session in the roll-up's row `index`
-  /// (the rows by day), written into its bytes.
-  func addMinute(toRow index: Int) throws {
-    let database = try Database(path: islet.storePath, readOnly: false)
-    defer { database.close() }
-    let row = try #require(
-      try database.query(
-        "SELECT day, sessions FROM rollup_day ORDER BY day LIMIT 1 OFFSET ?", [.integer(Int64(index))]
-      )
-      .first)
-    guard case .blob(var bytes) = row[1] else { throw Unexpected(row: row) }
-    // After the head and the activity's id (its length at 21): the piece's day, then its length.
-    let at = RollUpDay.headLength + Int(bytes[21]) + Int(bytes[22]) << 8 + 8
-    let length = bytes[at..<at + 8].withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
-    withUnsafeBytes(of: (length + 60_000).littleEndian) { bytes.replaceSubrange(at..<at + 8, with: $0) }
-    try database.query("UPDATE rollup_day SET sessions = ? WHERE day = ?", [.blob(bytes), row[0]])
-  }
-
-  struct Unexpected: Error { var row: [Value] }
-
   static let stretches = [
     ["--since", "2025-11-30"], ["--since", "2025-12-03", "--until", "2026-01-10"], ["--since", "40d"],
     ["--since", "2025-12-05", "--until", "2026-01-15"],
@@ -184,7 +164,7 @@ import Testing
     let arguments = ["report", "--since", "2025-11-30", "--json"]
     let before = islet.run(arguments)
     // A minute more on one session of the roll-up shows in the report: it is what was read.
-    try addMinute(toRow: 3)
+    try islet.addMinuteToRollUp(row: 3)
     let after = islet.run(arguments)
     #expect(before != after, "the report did not change with the roll-up")
     islet.extra = detailed
