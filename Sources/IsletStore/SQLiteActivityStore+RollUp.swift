@@ -69,6 +69,11 @@ extension SQLiteActivityStore {
       let from = start.overflow ? Int64.min : start.partialValue
       let until = within.to.milliseconds
       guard from < until else { return }
+      // Its rows are read once, in order: a few pages of cache do, where the default cache
+      // would take a fresh page of memory for each of them.
+      let cache = try database.query("PRAGMA cache_size").first?.first?.int ?? -2000
+      try database.execute("PRAGMA cache_size = 16")
+      defer { try? database.execute("PRAGMA cache_size = \(cache)") }
       let statement = try database.prepare(
         "SELECT sessions FROM rollup_day WHERE day BETWEEN ? AND ? ORDER BY day")
       defer { statement.finalize() }
