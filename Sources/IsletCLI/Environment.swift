@@ -212,23 +212,25 @@ final class Environment: RunContext {
   /// keeps (nil: all): over many whole days (`ReportSplit`), from the store's roll-up for those days and
   /// the history for the rest; else, or with `detailed`, from the history alone. The same
   /// report either way. A stale roll-up is built again first where the store can be written;
-  /// else the history answers. With `tags`, each entry has its activity's tags.
+  /// else the history answers; with `rebuild`, it is built again first whatever it says (an
+  /// error when the store cannot be written). With `tags`, each entry has its activity's tags.
   func report(
     from: Instant, until: Instant, by grouping: Report.Grouping, policy: TimePolicy, tags: Bool,
-    detailed: Bool = false, keeps: ((Report.Entry) -> Bool)?
+    detailed: Bool = false, rebuild: Bool = false, keeps: ((Report.Entry) -> Bool)?
   ) throws -> Report {
     let zone = LocalZone.current
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
-    let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
-    var adder = Report.Adder(by: grouping, from: from, until: until, zone: zone)
-    func add(_ entry: Report.Entry) {
-      guard let keeps else { return adder.add(entry) }
-      guard tags else { return keeps(entry) ? adder.add(entry) : () }
-      var entry = entry
-      entry.tags = tagged[entry.activityID] ?? []
-      if keeps(entry) { adder.add(entry) }
+    if rebuild, let store {
+      let writer = try SQLiteActivityStore.openForWriting(path: store.path)
+      defer { writer.close() }
+      try writer.transaction { try writer.rebuildRollUp() }
+      try? writer.checkpoint()
     }
+    let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
+    var sink = ReportSink(
+      adder: Report.Adder(by: grouping, from: from, until: until, zone: zone), keeps: keeps,
+      tagged: tags ? tagged : nil)
     // A report that ends now reads no end edge: nothing is recorded after now, and the edge
     // would cost its statement as much again.
     let end = until < now ? until : nil
@@ -242,21 +244,21 @@ final class Environment: RunContext {
       let tail = try sessions(
         store, live: live, pending: pending, since: split.tail.from, until: end, policy: policy)
       var merger = ReportSplit.Merger(split, detailed: tail + (head ?? []), zone: zone)
-      try store.rolledEntries(days: split.days, within: split.wholeDays) { merger.add($0, to: add) }
-      merger.finish(to: add)
+      try store.rolledEntries(days: split.days, within: split.wholeDays) { merger.add($0) { sink.add($0) } }
+      merger.finish { sink.add($0) }
     } else {
       var midnights = Report.Midnights(zone: zone)
       for session in try sessions(
         store, live: live, pending: pending, since: from, until: end, policy: policy)
       {
-        add(
+        sink.add(
           Report.Entry(
             session,
             pieces: Report.Pieces(Report.pieces(of: session, from: from, until: until, midnights: &midnights))
           ))
       }
     }
-    return adder.report
+    return sink.adder.report
   }
 
   /// Whether the store's roll-up is current, building it again when it is not and the store
@@ -540,5 +542,22 @@ struct GlobalOptions {
     theme = parsed.value(.theme)
     ascii = parsed.has(.ascii)
     noColor = parsed.has(.noColor)
+  }
+}
+
+/// What a report adds up: the entries `keeps` keeps (every one without it), each with its
+/// activity's tags when it is matched by them. A struct, not a local function: the report's
+/// adder captured by one was checked for exclusive access at every entry.
+private struct ReportSink {
+  var adder: Report.Adder
+  let keeps: ((Report.Entry) -> Bool)?
+  let tagged: [String: [String]]?
+
+  mutating func add(_ entry: Report.Entry) {
+    guard let keeps else { return adder.add(entry) }
+    guard let tagged else { return keeps(entry) ? adder.add(entry) : () }
+    var entry = entry
+    entry.tags = tagged[entry.activityID] ?? []
+    if keeps(entry) { adder.add(entry) }
   }
 }

@@ -140,6 +140,7 @@ enum Value: Equatable {
   case integer(Int64)
   case real(Double)
   case text(String)
+  case blob([UInt8])
 
   init(_ text: String?) { self = text.map { .text($0) } ?? .null }
   init(_ number: Int64?) { self = number.map { .integer($0) } ?? .null }
@@ -191,6 +192,10 @@ final class Statement {
       case .integer(let n): status = sqlite3_bind_int64(handle, index, n)
       case .real(let d): status = sqlite3_bind_double(handle, index, d)
       case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, islet_sqlite_transient())
+      case .blob(let bytes):
+        status = bytes.withUnsafeBytes {
+          sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), islet_sqlite_transient())
+        }
       }
       if status != SQLITE_OK { throw database.failure(status) }
     }
@@ -216,6 +221,14 @@ final class Statement {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
   }
 
+  /// The current row's column as bytes, good until the next step; none for NULL.
+  func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+    guard let bytes = sqlite3_column_blob(handle, column) else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+  }
+
   /// The next row, or nil when done.
   func step() throws -> Row? {
     let status = sqlite3_step(handle)
@@ -229,6 +242,7 @@ final class Statement {
       case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(handle, column)))
       case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(handle, column)))
       case SQLITE_NULL: row.append(.null)
+      case SQLITE_BLOB: row.append(.blob(Array(blob(column))))
       default:
         // Read by its length, as SQLite gives it: no second walk to find its end.
         let bytes = sqlite3_column_text(handle, column)

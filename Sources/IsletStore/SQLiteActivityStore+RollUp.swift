@@ -5,20 +5,22 @@ import IsletCore
   import Glibc
 #endif
 
-/// The daily roll-up (migration 13): each session closed in the record, with what a report
-/// groups and filters it by and its running time per local day, so that a report over years
-/// reads a row a session rather than every event (`ReportSplit` says which days it answers).
+/// The daily roll-up (migrations 13 and 15): each session closed in the record, with what a
+/// report groups and filters it by and its running time per local day, so that a report over
+/// years reads a few bytes a session rather than every event (`ReportSplit` says which days it
+/// answers). Its sessions are packed a row per UTC day they began on (`RollUpDay`), in report
+/// order; `rollup_activity` says which rows hold an activity's sessions.
 ///
 /// The writer keeps it in the transaction that records the events: an event that closes a run
 /// or renames it (`append`), a rewritten one (`rewrite`, `islet edit`) or a deleted one
-/// (`delete`, `islet forget`) makes its activity's rows again from that activity's history.
-/// Local days are those of the zone it was made in (`rollup_state.zone`, `RollUpZone.name`):
-/// a writer in another zone, a correction of many activities at once, or a store written
-/// without it (an older schema migrated, `bench/make-store`) leaves it stale, and the next
-/// report that needs it builds it again whole (`rebuildRollUp`).
+/// (`delete`, `islet forget`) makes its activity's sessions again from that activity's history.
+/// Local days are those of the zone it was made in (`rollup_state.zone`: `RollUpZone.identity`,
+/// its name and its rules): a writer in another zone, a correction of many activities at once,
+/// or a store written without it (an older schema migrated, `bench/make-store`) leaves it
+/// stale, and the next report that needs it builds it again whole (`rebuildRollUp`).
 extension SQLiteActivityStore {
   /// Whether the roll-up holds every closed session, in local days of `zone`.
-  public func rollUpIsCurrent(zone: String = RollUpZone.name) throws -> Bool {
+  public func rollUpIsCurrent(zone: String = RollUpZone.identity) throws -> Bool {
     let rows = try guarded { try database.query("SELECT zone, stale FROM rollup_state") }
     guard let row = rows.first else { return false }
     return row[0].string == zone && row[1].int == 0
@@ -29,10 +31,15 @@ extension SQLiteActivityStore {
   public func rebuildRollUp() throws {
     try guarded {
       try database.execute(
-        "DELETE FROM rollup; DELETE FROM rollup_label; UPDATE rollup_state SET longest = 0")
+        """
+        DELETE FROM rollup_day; DELETE FROM rollup_activity; DELETE FROM rollup_label;
+        UPDATE rollup_state SET longest = 0
+        """)
       let sessions = SessionLog.sessions(from: try history(), live: [], at: Instant(milliseconds: .max))
-      try insertRollUp(sessions)
-      try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.name)])
+      let rows = try RollUpRows(database, path: path)
+      defer { rows.finalize() }
+      try insertRollUp(sessions, into: rows)
+      try database.query("UPDATE rollup_state SET zone = ?, stale = 0", [.text(RollUpZone.identity)])
     }
   }
 
@@ -59,48 +66,58 @@ extension SQLiteActivityStore {
       let longest = try database.query("SELECT longest FROM rollup_state").first?.first?.int ?? 0
       // No session that began before the first day by more than the longest one reaches it.
       let start = within.from.milliseconds.subtractingReportingOverflow(longest)
-      let statement = try database.prepare(Self.rolledQuery)
+      let from = start.overflow ? Int64.min : start.partialValue
+      let until = within.to.milliseconds
+      guard from < until else { return }
+      // Its rows are read once, in order: a few pages of cache do, where the default cache
+      // would take a fresh page of memory for each of them.
+      let cache = try database.query("PRAGMA cache_size").first?.first?.int ?? -2000
+      try database.execute("PRAGMA cache_size = 16")
+      defer { try? database.execute("PRAGMA cache_size = \(cache)") }
+      let statement = try database.prepare(
+        "SELECT sessions FROM rollup_day WHERE day BETWEEN ? AND ? ORDER BY day")
       defer { statement.finalize() }
-      try statement.bind([
-        .integer(days.lowerBound), .integer(days.upperBound),
-        .integer(start.overflow ? .min : start.partialValue),
-        .integer(within.to.milliseconds),
-      ])
+      try statement.bind([.integer(RollUpDay.day(of: from)), .integer(RollUpDay.day(of: until - 1))])
       let labels = try self.labels()
-      // Not an optional: unwrapping one copied every entry.
+      // One entry, made again in place for each session: a new one each cost a copy and a
+      // destroy of all its fields. Not an optional: unwrapping one copied it too.
       var entry = Report.Entry(
         id: nil, activityID: "", startedAt: Instant(milliseconds: 0), name: "", category: nil, title: "",
         kind: .counted, edited: false, failed: false, pieces: [])
-      while try statement.next() {
-        let id = statement.integer(0)
-        let piece = Report.Piece(day: statement.integer(3), length: statement.integer(4))
-        if entry.id == id {
-          entry.pieces.append(piece)
-          continue
+      do {
+        while try statement.next() {
+          let blob = statement.blob(0)
+          var cursor = RollUpDay.Cursor(blob)
+          while let session = try cursor.next() {
+            guard session.startedAt >= from, session.startedAt < until else { continue }
+            var pieces = Report.Pieces()
+            for index in 0..<session.pieceCount {
+              let piece = session.piece(index, in: blob)
+              if days.contains(piece.day) { pieces.append(piece) }
+            }
+            guard !pieces.isEmpty else { continue }
+            guard labels.indices.contains(session.label),
+              let kind = Report.Entry.Kind(rawValue: Int(session.kind & 3))
+            else { throw RollUpDay.Malformed() }
+            if entry.label != session.label {
+              (entry.name, entry.category, entry.title) = labels[session.label]
+              entry.label = session.label
+            }
+            entry.id = session.id
+            entry.activityID = session.activityID(in: blob)
+            entry.startedAt = Instant(milliseconds: session.startedAt)
+            entry.kind = kind
+            entry.edited = session.kind & 4 != 0
+            entry.failed = session.kind & 8 != 0
+            entry.pieces = pieces
+            try each(entry)
+          }
         }
-        if entry.id != nil { try each(entry) }
-        let label = Int(statement.integer(5))
-        let flags = statement.integer(6)
-        guard let activityID = statement.text(1), labels.indices.contains(label),
-          let kind = Report.Entry.Kind(rawValue: Int(flags & 3))
-        else { throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values") }
-        let (name, category, title) = labels[label]
-        entry = Report.Entry(
-          id: id, activityID: activityID, startedAt: Instant(milliseconds: statement.integer(2)), name: name,
-          category: category, title: title, kind: kind, edited: flags & 4 != 0, failed: flags & 8 != 0,
-          pieces: Report.Pieces(piece))
-        entry.label = label
+      } catch is RollUpDay.Malformed {
+        throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values")
       }
-      if entry.id != nil { try each(entry) }
     }
   }
-
-  /// In the table's own order: nothing to sort.
-  static let rolledQuery = """
-    SELECT session, activity_id, started_at, day, ms, label, kind FROM rollup
-    WHERE started_at >= ?3 AND started_at < ?4 AND day BETWEEN ?1 AND ?2
-    ORDER BY started_at, activity_id, session, day
-    """
 
   /// The roll-up's labels by id (ids are small: one per name, category and title met).
   private func labels() throws -> [(name: String, category: String?, title: String)] {
@@ -119,42 +136,41 @@ extension SQLiteActivityStore {
   /// roll-up is left stale to be built again whole, rather than made again an activity at a time.
   static let rollUpRefreshLimit = 200
 
-  /// Makes the roll-up's rows of these activities again from their history; marks it stale
+  /// Makes the roll-up's sessions of these activities again from their history; marks it stale
   /// instead when it is stale already, made in another zone, or there are too many.
   func refreshRollUp(activities ids: [String]) throws {
     guard !ids.isEmpty else { return }
     let state = try database.query("SELECT zone, stale FROM rollup_state")
     guard let row = state.first, row[1].int == 0 else { return }
     rollUpRefreshes += Set(ids).count
-    guard row[0].string == RollUpZone.name, rollUpRefreshes <= Self.rollUpRefreshLimit else {
+    guard row[0].string == RollUpZone.identity, rollUpRefreshes <= Self.rollUpRefreshLimit else {
       try database.query("UPDATE rollup_state SET stale = 1")
       return
     }
+    let rows = try RollUpRows(database, path: path)
+    defer { rows.finalize() }
     for id in Set(ids) {
-      try database.query("DELETE FROM rollup WHERE activity_id = ?", [.text(id)])
+      for row in try database.query("SELECT day FROM rollup_activity WHERE activity_id = ?", [.text(id)]) {
+        guard let day = row[0].int else { continue }
+        try rows.change(day) { $0.filter { $0.activityID != id } }
+      }
+      try database.query("DELETE FROM rollup_activity WHERE activity_id = ?", [.text(id)])
       let events = try history(activityID: id)
-      try insertRollUp(SessionLog.sessions(from: events, live: [], at: Instant(milliseconds: .max)))
+      try insertRollUp(
+        SessionLog.sessions(from: events, live: [], at: Instant(milliseconds: .max)), into: rows)
     }
   }
 
-  /// Adds closed sessions, a row for each local day each ran on.
-  private func insertRollUp(_ sessions: [Session]) throws {
-    let insert = try database.prepare("INSERT INTO rollup VALUES (?, ?, ?, ?, ?, ?, ?)")
-    defer { insert.finalize() }
+  /// Adds closed sessions, each to the row of the day it began on, with its pieces on each local
+  /// day it ran on.
+  private func insertRollUp(_ sessions: [Session], into rows: RollUpRows) throws {
     var labels: [String: Int64] = [:]
     for row in try database.query("SELECT id, name, category, title FROM rollup_label") {
       labels[Self.labelKey(row[1].string ?? "", row[2].string, row[3].string ?? "")] = row[0].int
     }
-    var longest: Milliseconds = 0
-    var midnights = Report.Midnights(zone: .current)
-    for session in sessions {
-      guard let id = session.id, let end = session.endedAt else { continue }
-      let pieces = Report.pieces(
-        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max),
-        midnights: &midnights)
-      guard !pieces.isEmpty else { continue }
-      longest = max(longest, end - session.startedAt)
-      let entry = Report.Entry(session, pieces: Report.Pieces(pieces))
+    let (entries, longest) = Self.rolledUp(sessions)
+    var days: [Int64: [RollUpDay.Record]] = [:]
+    for (id, entry) in entries {
       let key = Self.labelKey(entry.name, entry.category, entry.title)
       let label: Int64
       if let known = labels[key] {
@@ -166,17 +182,38 @@ extension SQLiteActivityStore {
         label = database.lastInsertRowID
         labels[key] = label
       }
-      for piece in pieces {
-        try insert.reset()
-        try insert.bind([
-          .integer(entry.startedAt.milliseconds), .text(entry.activityID), .integer(id), .integer(piece.day),
-          .integer(piece.length), .integer(label),
-          .integer(Int64(entry.kind.rawValue) | (entry.edited ? 4 : 0) | (entry.failed ? 8 : 0)),
-        ])
-        _ = try insert.step()
+      guard let record = try? RollUpDay.Record(entry, session: id, label: label) else {
+        throw StoreError.damaged(path: path, detail: "a session too large for the roll-up")
       }
+      days[RollUpDay.day(of: record.startedAt), default: []].append(record)
+    }
+    for (day, records) in days.sorted(by: { $0.key < $1.key }) {
+      try rows.change(day) { ($0 + records).sorted(by: RollUpDay.Record.precedes) }
+      for activity in Set(records.map(\.activityID)) { try rows.place(activity, on: day) }
     }
     try database.query("UPDATE rollup_state SET longest = max(longest, ?)", [.integer(longest)])
+  }
+
+  /// What the roll-up holds of these sessions: each closed one with running time, with its pieces
+  /// on every local day it ran on (its tags are not kept); and how long the longest ran.
+  static func rolledUp(_ sessions: [Session]) -> (
+    entries: [(id: Int64, entry: Report.Entry)], longest: Milliseconds
+  ) {
+    var entries: [(id: Int64, entry: Report.Entry)] = []
+    var longest: Milliseconds = 0
+    var midnights = Report.Midnights(zone: .current)
+    for session in sessions {
+      guard let id = session.id, let end = session.endedAt else { continue }
+      let pieces = Report.pieces(
+        of: session, from: Instant(milliseconds: .min), until: Instant(milliseconds: .max),
+        midnights: &midnights)
+      guard !pieces.isEmpty else { continue }
+      longest = max(longest, end - session.startedAt)
+      var entry = Report.Entry(session, pieces: Report.Pieces(pieces))
+      entry.tags = []
+      entries.append((id, entry))
+    }
+    return (entries, longest)
   }
 
   /// A label's name, category and title as one dictionary key.
@@ -192,13 +229,50 @@ extension SQLiteActivityStore {
   }
 }
 
-/// The zone a roll-up's local days are in, by name: `TZ` when set, else where
-/// `/etc/localtime` leads (what `localtime_r` reads).
-public enum RollUpZone {
-  public static var name: String {
-    if let tz = getenv("TZ") { return "TZ=" + String(cString: tz) }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
-    return length > 0 ? String(decoding: buffer.prefix(length), as: UTF8.self) : "/etc/localtime"
+/// The roll-up's rows read and written a day at a time, through statements prepared once: a
+/// rebuild writes thousands.
+private struct RollUpRows {
+  let read: Statement
+  let write: Statement
+  let remove: Statement
+  let place: Statement
+  let path: String
+
+  init(_ database: Database, path: String) throws {
+    read = try database.prepare("SELECT sessions FROM rollup_day WHERE day = ?")
+    write = try database.prepare("INSERT OR REPLACE INTO rollup_day VALUES (?, ?)")
+    remove = try database.prepare("DELETE FROM rollup_day WHERE day = ?")
+    place = try database.prepare("INSERT OR IGNORE INTO rollup_activity VALUES (?, ?)")
+    self.path = path
+  }
+
+  func finalize() {
+    for statement in [read, write, remove, place] { statement.finalize() }
+  }
+
+  /// Writes a day's sessions again as `change` makes them; none left removes its row.
+  func change(_ day: Int64, _ change: ([RollUpDay.Record]) -> [RollUpDay.Record]) throws {
+    try read.reset()
+    try read.bind([.integer(day)])
+    var records: [RollUpDay.Record] = []
+    do {
+      if try read.next() { records = try RollUpDay.records(read.blob(0)) }
+    } catch is RollUpDay.Malformed {
+      throw StoreError.damaged(path: path, detail: "a roll-up row holds unknown values")
+    }
+    try read.reset()
+    records = change(records)
+    let statement = records.isEmpty ? remove : write
+    try statement.reset()
+    try statement.bind(
+      records.isEmpty ? [.integer(day)] : [.integer(day), .blob(RollUpDay.Record.blob(records))])
+    _ = try statement.next()
+  }
+
+  /// Notes that an activity has sessions in a day's row.
+  func place(_ activity: String, on day: Int64) throws {
+    try place.reset()
+    try place.bind([.text(activity), .integer(day)])
+    _ = try place.next()
   }
 }

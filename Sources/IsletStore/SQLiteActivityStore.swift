@@ -614,12 +614,16 @@ public final class SQLiteActivityStore: ActivityStore {
     public var activities: Int64
     public var events: Int64
     public var schema: Int64
+    /// How the daily roll-up differs from what the history gives (`rollUpDisagreement`); nil
+    /// when it agrees, or is stale and to be built again by the next long report.
+    public var rollUp: String? = nil
   }
 
   /// Checks the whole file through a read-only connection, as it is (an older schema is not
   /// migrated): `integrity_check`, which also compares every index with its table, so an index
-  /// that lost rows (a `log --since` that would miss events) is found too. Throws
-  /// `StoreError.damaged` naming the first problem, `.unavailable` when there is no store.
+  /// that lost rows (a `log --since` that would miss events) is found too; then the daily
+  /// roll-up against the history (`Soundness.rollUp`). Throws `StoreError.damaged` naming the
+  /// first problem, `.unavailable` when there is no store.
   public static func check(path: String) throws -> Soundness {
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -653,7 +657,13 @@ public final class SQLiteActivityStore: ActivityStore {
       let count = { (table: String) in
         try database.query("SELECT count(*) FROM \(table)").first?.first?.int ?? 0
       }
-      return Soundness(activities: try count("activity"), events: try count("event"), schema: schema)
+      var found = Soundness(activities: try count("activity"), events: try count("event"), schema: schema)
+      // An older schema's roll-up is built again after its migration: only the current one's is read.
+      if schema == Schema.version {
+        found.rollUp = try SQLiteActivityStore(database: database, path: path, readOnly: true)
+          .rollUpDisagreement()
+      }
+      return found
     }
   }
 

@@ -179,6 +179,20 @@ public enum Schema {
     """
     ALTER TABLE activity ADD COLUMN switches INTEGER NOT NULL DEFAULT 0;
     """,
+    // 16: the roll-up's sessions packed a row per UTC day they began on (`RollUpDay`), in
+    // report order: a report over years read a row a session, and SQLite's cost of a row and
+    // its columns was most of it. `rollup_activity` says which days hold an activity's
+    // sessions, for the writer that makes them again. Stale: the next long report builds it.
+    """
+    DROP TABLE rollup;
+    CREATE TABLE rollup_day (day INTEGER PRIMARY KEY, sessions BLOB NOT NULL);
+    CREATE TABLE rollup_activity (
+      activity_id TEXT NOT NULL,
+      day INTEGER NOT NULL,
+      PRIMARY KEY (activity_id, day)
+    ) WITHOUT ROWID;
+    UPDATE rollup_state SET stale = 1, longest = 0;
+    """,
   ]
 
   public static var version: Int64 { Int64(migrations.count) }

@@ -163,11 +163,8 @@ import Testing
     makeHistory(days: 34)
     let arguments = ["report", "--since", "2025-11-30", "--json"]
     let before = islet.run(arguments)
-    // A minute more on one day of the roll-up shows in the report: it is what was read.
-    let writer = try SQLiteActivityStore.openForWriting(path: islet.storePath)
-    try writer.database.execute(
-      "UPDATE rollup SET ms = ms + 60000 WHERE day = (SELECT min(day) + 3 FROM rollup)")
-    writer.close()
+    // A minute more on one session of the roll-up shows in the report: it is what was read.
+    try islet.addMinuteToRollUp(row: 3)
     let after = islet.run(arguments)
     #expect(before != after, "the report did not change with the roll-up")
     islet.extra = detailed
@@ -209,5 +206,43 @@ import Testing
     #expect(try rollUpIsCurrent())
     at(34, 10, "start", "--name", "Late")
     #expect(try rollUpIsCurrent(), "the writer in UTC keeps it")
+  }
+
+  /// A zone is its rules, not only its name: the file `TZ` names, rewritten with another zone's
+  /// rules, leaves the roll-up stale as a new name would, and the next report builds it again in
+  /// the new rules' days (as a copied `/etc/localtime` replaced would).
+  @Test func aZoneFileRewrittenUnderItsNameMakesTheRollUpStale() throws {
+    at(0, 530, "start", "--name", "Emails")
+    at(0, 535, "end", "Emails")
+    makeHistory(days: 34)
+    islet.clock.set(midnight + 34 * 86_400_000)
+    let zone = islet.folder.file("zone")
+    let environment = islet.environment.merging([
+      "ISLET_NOW": String(islet.clock.now().milliseconds / 1000), "TZ": zone,
+    ]) { $1 }
+    let arguments = ["report", "--since", "2025-11-30", "--csv"]
+    func rolledZone() throws -> String? {
+      let reader = try #require(try SQLiteActivityStore.openForReading(path: islet.storePath))
+      defer { reader.close() }
+      return try reader.database.query("SELECT zone FROM rollup_state").first?.first?.string
+    }
+
+    islet.folder.write(
+      "zone",
+      try #require(
+        FileManager.default.contents(atPath: "/usr/share/zoneinfo/America/New_York").map { [UInt8]($0) }))
+    let newYork = try Binary.run(arguments, environment: environment)
+    let made = try rolledZone()
+    #expect(newYork.status == 0 && made?.hasPrefix("TZ=\(zone) ") == true, "\(newYork) \(made ?? "")")
+
+    islet.folder.write(
+      "zone",
+      try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Asia/Tokyo").map { [UInt8]($0) })
+    )
+    let tokyo = try Binary.run(arguments, environment: environment)
+    let read = try Binary.run(arguments, environment: environment.merging(detailed) { $1 })
+    #expect(tokyo.status == 0 && tokyo == read, "roll-up:\n\(tokyo)\ndetail:\n\(read)")
+    #expect(tokyo != newYork, "Tokyo's days differ from New York's")
+    #expect(try rolledZone() != made, "built again for Tokyo's rules")
   }
 }

@@ -65,6 +65,7 @@ extension Option {
   static let presentation = Option("presentation")
   static let progress = Option("progress")
   static let readClicks = Option("read-clicks")
+  static let rebuild = Option("rebuild")
   static let relevance = Option("relevance")
   static let renameKey = Option("rename-key")
   static let resetKey = Option("reset-key")

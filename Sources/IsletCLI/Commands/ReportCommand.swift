@@ -39,6 +39,9 @@ struct ReportCommand: Command {
       ] + matchingOptionSpecs + [
         OptionSpec(.json, value: nil, help: "print JSON"),
         OptionSpec(.csv, value: nil, help: "print CSV: a row per day, week and total of each group"),
+        OptionSpec(
+          .rebuild, value: nil,
+          help: "make the daily roll-up again from the history first (when islet check finds it wrong)"),
       ],
       maxOperands: 0, globals: [.theme, .ascii, .noColor])
   ]
@@ -46,9 +49,11 @@ struct ReportCommand: Command {
   let output: ListingFormat
   let filter: SessionFilter
   let grouping: Report.Grouping
+  let rebuild: Bool
 
   init(_ parsed: ParsedArguments, at now: Instant) throws {
     output = try parsed.listingFormat()
+    rebuild = parsed.has(.rebuild)
     filter = try parsed.sessionFilter(now: now)
     if let by = parsed.value(.by) {
       guard let grouping = Report.Grouping(rawValue: by.lowercased()) else {
@@ -75,7 +80,7 @@ struct ReportCommand: Command {
       from: from, until: end, by: grouping, policy: try environment.configuration.policy,
       tags: filter.matchesTags,
       // The history alone, never the roll-up: what the tests hold the roll-up's reports to.
-      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", keeps: keeps)
+      detailed: environment.variables["ISLET_REPORT_DETAILED"] == "1", rebuild: rebuild, keeps: keeps)
     let (edited, failed) = (report.edited, report.failed)
     switch output {
     case .json: environment.console.out(Self.json(report, edited: edited, failed: failed).text + "\n")

@@ -133,11 +133,11 @@ public struct Report: Equatable, Sendable {
     /// The report of the entries added so far.
     public var report: Report {
       var report = partial
-      report.totals = counted.totals
-      report.discarded = discarded.totals
-      report.uncounted = uncounted.totals
-      report.days = days.periods
-      report.weeks = weeks.periods
+      report.totals = counted.totals(folds)
+      report.discarded = discarded.totals(folds)
+      report.uncounted = uncounted.totals(folds)
+      report.days = days.periods(folds)
+      report.weeks = weeks.periods(folds)
       return report
     }
   }
@@ -214,6 +214,9 @@ public struct Report: Equatable, Sendable {
 
     public init(arrayLiteral pieces: Piece...) { self.init(pieces) }
 
+    /// None yet.
+    public init() {}
+
     /// One piece: no array made.
     public init(_ piece: Piece) { head = piece }
 
@@ -237,23 +240,20 @@ public struct Report: Equatable, Sendable {
     }
   }
 
-  /// A group: compared by `fold`, shown by the first label met.
-  struct Key: Hashable {
-    var fold: String?
-    var label: String?
-    /// The fold's number in a report's `Folds`, compared in place of the text when both have
-    /// one: a name with a plan's "·" is slow to compare.
-    var slot = -1
-
-    static func == (a: Key, b: Key) -> Bool {
-      a.slot >= 0 && b.slot >= 0 ? a.slot == b.slot : a.fold == b.fold
-    }
-    func hash(into hasher: inout Hasher) { hasher.combine(fold) }
+  /// A group: the number of its fold (names are grouped ignoring case) and of the spelling it
+  /// was met in, both given by a report's `Folds`. Two integers: adding up copies no text.
+  struct Key: Equatable {
+    /// What the group is compared by; 0 is no text (no category).
+    var slot: Int
+    /// What it is shown by: the first spelling a tally met.
+    var spelling: Int
   }
 
   /// Groups' keys by their text, each folded to lower case and numbered once: a report over
   /// years meets the same few names tens of thousands of times.
   struct Folds {
+    /// The texts met, by their spelling's number; 0 is no text.
+    var spellings: [String?] = [nil]
     var known: [String: Key] = [:]
     var slots: [String: Int] = [:]
 
@@ -280,12 +280,13 @@ public struct Report: Equatable, Sendable {
 
     /// No text (no category) is a group too: slot 0.
     mutating func key(_ text: String?) -> Key {
-      guard let text else { return Key(fold: nil, label: nil, slot: 0) }
+      guard let text else { return Key(slot: 0, spelling: 0) }
       if let key = known[text] { return key }
       let fold = text.lowercased()
       let slot = slots[fold] ?? slots.count + 1
       slots[fold] = slot
-      let key = Key(fold: fold, label: text, slot: slot)
+      let key = Key(slot: slot, spelling: spellings.count)
+      spellings.append(text)
       known[text] = key
       return key
     }
@@ -307,10 +308,10 @@ public struct Report: Equatable, Sendable {
     var last = 0
 
     mutating func add(_ key: Key, _ elapsed: Milliseconds) {
-      if last < groups.count, groups[last].key == key {
+      if last < groups.count, groups[last].key.slot == key.slot {
         groups[last].elapsed += elapsed
         groups[last].sessions += 1
-      } else if let index = groups.firstIndex(where: { $0.key == key }) {
+      } else if let index = groups.firstIndex(where: { $0.key.slot == key.slot }) {
         last = index
         groups[index].elapsed += elapsed
         groups[index].sessions += 1
@@ -320,11 +321,12 @@ public struct Report: Equatable, Sendable {
       }
     }
 
-    /// Most time first; ties in the order first met.
-    var totals: [Total] {
+    /// Most time first; ties in the order first met; each shown as `folds` spells it.
+    func totals(_ folds: Folds) -> [Total] {
       groups.indices.sorted { (groups[$1].elapsed, $0) < (groups[$0].elapsed, $1) }.map { index in
         Total(
-          label: groups[index].key.label, elapsed: groups[index].elapsed, sessions: groups[index].sessions)
+          label: folds.spellings[groups[index].key.spelling], elapsed: groups[index].elapsed,
+          sessions: groups[index].sessions)
       }
     }
   }
@@ -346,15 +348,17 @@ public struct Report: Equatable, Sendable {
         tallies[index].tally.add(key, elapsed)
       } else {
         var tally = Tally()
+        // Room for a day's few groups at once, rather than grown one at a time.
+        tally.groups.reserveCapacity(8)
         tally.add(key, elapsed)
         tallies.append(Dated(day: day, tally: tally))
       }
     }
 
-    var periods: [Period] {
+    func periods(_ folds: Folds) -> [Period] {
       let ordered = zip(tallies, tallies.dropFirst()).allSatisfy { $0.day < $1.day }
       return (ordered ? tallies : tallies.sorted { $0.day < $1.day }).map {
-        Period(day: $0.day, totals: $0.tally.totals)
+        Period(day: $0.day, totals: $0.tally.totals(folds))
       }
     }
   }

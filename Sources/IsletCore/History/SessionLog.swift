@@ -252,10 +252,11 @@ public enum SessionLog {
   /// Time per name (names compared ignoring case), the most time first. Only the sessions that
   /// count are added up (see `Session.counts`): a plan's total is its work.
   public static func totals(_ sessions: [Session]) -> [NameTotal] {
+    var folds = Report.Folds()
     var tally = Report.Tally()
-    for session in sessions where session.counts {
-      tally.add(Report.Key(fold: session.name.lowercased(), label: session.name), session.elapsed)
+    for session in sessions where session.counts { tally.add(folds.key(session.name), session.elapsed) }
+    return tally.totals(folds).map {
+      NameTotal(name: $0.label ?? "", sessions: $0.sessions, elapsed: $0.elapsed)
     }
-    return tally.totals.map { NameTotal(name: $0.label ?? "", sessions: $0.sessions, elapsed: $0.elapsed) }
   }
 }

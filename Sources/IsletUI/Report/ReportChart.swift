@@ -168,25 +168,45 @@ public struct ReportChart {
       }
     case .month:
       var months: [(year: Int, month: Int)] = []
-      var totals: [String: [Report.Total]] = [:]
-      for period in report.days {
-        let (year, month, _) = LocalZone.civil(day: period.day)
-        totals["\(year)-\(month)", default: []] += period.totals
-      }
       var (year, month, _) = LocalZone.civil(day: report.firstDay)
+      let first = year * 12 + month - 1
       let last = LocalZone.civil(day: report.lastDay)
       while (year, month) <= (last.year, last.month) {
         months.append((year, month))
         (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
       }
-      return months.map { year, month in
-        let parts = totals["\(year)-\(month)"] ?? []
-        return Row(
-          label: "\(Self.month(month)) \(year)", totals: parts,
+      // A month's days added up by spelling as they come (its bar's parts are the same sums),
+      // one month at a time: the days come in order.
+      var totals = [[Report.Total]](repeating: [], count: months.count)
+      var sums: [Report.Total] = []
+      var index = -1
+      for period in report.days {
+        let date = LocalZone.civil(day: period.day)
+        let next = date.year * 12 + date.month - 1 - first
+        if next != index {
+          if totals.indices.contains(index) { totals[index] = sums }
+          (sums, index) = ([], next)
+        }
+        for total in period.totals {
+          if let known = sums.firstIndex(where: { Self.same($0.label, total.label) }) {
+            sums[known].elapsed += total.elapsed
+            sums[known].sessions += total.sessions
+          } else {
+            sums.append(total)
+          }
+        }
+      }
+      if totals.indices.contains(index) { totals[index] = sums }
+      return zip(months, totals).map { month, parts in
+        Row(
+          label: "\(Self.month(month.month)) \(month.year)", totals: parts,
           elapsed: parts.reduce(0) { $0 + $1.elapsed })
       }
     }
   }
+
+  /// The same spelling; the lengths first, as a name with a "·" is slow to compare as text.
+  static func same(_ a: String?, _ b: String?) -> Bool { a?.utf8.count == b?.utf8.count && a == b }
 
   /// A row's time per series, in the series' order, then the rest together.
   func parts(of row: Row, series: [Report.Total], other: Bool) -> [Milliseconds] {
