@@ -331,8 +331,26 @@ import Testing
   @Test func keepPastTheEndFinishesItThen() throws {
     let answer = try applied(try askedCountdown(minutes: 10), .away(.answer(.keep)), at: t0 + minutes(20))
     #expect(answer.activity.state.phase == .finished)
-    #expect(answer.events.map(\.kind) == [.resumed, .awayAnswered, .finished])
-    #expect(answer.events.last?.at == t0 + minutes(10))
+    #expect(answer.events.map(\.kind) == [.resumed, .finished, .awayAnswered])
+    #expect(answer.events[1].at == t0 + minutes(10))
+  }
+
+  /// A plan's work segment kept past its end: the history counts the segment's 25 minutes of
+  /// work, ended at its deadline, and the break after it; the answer closes nothing.
+  @Test func keepOnAPlansWorkPastItsEndCountsTheSegmentAsItRan() throws {
+    let preset = Plan.presets.first { $0.name == "pomodoro" }
+    let request = StartRequest(id: "pl02", name: "Pomodoro", attributes: ActivityAttributes(plan: preset))
+    let started = try applied(nil, .start(request), at: t0)
+    let locked = try apply(.leaving, [started.activity], at: t0 + minutes(10), settings: asking)
+    let back = try apply(.back, locked.live, at: t0 + minutes(70), settings: asking)
+    let kept = try applied(back.live[0], .away(.answer(.keep)), at: t0 + minutes(80))
+    #expect(kept.events.last?.kind == .awayAnswered, "recorded \(kept.events.map(\.kind))")
+    let history = started.events + locked.events + back.events + kept.events
+    let work = SessionLog.sessions(from: history, live: [kept.activity], at: t0 + minutes(80)).filter {
+      $0.plan?.kind == .work
+    }
+    #expect(work.first?.elapsed == minutes(25), "\(work.map(\.elapsed))")
+    #expect(work.first?.endedAt == t0 + minutes(25))
   }
 
   @Test func stopCompletesTheCountdown() throws {
@@ -350,6 +368,18 @@ import Testing
     // Lengthened while it asks, it still asks.
     let adjusted = try applied(try askedCountdown(), .adjust(by: minutes(5)), at: t0 + minutes(20))
     #expect(adjusted.activity.state.away?.back != nil)
+  }
+
+  /// Resumed by hand while still away (over ssh, say), it is the user's again: coming back
+  /// neither resumes a pause made since nor counts it as run.
+  @Test func aCountdownResumedByHandWhileAwayIsNoLongerMarked() throws {
+    let countdown = try applied(nil, .start(countdownRequest()), at: t0).activity
+    let locked = try apply(.leaving, [countdown], at: t0 + minutes(5), settings: asking)
+    let resumed = try applied(locked.live[0], .resume, at: t0 + minutes(6))
+    #expect(resumed.activity.state.away == nil)
+    let paused = try applied(resumed.activity, .pause, at: t0 + minutes(8))
+    let back = try apply(.back, [paused.activity], at: t0 + minutes(30), settings: asking)
+    #expect(back.events.isEmpty && back.live[0].state.phase == .paused)
   }
 
   @Test func aShortAbsenceOrTheDefaultAnswerAsksNothing() throws {

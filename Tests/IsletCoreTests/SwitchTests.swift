@@ -228,6 +228,19 @@ import Testing
       "live after: \(outcome.live.map(\.name))")
   }
 
+  /// Two starts at the same instant run side by side: neither was running when the other began.
+  @Test func pendingStartsAtTheSameInstantDoNotEndEachOther() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    try d.dispatch(.start(ahead("Standup", in: minutes(10))), source: .cli)
+    try d.dispatch(.start(ahead("Notes", in: minutes(10))), source: .cli)
+    try d.dispatch(.start(ahead("Timer", in: minutes(10), switching: false)), source: .cli)
+    clock.advance(by: minutes(11))
+    let outcome = try d.dispatch(.lap, to: .matching("Standup"), source: .cli)
+    #expect(store.history.filter { $0.kind == .ended }.map(\.name) == ["Emails"])
+    #expect(Set(outcome.live.map(\.name)) == ["Standup", "Notes", "Timer"], "\(outcome.live.map(\.name))")
+  }
+
   @Test func aCancelledPendingSwitchEndsNothing() throws {
     let d = dispatcher()
     try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)

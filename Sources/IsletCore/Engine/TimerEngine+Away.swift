@@ -106,7 +106,7 @@ extension TimerEngine {
     recording: Bool
   ) -> Result<Transition, Refusal> {
     guard let away = activity.state.away, let pausedAt = activity.state.pausedAt else {
-      return .success(Transition(activity: activity))
+      return .failure(Refusal("\(activity.name) is not paused by going away"))
     }
     var next = activity
     next.state.away = nil
@@ -121,6 +121,11 @@ extension TimerEngine {
       var mark = event(.resumed, next, at: from, source: source)
       mark.elapsed = activity.elapsed(at: pausedAt)
       events.append(mark)
+      // What time has caused since (its end, a plan's next segments) comes before the answer,
+      // at its true instants, so the answer's event closes nothing it no longer runs.
+      let settled = settle(next, at: now, policy: policy)
+      next = settled.activity
+      events += settled.events
     case .stop:
       switch apply(.complete, to: next, at: now, source: source, policy: policy) {
       case .success(let completed):

@@ -62,7 +62,7 @@ public enum TimerEngine {
       if case .away = intent {
       } else if let away = next.activity.state.away {
         let phase = next.activity.state.phase
-        if away.paused ? away.back != nil && phase != .paused : phase != .active {
+        if away.paused ? phase != .paused : phase != .active {
           next.activity.state.away = nil
         }
       }
@@ -136,10 +136,13 @@ public enum TimerEngine {
       return (index, start)
     }
     var ended = Set<Int>()
-    for (begins, at) in begun.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
+    for (begins, at) in begun.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) })
+    where !ended.contains(begins) {
       for index in live.indices where index != begins && !ended.contains(index) {
         let other = live[index]
-        guard other.state.touchedAt <= at, settle(other, at: at, policy: policy).activity.isSwitchable,
+        // One that starts at the same instant runs beside it: it was not running then.
+        guard other.state.touchedAt <= at, other.startsAt != at,
+          settle(other, at: at, policy: policy).activity.isSwitchable,
           try !keeps(other),
           case .success(let stop) = reduce(other, .end, at: at, source: .time, policy: policy)
         else { continue }
