@@ -241,6 +241,22 @@ import Testing
     #expect(Set(outcome.live.map(\.name)) == ["Standup", "Notes", "Timer"], "\(outcome.live.map(\.name))")
   }
 
+  /// A switch a moment ahead that the clock overtook before the dispatch (it waited for the
+  /// store) starts now; one meant in the past is still refused.
+  @Test func aSwitchTheClockJustOvertookStartsNow() throws {
+    let d = dispatcher()
+    try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)
+    let soon = ahead("Standup", in: 1000)
+    clock.advance(by: 3000)
+    let outcome = try d.dispatch(.start(soon), source: .cli)
+    #expect(outcome.refusal == nil, "\(outcome.refusal?.reason ?? "")")
+    #expect(outcome.activity?.state.phase == .active && outcome.activity?.state.startedAt == clock.now())
+    #expect(outcome.stopped.map(\.name) == ["Emails"])
+    var past = switching("Call")
+    past.startedAt = clock.now() - TimerEngine.switchSlip - 1
+    #expect(try d.dispatch(.start(past), source: .cli).refusal != nil)
+  }
+
   @Test func aCancelledPendingSwitchEndsNothing() throws {
     let d = dispatcher()
     try d.dispatch(.start(stopwatchRequest("Emails")), source: .cli)

@@ -151,7 +151,11 @@ struct StartCommand: Command {
   /// The DURATION operands (and `--in`, `--ago`) as typed, for the hint a bare number gets.
   let typedDurations: [String]
 
+  /// When the command was read: what "ahead" and "already past" were judged by.
+  let readAt: Instant
+
   init(_ parsed: ParsedArguments, at now: Instant) throws {
+    readAt = now
     startedAt = try Self.startedAt(parsed, at: now)
     let ahead = startedAt.map { $0 > now } ?? false
     // A start still ahead counts `--until` from then.
@@ -388,7 +392,7 @@ struct StartCommand: Command {
     var request = StartRequest(
       name: shownName, attributes: attributes, category: category, relevance: relevance, paused: paused,
       startedAt: startedAt, posted: posted)
-    request.switching = switching ?? configuration.switchesByDefault(request, at: environment.now)
+    request.switching = switching ?? configuration.switchesByDefault(request, at: readAt)
     // A terminal is told what started; a pipe gets the id alone, which scripts keep.
     let status = try environment.dispatch(.start(request), command: "start") { activity, _ in
       environment.console.isTerminal ? environment.startConfirmation(activity) : activity.id

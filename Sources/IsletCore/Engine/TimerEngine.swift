@@ -22,8 +22,13 @@ public enum TimerEngine {
     policy: TimePolicy = .standard
   ) -> Result<Transition, Refusal> {
     guard let activity else {
-      guard case .start(let request) = intent else {
+      guard case .start(var request) = intent else {
         return .failure(Refusal("there is no activity to \(intent.verb)"))
+      }
+      // A switch ahead that the clock overtook on its way here (the command read it a moment
+      // before the dispatch, which may have waited for the store) starts now.
+      if request.switching, let ahead = request.startedAt, ahead < now, now - ahead <= switchSlip {
+        request.startedAt = nil
       }
       // A switch ends the running ones as it starts, running, with no gap: now, or when a
       // pending start comes (`attributes.switches`).
@@ -73,6 +78,10 @@ public enum TimerEngine {
         Transition(activity: after.activity, events: settled.events + next.events + after.events))
     }
   }
+
+  /// How far behind the dispatch's clock a switch meant to start now or ahead may fall and still
+  /// start (now): the time a command takes to reach the store, waits for its lock included.
+  public static let switchSlip: Milliseconds = 10_000
 
   /// The first instant at which `settle` has events for the activity (its deadline, or its
   /// expiry), or nil when time alone will never change it. Earlier, `settle` has none.
