@@ -46,25 +46,28 @@ struct TerminalTargetsTests {
     #expect(TerminalAlerts.describe(targets[2]) == "the bell and OSC 777")
   }
 
-  /// An ssh session's terminal is left out while another machine follows this one: that
-  /// machine's link alerts the user there, who would be told twice.
+  /// An ssh session's terminal is left out while the machine it was reached from follows this
+  /// one: that machine's link alerts the user there, who would be told twice. One from another
+  /// machine is still told.
   @Test func anSSHTerminalIsLeftToTheMachineThatFollows() {
     note(.wait, "/dev/pts/6", .foot)
-    let ssh = Terminal(tty: "/dev/pts/3", kind: .vte, overSSH: true)
-    let ttys = {
-      TerminalAlerts.targets(for: "tea1", startedFrom: ssh, storePath: storePath, bell: true).map(
+    let laptop = Terminal(tty: "/dev/pts/3", kind: .vte, sshClient: "10.0.0.2")
+    let other = Terminal(tty: "/dev/pts/4", kind: .vte, sshClient: "10.0.0.9")
+    let ttys = { (from: Terminal) in
+      TerminalAlerts.targets(for: "tea1", startedFrom: from, storePath: storePath, bell: true).map(
         \.terminal.tty)
     }
-    #expect(ttys() == ["/dev/pts/3", "/dev/pts/6"], "no machine follows: the ssh terminal is told")
+    #expect(ttys(laptop) == ["/dev/pts/3", "/dev/pts/6"], "no machine follows: the ssh terminal is told")
     #expect(!RemoteFollowers.register(environment: [:], storePath: storePath), "only a follower ssh started")
     #expect(
       RemoteFollowers.register(
         environment: ["SSH_CONNECTION": "10.0.0.2 51000 10.0.0.1 22"], storePath: storePath))
-    #expect(RemoteFollowers.isFollowed(storePath: storePath))
-    #expect(ttys() == ["/dev/pts/6"])
+    #expect(RemoteFollowers.clients(storePath: storePath) == ["10.0.0.2"])
+    #expect(ttys(laptop) == ["/dev/pts/6"])
+    #expect(ttys(other) == ["/dev/pts/4", "/dev/pts/6"], "another machine's ssh terminal is still told")
     RemoteFollowers.unregister(storePath: storePath)
-    #expect(!RemoteFollowers.isFollowed(storePath: storePath))
-    #expect(ttys() == ["/dev/pts/3", "/dev/pts/6"])
+    #expect(RemoteFollowers.clients(storePath: storePath).isEmpty)
+    #expect(ttys(laptop) == ["/dev/pts/3", "/dev/pts/6"])
   }
 
   /// The bell follows the bell channel, and is tmux's to ring in a pane.

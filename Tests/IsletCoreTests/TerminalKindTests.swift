@@ -41,7 +41,8 @@ struct TerminalKindTests {
     for kind in TerminalKind.allCases {
       for inside in [false, true] {
         for ssh in [false, true] {
-          let terminal = Terminal(tty: "/dev/pts/9", kind: kind, insideTmux: inside, overSSH: ssh)
+          let terminal = Terminal(
+            tty: "/dev/pts/9", kind: kind, insideTmux: inside, sshClient: ssh ? "fe80::1" : nil)
           #expect(Terminal(tty: terminal.tty, storedKind: terminal.storedKind) == terminal)
         }
       }
@@ -50,7 +51,10 @@ struct TerminalKindTests {
       Terminal(tty: "/dev/pts/1", kind: .windowsTerminal, insideTmux: true).storedKind
         == "tmux:windows-terminal")
     #expect(
-      Terminal(tty: "/dev/pts/1", kind: .vte, insideTmux: true, overSSH: true).storedKind == "ssh:tmux:vte")
+      Terminal(tty: "/dev/pts/1", kind: .vte, insideTmux: true, sshClient: "10.0.0.2").storedKind
+        == "ssh[10.0.0.2]:tmux:vte")
+    #expect(Terminal.sshClient(environment: ["SSH_CONNECTION": "10.0.0.2 51000 10.0.0.1 22"]) == "10.0.0.2")
+    #expect(Terminal.sshClient(environment: ["SSH_TTY": "/dev/pts/4"]) == nil)
     #expect(Terminal(tty: "/dev/pts/1", storedKind: "teletype") == nil, "an unknown kind is no terminal")
     #expect(Terminal(tty: "relative/tty", storedKind: "vte") == nil, "a tty is a device's path")
   }

@@ -144,7 +144,9 @@ struct RemoteHostTests {
     let remote = try islet.binary("remote")
     #expect(remote.status == 0 && remote.stdout.contains("srv  loopback  1 live (Tea@srv)"), "\(remote)")
     // The server knows it is followed: its ssh terminals leave their alerts to this machine.
-    #expect(RemoteFollowers.isFollowed(storePath: server.storePath), "the server did not note the link")
+    #expect(
+      RemoteFollowers.clients(storePath: server.storePath) == ["127.0.0.1"],
+      "the server did not note the link")
     // What this machine serves another is its own alone: hosts that follow each other never loop.
     let served = try islet.binary("status", "--all", "--format", "json").stdout
     #expect(

@@ -7,37 +7,50 @@ public struct Terminal: Codable, Hashable, Sendable {
   public var kind: TerminalKind
   /// The tty is a tmux pane: the emulator is tmux's client's, reached through passthrough.
   public var insideTmux: Bool
-  /// The tty is an ssh session's: the emulator is on the machine ssh came from, which may
-  /// follow this one with `islet remote` and alert there itself.
-  public var overSSH: Bool
+  /// The address an ssh session's tty was reached from (`SSH_CONNECTION`'s first word): the
+  /// emulator is on that machine, which may follow this one with `islet remote` and alert there
+  /// itself. Nil when it is not an ssh session's.
+  public var sshClient: String?
 
-  public init(tty: String, kind: TerminalKind, insideTmux: Bool = false, overSSH: Bool = false) {
+  public init(tty: String, kind: TerminalKind, insideTmux: Bool = false, sshClient: String? = nil) {
     self.tty = tty
     self.kind = kind
     self.insideTmux = insideTmux
-    self.overSSH = overSSH
+    self.sshClient = sshClient
   }
 
   /// What the store keeps of the kind: the kind's name, `tmux:` before it inside tmux and
-  /// `ssh:` before that over ssh (`ssh:tmux:kitty`).
+  /// `ssh[ADDRESS]:` before that over ssh (`ssh[10.0.0.2]:tmux:kitty`).
   public var storedKind: String {
-    (overSSH ? Self.sshPrefix : "") + (insideTmux ? Self.tmuxPrefix : "") + kind.rawValue
+    (sshClient.map { "ssh[\($0)]:" } ?? "") + (insideTmux ? Self.tmuxPrefix : "") + kind.rawValue
   }
 
   /// The terminal as the store keeps it; nil for a path that is not a device's or a kind no
   /// longer known.
   public init?(tty: String, storedKind: String) {
     var rest = Substring(storedKind)
-    let ssh = rest.hasPrefix(Self.sshPrefix)
-    if ssh { rest = rest.dropFirst(Self.sshPrefix.count) }
+    var client: String?
+    if rest.hasPrefix("ssh["), let close = rest.firstRange(of: "]:") {
+      client = String(rest[rest.index(rest.startIndex, offsetBy: 4)..<close.lowerBound])
+      rest = rest[close.upperBound...]
+    }
     let inside = rest.hasPrefix(Self.tmuxPrefix)
     if inside { rest = rest.dropFirst(Self.tmuxPrefix.count) }
     guard tty.hasPrefix("/dev/"), let kind = TerminalKind(rawValue: String(rest)) else { return nil }
-    self.init(tty: tty, kind: kind, insideTmux: inside, overSSH: ssh)
+    self.init(tty: tty, kind: kind, insideTmux: inside, sshClient: client)
+  }
+
+  /// The address an ssh session was reached from, as sshd says it; nil outside one.
+  public static func sshClient(environment: [String: String]) -> String? {
+    for key in ["SSH_CONNECTION", "SSH_CLIENT"] {
+      if let address = environment[key]?.split(separator: " ").first, !address.contains("]") {
+        return String(address)
+      }
+    }
+    return nil
   }
 
   private static let tmuxPrefix = "tmux:"
-  private static let sshPrefix = "ssh:"
 }
 
 /// The terminal emulators told apart by the notification sequence they understand.

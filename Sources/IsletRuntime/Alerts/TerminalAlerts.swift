@@ -43,7 +43,7 @@ package enum TerminalAlerts {
       return Terminal(
         tty: String(cString: name), kind: TerminalKind(environment: environment),
         insideTmux: TmuxRecorder.socket(from: environment) != nil,
-        overSSH: environment["SSH_CONNECTION"] != nil || environment["SSH_TTY"] != nil)
+        sshClient: Terminal.sshClient(environment: environment))
     }
     return nil
   }
@@ -51,7 +51,7 @@ package enum TerminalAlerts {
   /// The terminals `activityID`'s alert goes to (nil: any activity's): the one it was started
   /// from, and those watching it; each tty once. The bell only when `bell` (the bell channel is
   /// on), and neither where a view holds the tty (it rings its own) nor in a tmux pane (the bell
-  /// channel rings tmux's clients). None over ssh while another machine follows this one
+  /// channel rings tmux's clients). None over ssh from a machine that follows this one
   /// (`RemoteFollowers`): that machine alerts the user itself, who would be told twice.
   package static func targets(for activityID: String?, startedFrom: Terminal?, storePath: String, bell: Bool)
     -> [Target]
@@ -72,9 +72,9 @@ package enum TerminalAlerts {
         targets.append(Target(terminal: entry.terminal, bell: !view, why: why))
       }
     }
-    let followed =
-      targets.contains { $0.terminal.overSSH } && RemoteFollowers.isFollowed(storePath: storePath)
-    return targets.filter { !(followed && $0.terminal.overSSH) }.map { target in
+    let following =
+      targets.contains { $0.terminal.sshClient != nil } ? RemoteFollowers.clients(storePath: storePath) : []
+    return targets.filter { $0.terminal.sshClient.map { !following.contains($0) } ?? true }.map { target in
       var target = target
       target.bell = target.bell && bell && !target.terminal.insideTmux
       return target
