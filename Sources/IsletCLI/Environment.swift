@@ -221,16 +221,10 @@ final class Environment: RunContext {
     let zone = LocalZone.current
     let (store, live, pending) = try readLive(policy: policy, remote: false)
     defer { store?.close() }
-    if rebuild, let store {
-      let writer = try SQLiteActivityStore.openForWriting(path: store.path)
-      defer { writer.close() }
-      try writer.transaction { try writer.rebuildRollUp() }
-      try? writer.checkpoint()
-    }
-    let tagged = tags ? try store?.tagsByActivity() ?? [:] : [:]
+    if rebuild, let store { try buildRollUp(store.path, always: true) }
     var sink = ReportSink(
       adder: Report.Adder(by: grouping, from: from, until: until, zone: zone), keeps: keeps,
-      tagged: tags ? tagged : nil)
+      tagged: tags ? try store?.tagsByActivity() ?? [:] : nil)
     // A report that ends now reads no end edge: nothing is recorded after now, and the edge
     // would cost its statement as much again.
     let end = until < now ? until : nil
@@ -265,19 +259,19 @@ final class Environment: RunContext {
   /// can be written (once, for a store a migration or another zone left it stale in).
   private func rollUpReady(_ store: SQLiteActivityStore) -> Bool {
     if (try? store.rollUpIsCurrent()) == true { return true }
-    guard !SQLiteActivityStore.isSealed(store.path),
-      let writer = try? SQLiteActivityStore.openForWriting(path: store.path)
-    else { return false }
+    guard !SQLiteActivityStore.isSealed(store.path) else { return false }
+    return (try? buildRollUp(store.path, always: false)) != nil
+  }
+
+  /// Builds the roll-up again through a writer of its own (unless another built it first and
+  /// `always` is false), then empties the write-ahead log the rebuild filled.
+  private func buildRollUp(_ path: String, always: Bool) throws {
+    let writer = try SQLiteActivityStore.openForWriting(path: path)
     defer { writer.close() }
-    do {
-      try writer.transaction {
-        if try !writer.rollUpIsCurrent() { try writer.rebuildRollUp() }
-      }
-      try? writer.checkpoint()
-      return true
-    } catch {
-      return false
+    try writer.transaction {
+      if try always || !writer.rollUpIsCurrent() { try writer.rebuildRollUp() }
     }
+    try? writer.checkpoint()
   }
 
   /// The colors the output may use: none with `--no-color` (or `NO_COLOR`, `TERM=dumb`), else

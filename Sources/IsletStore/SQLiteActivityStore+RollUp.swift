@@ -5,7 +5,7 @@ import IsletCore
   import Glibc
 #endif
 
-/// The daily roll-up (migrations 13 and 15): each session closed in the record, with what a
+/// The daily roll-up (migrations 13 and 16): each session closed in the record, with what a
 /// report groups and filters it by and its running time per local day, so that a report over
 /// years reads a few bytes a session rather than every event (`ReportSplit` says which days it
 /// answers). Its sessions are packed a row per UTC day they began on (`RollUpDay`), in report
